@@ -1,0 +1,140 @@
+"""Card definitions loaded from TOML, and piles of card instance ids.
+
+Content is data (STYLE 9, 10). A rule system describes the fields each card type has
+with :class:`Field` records; :func:`load_cards` reads a TOML file of ``[[card]]``
+tables, checks every field, rejects unknown keys, and names file, card and field in
+every error. Effects are validated separately by the rule system's effect vocabulary.
+
+In a game, a card is an *instance id* (a string). When every definition appears once
+(as in Fantasy Heroes) the instance id is the definition id; duplicates are written
+``"<definition>#<n>"``. Piles are plain lists of instance ids, top of the pile last.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping
+
+from game.core.errors import ContentError
+from game.core.rng import Rng
+
+
+@dataclass(frozen=True)
+class Field:
+    """One allowed key of a card record."""
+
+    types: tuple[type, ...]
+    required: bool = True
+    choices: tuple[Any, ...] = ()
+    check: Callable[[Any], str | None] | None = None
+
+
+Schema = Mapping[str, Field]
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """Parse a TOML file; syntax errors become ContentError naming the file."""
+    try:
+        with open(path, "rb") as fh:
+            return tomllib.load(fh)
+    except OSError as exc:
+        raise ContentError(f"{path.name}: cannot be read ({exc.strerror})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ContentError(f"{path.name}: not valid TOML ({exc})") from None
+
+
+def check_record(record: Mapping[str, Any], schema: Schema, where: str) -> None:
+    """Check one record against a schema; raise ContentError naming ``where`` and the field."""
+    for key in record:
+        if key not in schema:
+            raise ContentError(f"{where}: unknown field '{key}'")
+    for key, spec in schema.items():
+        if key not in record:
+            if spec.required:
+                raise ContentError(f"{where}: missing field '{key}'")
+            continue
+        value = record[key]
+        if isinstance(value, bool) and bool not in spec.types:
+            raise ContentError(f"{where}: field '{key}' must be {_type_names(spec.types)}, not true/false")
+        if not isinstance(value, spec.types):
+            raise ContentError(f"{where}: field '{key}' must be {_type_names(spec.types)}")
+        if spec.choices and value not in spec.choices:
+            allowed = ", ".join(str(c) for c in spec.choices)
+            raise ContentError(f"{where}: field '{key}' is {value!r}; allowed: {allowed}")
+        if spec.check is not None:
+            problem = spec.check(value)
+            if problem:
+                raise ContentError(f"{where}: field '{key}' {problem}")
+
+
+def _type_names(types: tuple[type, ...]) -> str:
+    names = {int: "a whole number", str: "text", bool: "true or false", list: "a list", dict: "a table"}
+    return " or ".join(names.get(t, t.__name__) for t in types)
+
+
+def load_cards(
+    path: Path,
+    schema_for: Callable[[Mapping[str, Any]], Schema],
+    *,
+    table: str = "card",
+) -> list[dict[str, Any]]:
+    """Load ``[[card]]`` records from ``path``; each is checked with ``schema_for(record)``.
+
+    ``schema_for`` picks the schema from the record (usually by its ``type``); it may
+    raise ContentError for a record whose type it does not know.
+    """
+    data = read_toml(path)
+    extra = set(data) - {table}
+    if extra:
+        raise ContentError(f"{path.name}: unknown top-level key '{sorted(extra)[0]}'")
+    records = data.get(table)
+    if not isinstance(records, list) or not records:
+        raise ContentError(f"{path.name}: expected a list of [[{table}]] tables")
+    seen: set[str] = set()
+    out = []
+    for index, record in enumerate(records, 1):
+        card_id = record.get("id") if isinstance(record, dict) else None
+        where = f"{path.name}: {table} {card_id or '#' + str(index)}"
+        if not isinstance(card_id, str) or not card_id:
+            raise ContentError(f"{where}: missing field 'id'")
+        if card_id in seen:
+            raise ContentError(f"{where}: id '{card_id}' is used twice")
+        seen.add(card_id)
+        check_record(record, schema_for(record), where)
+        out.append(dict(record))
+    return out
+
+
+def definition_id(instance: str) -> str:
+    """The definition id of a card instance id ("orc#2" -> "orc")."""
+    return instance.partition("#")[0]
+
+
+def instances(definition_ids: Iterable[str], copies: Mapping[str, int] | None = None) -> list[str]:
+    """Instance ids for definitions, ``copies[d]`` of each (default one, named by the id)."""
+    out = []
+    for def_id in definition_ids:
+        n = (copies or {}).get(def_id, 1)
+        out.extend([def_id] if n == 1 else [f"{def_id}#{i}" for i in range(1, n + 1)])
+    return out
+
+
+def draw(pile: list[str]) -> str | None:
+    """Take the top card of a pile (the last element), or None if it is empty."""
+    return pile.pop() if pile else None
+
+
+def shuffle_into(rng: Rng, pile: list[str], cards: Iterable[str]) -> None:
+    """Add cards to a pile and shuffle the whole pile."""
+    pile.extend(cards)
+    rng.shuffle(pile)
+
+
+def remove(pile: list[str], card: str, where: str = "pile") -> None:
+    """Remove one card from a pile; a missing card is a rules bug."""
+    try:
+        pile.remove(card)
+    except ValueError:
+        raise ContentError(f"card '{card}' is not in the {where}") from None

@@ -1,0 +1,89 @@
+"""Decision and Option: the one question the rules ask a seat (DESIGN, one-question protocol).
+
+A choice is a tuple of option ids, each a stable string ("play:knight", "target:castle-2",
+"pass"), so logs, saves and tests can write choices by hand (STYLE 4). Legality lives in
+the Decision (STYLE 5): the same option list lights cards in the UI, feeds the AI and
+validates incoming choices.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from game.core.errors import IllegalChoice
+
+Target = tuple[str, str]
+"""What an option points at on the table: (kind, id), e.g. ("card", "knight"),
+("territory", "castle-2"), ("seat", "1"), ("square", "3,4")."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One legal answer: a stable id, a label for people, and what it points at."""
+
+    id: str
+    label: str
+    target: Target | None = None
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Blocked:
+    """Something a seat might try that is not legal now, and why (for tooltips and errors)."""
+
+    option_id: str
+    reason: str
+    rule: str = ""
+    target: Target | None = None
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The pending question: who decides, what is asked, the legal options and how many to pick.
+
+    ``kind`` names the sort of question (one request type with a kind, not a method per
+    question). ``rule`` is the rule ID that governs the choice.
+    """
+
+    seat: int
+    kind: str
+    prompt: str
+    options: tuple[Option, ...]
+    rule: str = ""
+    min_choices: int = 1
+    max_choices: int = 1
+    blocked: tuple[Blocked, ...] = field(default=())
+
+    def option(self, option_id: str) -> Option | None:
+        for opt in self.options:
+            if opt.id == option_id:
+                return opt
+        return None
+
+    @property
+    def option_ids(self) -> tuple[str, ...]:
+        return tuple(opt.id for opt in self.options)
+
+    def validate(self, seat: int, choice: Iterable[str]) -> tuple[str, ...]:
+        """Check a choice against this decision; returns it as a tuple or raises IllegalChoice."""
+        picked = tuple(choice)
+        if seat != self.seat:
+            raise IllegalChoice(f"It is seat {self.seat + 1}'s decision, not seat {seat + 1}'s.", self.rule)
+        if len(set(picked)) != len(picked):
+            raise IllegalChoice("The same option was picked twice.", self.rule)
+        known = set(self.option_ids)
+        for option_id in picked:
+            if option_id not in known:
+                for blocked in self.blocked:
+                    if blocked.option_id == option_id:
+                        suffix = f" ({blocked.rule})" if blocked.rule else ""
+                        raise IllegalChoice(blocked.reason + suffix, blocked.rule or self.rule)
+                raise IllegalChoice(f"'{option_id}' is not one of the options now.", self.rule)
+        if not self.min_choices <= len(picked) <= self.max_choices:
+            if self.min_choices == self.max_choices:
+                need = f"exactly {self.min_choices}"
+            else:
+                need = f"between {self.min_choices} and {self.max_choices}"
+            raise IllegalChoice(f"Pick {need} option(s), not {len(picked)}.", self.rule)
+        return picked

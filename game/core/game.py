@@ -1,0 +1,115 @@
+"""Game: one rule system and one state, behind the checked public API.
+
+Humans (through the UI), AI agents and tests all use this: ``pending()``,
+``choose(seat, option_ids)``, ``view_for(seat)``, ``outcome()``, ``snapshot()`` /
+``restore()``, ``clone()`` and ``state_hash()``. ``choose`` validates before it changes
+anything, so an illegal or stale choice raises :class:`IllegalChoice` and leaves the
+state exactly as it was.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Iterable, Mapping
+
+from game.core.decision import Decision
+from game.core.errors import IllegalChoice, SaveError
+from game.core.events import Event
+from game.core.outcome import Outcome
+from game.core.ruleset import RuleSystem
+from game.core.serial import DataShapeError, from_data, state_hash, to_data
+
+
+class Game:
+    """A game in progress."""
+
+    def __init__(self, system: RuleSystem, state: Any) -> None:
+        self.system = system
+        self.state = state
+        self._pending: Decision | None = None
+        self._pending_known = False
+        self.initial_events: list[Event] = []
+
+    @classmethod
+    def new(
+        cls, system: RuleSystem, seed: int, seats: int, options: Mapping[str, Any] | None = None
+    ) -> "Game":
+        """Set up a new game and advance it to its first decision."""
+        if not system.min_seats <= seats <= system.max_seats:
+            raise IllegalChoice(
+                f"{system.title} is for {system.min_seats} to {system.max_seats} players, not {seats}."
+            )
+        state, events = system.new_state(seed, seats, system.resolve_options(options))
+        game = cls(system, state)
+        game.initial_events = events
+        return game
+
+    @classmethod
+    def from_scenario(cls, system: RuleSystem, scenario: Mapping[str, Any], seed: int = 0) -> "Game":
+        """A game starting from a written position."""
+        state, events = system.scenario_state(scenario, seed)
+        game = cls(system, state)
+        game.initial_events = events
+        return game
+
+    # -- the protocol -------------------------------------------------------------
+
+    def pending(self) -> Decision | None:
+        """The decision that must be made now, or None when the game is over."""
+        if not self._pending_known:
+            self._pending = self.system.pending(self.state)
+            self._pending_known = True
+        return self._pending
+
+    def choose(self, seat: int, option_ids: Iterable[str] | str) -> list[Event]:
+        """Make a choice for ``seat``; checked first, then applied. Returns what happened."""
+        if isinstance(option_ids, str):
+            option_ids = (option_ids,)
+        decision = self.pending()
+        if decision is None:
+            raise IllegalChoice("The game is over; there is nothing to choose.")
+        choice = decision.validate(seat, option_ids)
+        self._pending_known = False
+        return self.system.apply(self.state, seat, choice)
+
+    def outcome(self) -> Outcome | None:
+        return self.system.outcome(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.outcome() is not None
+
+    def view_for(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know; None for a spectator."""
+        return self.system.view(self.state, seat)
+
+    @property
+    def seats(self) -> int:
+        return self.system.seat_count(self.state)
+
+    @property
+    def turn(self) -> int:
+        return self.system.turn_number(self.state)
+
+    # -- copies, snapshots, hashes ------------------------------------------------
+
+    def clone(self) -> "Game":
+        """An equal, independent copy."""
+        return Game(self.system, copy.deepcopy(self.state))
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as JSON-safe data."""
+        data: dict[str, Any] = to_data(self.state)
+        return data
+
+    @classmethod
+    def restore(cls, system: RuleSystem, data: Any) -> "Game":
+        """Rebuild a game from :meth:`snapshot` data; malformed data raises SaveError."""
+        try:
+            state = from_data(system.state_type, data, "snapshot")
+        except DataShapeError as exc:
+            raise SaveError(f"The saved position is damaged ({exc}).") from None
+        return cls(system, state)
+
+    def state_hash(self) -> str:
+        return state_hash(self.state)

@@ -1,0 +1,97 @@
+"""What every rule system provides: a static description plus functions over plain-data state.
+
+A rule system (STYLE 2, 3) declares its id, title, seat range and game options, and
+creates states. The state is a dataclass of plain data; the rule system's functions
+read and change it. :class:`game.core.game.Game` wraps one system and one state and
+is the checked, public API.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar, Mapping
+
+from game.core.decision import Decision
+from game.core.errors import FiveRealmsError
+from game.core.events import Event
+from game.core.outcome import Outcome
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """A game-creation option (a variant switch or a number), with its default."""
+
+    id: str
+    label: str
+    default: bool | int | str
+    help: str = ""
+    choices: tuple[str, ...] = ()
+
+    def check(self, value: Any) -> bool | int | str:
+        if isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise FiveRealmsError(f"Option '{self.label}' must be on or off.")
+        elif isinstance(self.default, int):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise FiveRealmsError(f"Option '{self.label}' must be a whole number of 0 or more.")
+        elif self.choices and value not in self.choices:
+            raise FiveRealmsError(f"Option '{self.label}' must be one of: {', '.join(self.choices)}.")
+        return value  # type: ignore[no-any-return]
+
+
+class RuleSystem(ABC):
+    """A rule system: static description and the functions of its flow."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    summary: ClassVar[str]
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    game_options: ClassVar[tuple[GameOption, ...]] = ()
+    state_type: ClassVar[type]
+
+    def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Defaults filled in; unknown or ill-typed options refused."""
+        given = dict(given or {})
+        out: dict[str, Any] = {}
+        by_id = {opt.id: opt for opt in self.game_options}
+        for key in given:
+            if key not in by_id:
+                raise FiveRealmsError(f"{self.title} has no option '{key}'.")
+        for opt in self.game_options:
+            out[opt.id] = opt.check(given[opt.id]) if opt.id in given else opt.default
+        return out
+
+    @abstractmethod
+    def new_state(self, seed: int, seats: int, options: Mapping[str, Any]) -> tuple[Any, list[Event]]:
+        """A fresh game, set up and advanced to its first decision."""
+
+    @abstractmethod
+    def scenario_state(self, scenario: Mapping[str, Any], seed: int) -> tuple[Any, list[Event]]:
+        """A game starting from a written position (see DESIGN, scenario positions)."""
+
+    @abstractmethod
+    def pending(self, state: Any) -> Decision | None:
+        """The pending decision, or None when the game is over."""
+
+    @abstractmethod
+    def apply(self, state: Any, seat: int, choice: tuple[str, ...]) -> list[Event]:
+        """Apply an already validated choice and advance to the next decision.
+
+        Unchecked: only :meth:`Game.choose` (which validates) and search code call it.
+        """
+
+    @abstractmethod
+    def outcome(self, state: Any) -> Outcome | None:
+        """The outcome once the game is over."""
+
+    @abstractmethod
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (None: a spectator who sees only public information)."""
+
+    @abstractmethod
+    def seat_count(self, state: Any) -> int: ...
+
+    @abstractmethod
+    def turn_number(self, state: Any) -> int: ...

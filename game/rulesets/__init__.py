@@ -1,0 +1,1 @@
+"""One package per rule system. Each registers itself in :mod:`game.core.registry`."""

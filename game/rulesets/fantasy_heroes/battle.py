@@ -1,0 +1,597 @@
+"""A battle: who may play what, the windows, effects as cards resolve, and the result.
+
+Checklist sections 3.5-3.10 and the card abilities of 3.12-3.15. Arithmetic (totals,
+spell levels, charges) is in ``effects.py``.
+"""
+
+from __future__ import annotations
+
+from game.core.decision import Blocked, Decision, Option
+from game.core.flow import Step
+from game.rulesets.fantasy_heroes.context import FLOW, Ctx
+from game.rulesets.fantasy_heroes.effects import (
+    charge_sources,
+    hero_of,
+    negatable_spells,
+    opposing,
+    side_total,
+    spell_level,
+)
+from game.rulesets.fantasy_heroes.state import ATTACKER, DEFENDER, Battle, Side
+from game.rulesets.fantasy_heroes.turn import instant_options
+
+ATTACKER_REWARD = 2
+DEFENDER_REWARD = 3
+ROLE = ("attacker", "defender")
+
+
+def begin_battle(ctx: Ctx, territory: str) -> None:
+    """Declare an attack on ``territory`` (FH-027, FH-029) and push the battle's steps."""
+    state = ctx.state
+    defender = next(p.seat for p in state.players if territory in p.territories)
+    battle_type = ctx.content.territory_type(territory)
+    state.battle = Battle(state.active, defender, territory, battle_type,
+                          [Side(state.active), Side(defender)])
+    ctx.emit("attack", "FH-027", f"{ctx.who(state.active)} attacks {ctx.who(defender)}'s {battle_type}.",
+             attacker=state.active, defender=defender, territory=territory)
+    ctx.push("resolve_battle")
+    ctx.push("end_of_play")
+    ctx.push("instants", point="card play has ended", seats=state.in_order_from(state.active), wall=False)
+    ctx.push("window")
+    ctx.push("attack_hero")
+
+
+def _battle(ctx: Ctx) -> Battle:
+    battle = ctx.state.battle
+    assert battle is not None, "no battle in progress"
+    return battle
+
+
+# -- what may be played (FH-031 to FH-044, FH-084, FH-091, FH-138) ------------------------------
+
+
+def minion_matches(ctx: Ctx, battle: Battle, side_index: int, territory: str | None) -> bool:
+    """The ordinary matching rule, without the Sorcerer's allowance or Summon."""
+    hero = hero_of(ctx.content, battle.sides[side_index])
+    if side_index == ATTACKER:
+        return hero is not None and territory == hero.territory  # FH-034
+    if hero is None:
+        return territory == battle.battle_type  # FH-043
+    return territory in (hero.territory, battle.battle_type)  # FH-042
+
+
+def uses_allowance(ctx: Ctx, battle: Battle, side_index: int, card_id: str) -> bool:
+    """Whether playing this minion would use the Sorcerer's allowance (FH-091, FH-138)."""
+    card = ctx.content.card(card_id)
+    return not minion_matches(ctx, battle, side_index, card.territory)
+
+
+def why_not(ctx: Ctx, battle: Battle, side_index: int, card_id: str) -> tuple[str, str] | None:
+    """None if ``card_id`` may be played now by this side; else (reason, rule)."""
+    card = ctx.content.card(card_id)
+    side = battle.sides[side_index]
+    hero = hero_of(ctx.content, side)
+    if card.type == "hero":
+        if side.hero is not None:
+            return "This side already has its hero in the battle.", ("FH-032" if side_index == ATTACKER
+                                                                       else "FH-039")
+        return None
+    if card.type == "artifact":
+        if hero is None:
+            return "An artifact needs a hero on your side.", "FH-040"
+        if hero.verb("no_artifacts"):
+            return f"{hero.name} cannot use artifacts.", "FH-084"
+        if side.artifact_played:
+            return "Each side may play only one artifact per battle.", "FH-033"
+        return None
+    if card.type == "minion":
+        if minion_matches(ctx, battle, side_index, card.territory):
+            return None
+        allowance = hero.verb("sorcerer_allowance") if hero else None
+        if (allowance and not side.sorcerer_allowance_used
+                and card.territory != allowance.get("excluded_territory")):
+            return None
+        if side_index == ATTACKER:
+            assert hero is not None
+            extra = " The Sorcerer's one non-Tower minion is used." if allowance else ""
+            return (f"{card.name} ({card.territory}) does not match your hero's territory ({hero.territory})."
+                    + extra, "FH-035" if not allowance else "FH-091")
+        if hero is None:
+            return (f"Without a hero you may play only {battle.battle_type} minions, the attacked "
+                    "territory's.", "FH-043")
+        return (f"{card.name} ({card.territory}) matches neither your hero ({hero.territory}) nor the "
+                f"battle territory ({battle.battle_type}).", "FH-042")
+    if card.is_battle_spell:
+        if hero is None:
+            return "Battle spells need a hero on your side to cast them.", "FH-041"
+        level = spell_level(ctx.content, battle, side_index)
+        if side.spells_cast >= level:
+            return (f"Your spell level is {level} and you have cast {side.spells_cast} spell"
+                    f"{'s' if side.spells_cast != 1 else ''}.", "FH-037")
+        return None
+    if card_id == "wall-of-fire":
+        return "Wall of Fire is played only at the start of another player's Attack Phase.", "FH-134"
+    if card_id == "fly":
+        return "Fly is played only after your first battle of the turn has resolved.", "FH-135"
+    return None  # Scrye and Fortune: instants, playable at any instant point
+
+
+# -- the attacker's hero (FH-031) and the windows (FH-045 to FH-049, FH-137) ------------------------
+
+
+def ask_attack_hero(ctx: Ctx, step: Step) -> Decision | None:
+    battle = _battle(ctx)
+    hand = ctx.state.players[battle.attacker].hand
+    heroes = [c for c in hand if ctx.content.card(c).type == "hero"]
+    blocked = tuple(Blocked(f"play:{c}", "Your first card in a battle must be a hero.", "FH-031", ("card", c))
+                    for c in hand if c not in heroes)
+    return Decision(battle.attacker, "hero", f"Attack on the {battle.battle_type}: play your hero.",
+                    tuple(_card_option(ctx, c) for c in heroes), rule="FH-031", blocked=blocked)
+
+
+def answer_attack_hero(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+    ctx.state.stack.pop()
+    play_card(ctx, ATTACKER, choice[0].split(":", 1)[1])
+
+
+FLOW.question("attack_hero", ask_attack_hero, answer_attack_hero)
+
+
+def _card_option(ctx: Ctx, card_id: str) -> Option:
+    card = ctx.content.card(card_id)
+    return Option(f"play:{card_id}", f"Play {card.name}", ("card", card_id), card.text)
+
+
+def window_options(ctx: Ctx) -> tuple[list[Option], list[Blocked]]:
+    """Everything the window's owner may do now, and why the other cards in hand can't be played."""
+    battle = _battle(ctx)
+    index = battle.window_owner
+    seat = battle.sides[index].seat
+    hand = ctx.state.players[seat].hand
+    options: list[Option] = []
+    blocked: list[Blocked] = []
+    for card_id in hand:
+        card = ctx.content.card(card_id)
+        if card.is_instant:
+            continue
+        reason = why_not(ctx, battle, index, card_id)
+        if reason is None:
+            options.append(_card_option(ctx, card_id))
+        else:
+            blocked.append(Blocked(f"play:{card_id}", reason[0], reason[1], ("card", card_id)))
+    sources = charge_sources(ctx.content, battle, index)
+    for spell in negatable_spells(ctx.content, battle, index):
+        for source in sources:
+            options.append(Option(f"negate:{spell}:{source}", f"Negate {ctx.name(spell)} with {ctx.name(source)}",
+                                  ("card", spell), "FH-058"))
+    side = battle.sides[index]
+    for minion in side.minions:
+        if ctx.content.card(minion).verb("pay_discard_for_bv") and minion not in battle.goblins_paid and hand:
+            options.append(Option(f"pay:{minion}", f"{ctx.name(minion)}: discard a card for +1 BV",
+                                  ("card", minion), "FH-101"))
+    options.extend(instant_options(ctx, ctx.any_time_instants(seat)))
+    for card_id in ("wall-of-fire", "fly"):
+        if card_id in hand:
+            reason = why_not(ctx, battle, index, card_id)
+            assert reason is not None
+            blocked.append(Blocked(f"play:{card_id}", reason[0], reason[1], ("card", card_id)))
+    return options, blocked
+
+
+def ask_window(ctx: Ctx, step: Step) -> Decision | None:
+    battle = _battle(ctx)
+    options, blocked = window_options(ctx)
+    if not options:
+        return None  # nothing to do but pass
+    seat = battle.sides[battle.window_owner].seat
+    attack, defense = side_total(ctx.content, battle, ATTACKER).value, side_total(ctx.content, battle, DEFENDER).value
+    label = "End your window" if battle.window_active else "Pass"
+    options.append(Option("pass", label))
+    return Decision(seat, "window",
+                    f"Battle for the {battle.battle_type}, window {battle.window_number} "
+                    f"({ROLE[battle.window_owner]}): attack {attack}, defense {defense}. Play a card or pass.",
+                    tuple(options), rule="FH-047", blocked=tuple(blocked))
+
+
+def answer_window(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+    battle = _battle(ctx)
+    picked = choice[0]
+    kind, _, rest = picked.partition(":")
+    if kind == "pass":
+        end_window(ctx)
+    elif kind == "play":
+        if ctx.content.card(rest).is_instant:
+            from game.rulesets.fantasy_heroes.turn import play_instant
+
+            play_instant(ctx, seat, rest)  # FH-137: instants alone leave the window a pass
+        else:
+            battle.window_active = True
+            play_card(ctx, battle.window_owner, rest)
+    elif kind == "negate":
+        spell, _, source = rest.partition(":")
+        battle.window_active = True
+        negate(ctx, battle.window_owner, spell, source, "FH-058")
+    elif kind == "pay":
+        ctx.push("goblins_discard", goblins=rest, side=battle.window_owner)
+
+
+@FLOW.automatic("window")
+def window_auto_pass(ctx: Ctx, step: Step) -> None:
+    end_window(ctx)
+
+
+FLOW.question("window", ask_window, answer_window)
+
+
+def end_window(ctx: Ctx) -> None:
+    """Close the current window; two passes in a row, one by each side, end card play (FH-049)."""
+    battle = _battle(ctx)
+    seat = battle.sides[battle.window_owner].seat
+    if not battle.window_active:
+        ctx.emit("pass", "FH-048", f"{ctx.who(seat)} passes.", seat=seat)
+        if battle.previous_window_passed:
+            battle.play_ended = True
+            ctx.state.stack.pop()
+            attack, defense = side_total(ctx.content, battle, ATTACKER).value, side_total(
+                ctx.content, battle, DEFENDER).value
+            ctx.emit("play_ends", "FH-049", f"Both sides have passed: card play ends at attack {attack}, "
+                     f"defense {defense}.")
+            return
+        battle.previous_window_passed = True
+    else:
+        battle.previous_window_passed = False
+    battle.window_owner = opposing(battle.window_owner)
+    battle.window_number += 1
+    battle.window_active = False
+
+
+# -- playing a card and its effects (FH-050 to FH-060) -------------------------------------------
+
+
+def play_card(ctx: Ctx, side_index: int, card_id: str, *, summoned: bool = False) -> None:
+    """Put a battle card on its side of the table and queue what follows it."""
+    battle = _battle(ctx)
+    side = battle.sides[side_index]
+    card = ctx.content.card(card_id)
+    ctx.state.players[side.seat].hand.remove(card_id)
+    note = ""
+    if card.type == "hero":
+        side.hero = card_id
+    elif card.type == "minion":
+        if not summoned and uses_allowance(ctx, battle, side_index, card_id):
+            side.sorcerer_allowance_used = True
+            note = " (the Sorcerer's one non-Tower minion)"
+        elif summoned:
+            note = " (summoned)"
+        side.minions.append(card_id)
+    elif card.type == "artifact":
+        side.artifact = card_id
+        side.artifact_played = True
+    else:
+        side.spells.append(card_id)
+        side.spells_cast += 1
+    ctx.emit("play", "FH-050" if not summoned else "FH-130",
+             f"{ctx.who(side.seat)} plays {card.name}{note}.", seat=side.seat, card=card_id, side=side_index)
+    if summoned:
+        ctx.push("on_play", card=card_id, side=side_index)
+        return
+    others = [s for s in ctx.state.in_order_from(ctx.state.active) if s != side.seat]
+    ctx.push("instants", point=f"after {card.name}", seats=others, wall=False)
+    ctx.push("on_play", card=card_id, side=side_index)
+    if card.is_battle_spell:
+        ctx.push("negation_response", card=card_id, side=side_index)
+
+
+def negate(ctx: Ctx, side_index: int, spell: str, source: str, rule: str) -> None:
+    """Spend ``source``'s charge to negate an opposing battle spell (FH-055 to FH-058)."""
+    battle = _battle(ctx)
+    battle.charges_spent.append(source)
+    battle.negated.append(spell)
+    seat = battle.sides[side_index].seat
+    ctx.emit("negate", rule, f"{ctx.who(seat)} negates {ctx.name(spell)} with {ctx.name(source)}.",
+             seat=seat, card=spell, source=source)
+
+
+def ask_negation(ctx: Ctx, step: Step) -> Decision | None:
+    battle = _battle(ctx)
+    spell = step["card"]
+    responder = opposing(step["side"])
+    if spell in battle.negated or spell not in battle.sides[step["side"]].spells:
+        return None
+    sources = charge_sources(ctx.content, battle, responder)
+    if not sources:
+        return None
+    seat = battle.sides[responder].seat
+    options = tuple(Option(f"negate:{spell}:{s}", f"Negate it with {ctx.name(s)}", ("card", s)) for s in sources)
+    return Decision(seat, "negate", f"{ctx.who(battle.sides[step['side']].seat)} casts {ctx.name(spell)}: "
+                    "negate it before it takes effect?",
+                    options + (Option("pass", "Let it take effect"),), rule="FH-057")
+
+
+def answer_negation(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+    ctx.state.stack.pop()
+    if choice[0] != "pass":
+        spell, _, source = choice[0].split(":", 1)[1].partition(":")
+        negate(ctx, opposing(step["side"]), spell, source, "FH-057")
+
+
+@FLOW.automatic("negation_response")
+def negation_none(ctx: Ctx, step: Step) -> None:
+    ctx.state.stack.pop()
+
+
+FLOW.question("negation_response", ask_negation, answer_negation)
+
+
+def destroy(ctx: Ctx, card_id: str, rule: str, by: str) -> None:
+    """A destroyed card goes to the discard pile at once and stops counting (FH-054)."""
+    battle = _battle(ctx)
+    for side in battle.sides:
+        if card_id in side.minions:
+            side.minions.remove(card_id)
+        elif side.artifact == card_id:
+            side.artifact = None
+        else:
+            continue
+        ctx.state.discard.append(card_id)
+        ctx.emit("destroy", rule, f"{ctx.name(by)} destroys {ctx.name(card_id)}.", card=card_id, by=by)
+        return
+
+
+def take_control(ctx: Ctx, side_index: int, minion: str, rule: str, by: str) -> None:
+    """Move an opposing minion to ``side_index``'s side; it is judged there from now on (FH-053)."""
+    battle = _battle(ctx)
+    battle.sides[opposing(side_index)].minions.remove(minion)
+    battle.sides[side_index].minions.append(minion)
+    seat = battle.sides[side_index].seat
+    ctx.emit("control", rule, f"{ctx.name(by)}: {ctx.who(seat)} takes control of {ctx.name(minion)}.",
+             card=minion, side=side_index, by=by)
+
+
+@FLOW.automatic("on_play")
+def on_play(ctx: Ctx, step: Step) -> None:
+    """One-shot effects of a card as it is played; a negated spell has none (FH-057)."""
+    state = ctx.state
+    state.stack.pop()
+    battle = _battle(ctx)
+    card_id, side_index = step["card"], step["side"]
+    if card_id in battle.negated:
+        return
+    card = ctx.content.card(card_id)
+    me = battle.sides[side_index].seat
+    foe_index = opposing(side_index)
+    foe = battle.sides[foe_index].seat
+    rule = _rule(card_id)
+    for effect in card.effects:
+        verb = effect.verb
+        if verb == "steal_random":
+            stolen = ctx.random_card(foe)
+            if stolen is None:
+                ctx.emit("effect", rule, f"{card.name}: {ctx.who(foe)}'s hand is empty; nothing is stolen.")
+                continue
+            state.players[foe].hand.remove(stolen)
+            state.players[me].hand.append(stolen)
+            ctx.remember(foe, me, stolen, "stolen")
+            ctx.emit("steal", rule, f"{card.name} steals a random card from {ctx.who(foe)}'s hand.",
+                     seat=me, victim=foe, irreversible=True)
+            ctx.emit("steal_private", rule, f"{card.name} took {ctx.name(stolen)}.", seats=(me, foe),
+                     card=stolen, irreversible=True)
+        elif verb == "opponent_discards_random":
+            lost = ctx.random_card(foe)
+            if lost is None:
+                ctx.emit("effect", rule, f"{card.name}: {ctx.who(foe)}'s hand is empty; nothing is discarded.")
+                continue
+            state.players[foe].hand.remove(lost)
+            state.discard.append(lost)
+            ctx.emit("discard", rule, f"{card.name}: {ctx.who(foe)} discards {ctx.name(lost)} at random.",
+                     seat=foe, cards=[lost], irreversible=True)
+        elif verb == "draw":
+            ctx.draw(me, int(effect.get("count")), rule)
+        elif verb == "destroy_opposing_minion":
+            ctx.push("choose_target", card=card_id, side=side_index, action="destroy")
+        elif verb == "take_minion" and effect.get("timing") == "on_play":
+            ctx.push("choose_target", card=card_id, side=side_index, action="take")
+        elif verb == "destroy_opposing_artifact":
+            artifact = battle.sides[foe_index].artifact
+            if artifact is None:
+                ctx.emit("effect", rule, f"{card.name} finds no artifact to destroy.")
+            else:
+                destroy(ctx, artifact, rule, card_id)
+        elif verb == "destroy_all_minions":
+            everything = battle.sides[ATTACKER].minions + battle.sides[DEFENDER].minions
+            if not everything:
+                ctx.emit("effect", rule, f"{card.name} finds no minion on the table.")
+            for minion in list(everything):
+                destroy(ctx, minion, rule, card_id)
+        elif verb == "summon":
+            ctx.push("choose_summon", side=side_index)
+
+
+def target_candidates(ctx: Ctx, step: Step) -> list[str]:
+    battle = _battle(ctx)
+    card = ctx.content.card(step["card"])
+    minions = battle.sides[opposing(step["side"])].minions
+    effect = card.verb("destroy_opposing_minion")
+    if effect is not None and effect.has("printed_bv"):
+        return [m for m in minions if ctx.content.card(m).bv == effect.get("printed_bv")]  # FH-110
+    return list(minions)
+
+
+def _apply_target(ctx: Ctx, step: Step, minion: str) -> None:
+    rule = _rule(step["card"])
+    if step["action"] == "destroy":
+        destroy(ctx, minion, rule, step["card"])
+    else:
+        take_control(ctx, step["side"], minion, rule, step["card"])
+
+
+def ask_target(ctx: Ctx, step: Step) -> Decision | None:
+    candidates = target_candidates(ctx, step)
+    if len(candidates) <= 1:
+        return None
+    battle = _battle(ctx)
+    verb = "destroy" if step["action"] == "destroy" else "take control of"
+    return Decision(battle.sides[step["side"]].seat, "target",
+                    f"{ctx.name(step['card'])}: choose a minion to {verb}.",
+                    tuple(Option(f"target:{m}", ctx.name(m), ("card", m)) for m in candidates),
+                    rule=_rule(step["card"]))
+
+
+def answer_target(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+    ctx.state.stack.pop()
+    _apply_target(ctx, step, choice[0].split(":", 1)[1])
+
+
+@FLOW.automatic("choose_target")
+def target_forced(ctx: Ctx, step: Step) -> None:
+    """With one candidate there is nothing to choose; with none the effect does nothing (FH-136)."""
+    ctx.state.stack.pop()
+    candidates = target_candidates(ctx, step)
+    if candidates:
+        _apply_target(ctx, step, candidates[0])
+    else:
+        ctx.emit("effect", _rule(step["card"]), f"{ctx.name(step['card'])} finds no minion to affect.")
+
+
+FLOW.question("choose_target", ask_target, answer_target)
+
+
+def _summonable(ctx: Ctx, step: Step) -> list[str]:
+    seat = _battle(ctx).sides[step["side"]].seat
+    return [c for c in ctx.state.players[seat].hand if ctx.content.card(c).type == "minion"]
+
+
+def ask_summon(ctx: Ctx, step: Step) -> Decision | None:
+    minions = _summonable(ctx, step)
+    if not minions:
+        return None
+    seat = _battle(ctx).sides[step["side"]].seat
+    return Decision(seat, "summon", "Summon: play one minion from your hand, whatever its territory.",
+                    tuple(_card_option(ctx, m) for m in minions) + (Option("pass", "Summon nothing"),),
+                    rule="FH-130")
+
+
+def answer_summon(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+    ctx.state.stack.pop()
+    if choice[0] != "pass":
+        play_card(ctx, step["side"], choice[0].split(":", 1)[1], summoned=True)
+
+
+@FLOW.automatic("choose_summon")
+def summon_nothing(ctx: Ctx, step: Step) -> None:
+    ctx.state.stack.pop()
+    ctx.emit("effect", "FH-136", "Summon finds no minion in hand.")
+
+
+FLOW.question("choose_summon", ask_summon, answer_summon)
+
+
+def ask_goblins(ctx: Ctx, step: Step) -> Decision | None:
+    seat = _battle(ctx).sides[step["side"]].seat
+    hand = ctx.state.players[seat].hand
+    return Decision(seat, "goblins", f"{ctx.name(step['goblins'])}: discard which card for +1 BV?",
+                    tuple(Option(f"discard:{c}", ctx.name(c), ("card", c)) for c in hand), rule="FH-101")
+
+
+def answer_goblins(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+    ctx.state.stack.pop()
+    battle = _battle(ctx)
+    ctx.discard_from_hand(seat, [choice[0].split(":", 1)[1]], "FH-101", f"paid for {ctx.name(step['goblins'])}")
+    battle.goblins_paid.append(step["goblins"])
+    battle.window_active = True  # FH-137: paying the Goblins makes the window active
+
+
+FLOW.question("goblins_discard", ask_goblins, answer_goblins)
+
+
+# -- the end of card play, totals and the result (FH-051, FH-064 to FH-076) --------------------------
+
+
+def _enchanting_side(ctx: Ctx) -> int | None:
+    battle = _battle(ctx)
+    for index, side in enumerate(battle.sides):
+        hero = hero_of(ctx.content, side)
+        effect = hero.verb("take_minion") if hero else None
+        if effect and effect.get("timing") == "end_of_play" and battle.sides[opposing(index)].minions:
+            return index
+    return None
+
+
+def ask_end_of_play(ctx: Ctx, step: Step) -> Decision | None:
+    index = _enchanting_side(ctx)
+    if index is None:
+        return None
+    battle = _battle(ctx)
+    hero = ctx.name(battle.sides[index].hero or "")
+    return Decision(battle.sides[index].seat, "enchant",
+                    f"{hero}: take control of one enemy minion before totals are compared?",
+                    tuple(Option(f"target:{m}", ctx.name(m), ("card", m))
+                          for m in battle.sides[opposing(index)].minions) + (Option("pass", "Take none"),),
+                    rule="FH-089")
+
+
+def answer_end_of_play(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+    ctx.state.stack.pop()
+    index = _enchanting_side(ctx)
+    assert index is not None
+    if choice[0] != "pass":
+        battle = _battle(ctx)
+        take_control(ctx, index, choice[0].split(":", 1)[1], "FH-089", battle.sides[index].hero or "")
+
+
+@FLOW.automatic("end_of_play")
+def end_of_play_nothing(ctx: Ctx, step: Step) -> None:
+    ctx.state.stack.pop()
+
+
+FLOW.question("end_of_play", ask_end_of_play, answer_end_of_play)
+
+
+@FLOW.automatic("resolve_battle")
+def resolve_battle(ctx: Ctx, step: Step) -> None:
+    """Compare, transfer, reward, discard, eliminate (FH-074)."""
+    state = ctx.state
+    state.stack.pop()
+    battle = _battle(ctx)
+    attack = side_total(ctx.content, battle, ATTACKER)
+    defense = side_total(ctx.content, battle, DEFENDER)
+    ctx.emit("totals", "FH-064", f"Total Attack Score {attack.value}: "
+             + "; ".join(f"{line.label} {line.amount:+d}" for line in attack.lines if line.amount) + ".",
+             side=ATTACKER, value=attack.value)
+    ctx.emit("totals", "FH-065", f"Total Defense Score {defense.value}: "
+             + ("; ".join(f"{line.label} {line.amount:+d}" for line in defense.lines if line.amount) or "no cards")
+             + ".", side=DEFENDER, value=defense.value)
+    attacker, defender = state.players[battle.attacker], state.players[battle.defender]
+    if attack.value > defense.value:
+        defender.territories.remove(battle.territory)
+        attacker.territories.append(battle.territory)
+        ctx.emit("battle_won", "FH-070", f"{attacker.name} wins {attack.value} to {defense.value} and takes the "
+                 f"{battle.battle_type}.", winner=attacker.seat, territory=battle.territory)
+        ctx.draw(attacker.seat, ATTACKER_REWARD, "FH-070")
+    else:
+        ctx.emit("battle_won", "FH-069", f"{defender.name} holds the {battle.battle_type}, {defense.value} "
+                 f"against {attack.value}.", winner=defender.seat, territory=battle.territory)
+        ctx.draw(defender.seat, DEFENDER_REWARD, "FH-071")
+    played = [c for side in battle.sides for c in side.cards()]
+    state.discard.extend(played)
+    ctx.emit("battle_discard", "FH-073", f"The {len(played)} cards left in the battle are discarded.",
+             cards=played)
+    state.battle = None
+    state.battles_this_turn += 1
+    if not defender.territories:
+        defender.eliminated = True
+        state.discard.extend(defender.hand)
+        ctx.emit("eliminated", "FH-075", f"{defender.name} has no territory left and is out; "
+                 f"{len(defender.hand)} cards from their hand are discarded.", seat=defender.seat,
+                 cards=list(defender.hand))
+        defender.hand.clear()
+        state.reveals = [r for r in state.reveals if r.of != defender.seat]
+        alive = state.alive()
+        if len(alive) == 1:
+            ctx.end_game(alive, "they control every territory card in play", "FH-076")
+
+
+def _rule(card_id: str) -> str:
+    from game.rulesets.fantasy_heroes.effects import CARD_RULES
+
+    return CARD_RULES.get(card_id, "FH-052")

@@ -1,0 +1,179 @@
+"""Fantasy Heroes content: the 60 battle cards and 15 territory cards, loaded from TOML.
+
+Loaded once per process (content is immutable) and checked on load: unknown keys are
+refused, every effect verb must be in the vocabulary with valid parameters, and the
+type-specific fields must be present (checklist 2.8).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping
+
+from game.core.cards import Field, Schema, check_record, instances, load_cards, read_toml
+from game.core.errors import ContentError
+from game.rulesets.fantasy_heroes.vocabulary import TERRITORY_TYPES, VERBS
+
+CONTENT_DIR = Path(__file__).parent / "content"
+HAND_LIMIT = 7
+CARD_TYPES = ("hero", "minion", "artifact", "spell")
+
+
+@dataclass(frozen=True)
+class Effect:
+    verb: str
+    params: tuple[tuple[str, Any], ...]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        for k, v in self.params:
+            if k == key:
+                return v
+        return default
+
+    def has(self, key: str) -> bool:
+        return any(k == key for k, _ in self.params)
+
+
+@dataclass(frozen=True)
+class CardDef:
+    """One battle card, as printed."""
+
+    id: str
+    name: str
+    type: str
+    text: str
+    effects: tuple[Effect, ...]
+    territory: str | None = None
+    av: int = 0
+    dv: int = 0
+    spell_level: int = 0
+    bv: int = 0
+    bv_is_x: bool = False
+    timing: str = ""
+
+    @property
+    def is_battle_spell(self) -> bool:
+        return self.type == "spell" and self.timing == "battle"
+
+    @property
+    def is_instant(self) -> bool:
+        return self.type == "spell" and self.timing == "instant"
+
+    def verb(self, verb: str) -> Effect | None:
+        for effect in self.effects:
+            if effect.verb == verb:
+                return effect
+        return None
+
+    @property
+    def printed_bv_text(self) -> str:
+        return "X" if self.bv_is_x else str(self.bv)
+
+
+@dataclass(frozen=True)
+class Content:
+    cards: Mapping[str, CardDef]
+    territory_names: Mapping[str, str]
+    territory_instances: tuple[str, ...]
+
+    def card(self, card_id: str) -> CardDef:
+        return self.cards[card_id]
+
+    def name(self, card_id: str) -> str:
+        if card_id in self.cards:
+            return self.cards[card_id].name
+        return self.territory_names.get(card_id.partition("#")[0], card_id)
+
+    def territory_type(self, territory: str) -> str:
+        """The type (Castle, …) of a territory instance id such as "castle#2"."""
+        return self.territory_names[territory.partition("#")[0]]
+
+
+def _effects_check(value: Any) -> str | None:
+    for effect in value:
+        if not isinstance(effect, dict):
+            return "must list effect tables"
+    return None
+
+
+_BASE: dict[str, Field] = {
+    "id": Field((str,)),
+    "name": Field((str,)),
+    "type": Field((str,), choices=CARD_TYPES),
+    "text": Field((str,)),
+    "effects": Field((list,), check=_effects_check),
+}
+_SCHEMAS: dict[str, Schema] = {
+    "hero": {**_BASE, "territory": Field((str,), choices=TERRITORY_TYPES), "av": Field((int,)),
+             "dv": Field((int,)), "spell_level": Field((int,))},
+    "minion": {**_BASE, "territory": Field((str,), choices=TERRITORY_TYPES), "bv": Field((int,))},
+    "artifact": {**_BASE, "bv": Field((int,))},
+    "spell": {**_BASE, "bv": Field((int, str), check=lambda v: None if isinstance(v, int) or v == "X"
+                                   else "must be a whole number or \"X\""),
+              "timing": Field((str,), choices=("battle", "instant"))},
+}
+_TERRITORY_SCHEMA: Schema = {"id": Field((str,)), "name": Field((str,), choices=TERRITORY_TYPES),
+                             "count": Field((int,))}
+
+
+def _schema_for(record: Mapping[str, Any]) -> Schema:
+    card_type = record.get("type")
+    if card_type not in _SCHEMAS:
+        raise ContentError(
+            f"card {record.get('id')}: field 'type' must be one of {', '.join(CARD_TYPES)}"
+        )
+    return _SCHEMAS[card_type]
+
+
+def parse_effects(raw: list[dict[str, Any]], where: str) -> tuple[Effect, ...]:
+    out = []
+    for i, record in enumerate(raw, 1):
+        verb = record.get("verb")
+        if verb not in VERBS:
+            raise ContentError(f"{where}: effect {i}: unknown verb '{verb}'")
+        check_record(record, {"verb": Field((str,)), **VERBS[verb].params}, f"{where}: effect {i} ({verb})")
+        out.append(Effect(verb, tuple(sorted((k, v) for k, v in record.items() if k != "verb"))))
+    return tuple(out)
+
+
+def load_content(directory: Path = CONTENT_DIR) -> Content:
+    """Load and check the card and territory files in ``directory``."""
+    cards: dict[str, CardDef] = {}
+    for record in load_cards(directory / "cards.toml", _schema_for):
+        where = f"cards.toml: card {record['id']}"
+        bv = record.get("bv", 0)
+        cards[record["id"]] = CardDef(
+            id=record["id"],
+            name=record["name"],
+            type=record["type"],
+            text=record["text"],
+            effects=parse_effects(record["effects"], where),
+            territory=record.get("territory"),
+            av=record.get("av", 0),
+            dv=record.get("dv", 0),
+            spell_level=record.get("spell_level", 0),
+            bv=bv if isinstance(bv, int) else 0,
+            bv_is_x=bv == "X",
+            timing=record.get("timing", ""),
+        )
+        if cards[record["id"]].bv_is_x and not cards[record["id"]].verb("bv_from_spell_level"):
+            raise ContentError(f"{where}: a BV of X needs the effect 'bv_from_spell_level'")
+    data = read_toml(directory / "territories.toml")
+    if set(data) != {"territory"} or not isinstance(data["territory"], list):
+        raise ContentError("territories.toml: expected only [[territory]] tables")
+    names: dict[str, str] = {}
+    copies: dict[str, int] = {}
+    for record in data["territory"]:
+        where = f"territories.toml: territory {record.get('id', '?')}"
+        check_record(record, _TERRITORY_SCHEMA, where)
+        names[record["id"]] = record["name"]
+        copies[record["id"]] = record["count"]
+    return Content(cards, names, tuple(instances(names, {k: v for k, v in copies.items()})))
+
+
+@lru_cache(maxsize=1)
+def standard_content() -> Content:
+    """The shipped content, loaded once."""
+    return load_content()

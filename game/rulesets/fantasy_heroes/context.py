@@ -1,0 +1,121 @@
+"""The context every step of the Fantasy Heroes flow works in, and helpers they share.
+
+``FLOW`` is the table of steps (core.flow); ``turn.py`` and ``battle.py`` register
+theirs on it. A :class:`Ctx` bundles the state, the content and the event log of one
+call into the rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core.events import EventLog
+from game.core.flow import Flow
+from game.rulesets.fantasy_heroes.content import Content
+from game.rulesets.fantasy_heroes.state import FHState, Seen
+
+FLOW: Flow["Ctx"] = Flow()
+
+INSTANTS_ANY_TIME = ("scrye", "fortune")
+
+
+class Ctx:
+    def __init__(self, state: FHState, content: Content, log: EventLog) -> None:
+        self.state = state
+        self.content = content
+        self.log = log
+
+    # -- naming -------------------------------------------------------------------
+
+    def who(self, seat: int) -> str:
+        return self.state.players[seat].name
+
+    def name(self, card: str) -> str:
+        return self.content.name(card)
+
+    def names(self, cards: list[str]) -> str:
+        return ", ".join(self.name(c) for c in cards) if cards else "nothing"
+
+    def emit(self, kind: str, rule: str, text: str, **kw: Any) -> None:
+        self.log.emit(kind, rule, text, **kw)
+
+    def push(self, step: str, **args: Any) -> None:
+        self.state.stack.append({"step": step, **args})
+
+    # -- the Battle deck ------------------------------------------------------------
+
+    def draw(self, seat: int, count: int, rule: str) -> list[str]:
+        """Draw ``count`` cards one at a time from the top of the deck (FH-016).
+
+        An empty deck is refilled by shuffling the discard pile (FH-017), except in the
+        short game (FH-078); with nothing left to draw, the rest of the draws give
+        nothing (FH-018). In the short game the deck running out is noted (FH-079).
+        """
+        state = self.state
+        drawn: list[str] = []
+        for _ in range(count):
+            if not state.deck and not state.short_game and state.discard:
+                state.deck = state.discard
+                state.discard = []
+                state.rng.shuffle(state.deck)
+                self.emit("reshuffle", "FH-017", f"The discard pile ({len(state.deck)} cards) is shuffled "
+                          "into a new Battle deck.", irreversible=True)
+            if not state.deck:
+                break
+            drawn.append(state.deck.pop())
+        state.players[seat].hand.extend(drawn)
+        if state.short_game and not state.deck and not state.deck_ran_out:
+            state.deck_ran_out = True
+            self.emit("deck_out", "FH-079", "The Battle deck has run out: the short game ends at the "
+                      "end of this phase.")
+        short = f" (only {len(drawn)})" if len(drawn) < count else ""
+        self.emit("draw", rule, f"{self.who(seat)} draws {count} card{'s' if count != 1 else ''}{short}.",
+                  seat=seat, count=len(drawn), irreversible=True)
+        if drawn:
+            self.emit("draw_private", rule, f"You draw {self.names(drawn)}.", seats=(seat,), seat=seat,
+                      cards=list(drawn), irreversible=True)
+        return drawn
+
+    def discard_from_hand(self, seat: int, cards: list[str], rule: str, why: str) -> None:
+        hand = self.state.players[seat].hand
+        for card in cards:
+            hand.remove(card)
+            self.state.discard.append(card)
+        self.emit("discard", rule, f"{self.who(seat)} discards {self.names(cards)} ({why}).",
+                  seat=seat, cards=list(cards))
+
+    def random_card(self, seat: int) -> str | None:
+        """A card chosen uniformly from ``seat``'s hand by the game's RNG (FH-060)."""
+        hand = self.state.players[seat].hand
+        if not hand:
+            return None
+        return hand[self.state.rng.below(len(hand))]
+
+    def remember(self, viewer: int, seat: int, card: str, how: str) -> None:
+        self.state.memory[viewer].append(Seen(seat, card, how))
+
+    # -- the end of the game ----------------------------------------------------------
+
+    def end_game(self, winners: list[int], reason: str, rule: str) -> None:
+        state = self.state
+        state.winners = sorted(winners)
+        state.end_reason = reason
+        state.end_rule = rule
+        state.phase = "over"
+        state.stack.clear()
+        state.battle = None
+        names = " and ".join(self.who(w) for w in state.winners)
+        self.emit("game_over", rule, f"{names} win{'s' if len(winners) == 1 else ''}: {reason}",
+                  winners=list(state.winners))
+
+    def end_by_most_territories(self, reason: str, rule: str) -> None:
+        """Most territory cards wins; players tied for most share the win (FH-080)."""
+        alive = self.state.alive()
+        best = max(len(self.state.players[s].territories) for s in alive)
+        self.end_game([s for s in alive if len(self.state.players[s].territories) == best], reason, rule)
+
+    # -- instants -------------------------------------------------------------------
+
+    def any_time_instants(self, seat: int) -> list[str]:
+        """Scrye and Fortune in ``seat``'s hand: playable at every instant point (FH-133)."""
+        return [c for c in INSTANTS_ANY_TIME if c in self.state.players[seat].hand]

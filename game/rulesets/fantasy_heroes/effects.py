@@ -1,0 +1,197 @@
+"""Battle arithmetic: spell levels, negation charges and the totals (checklist 3.8-3.9).
+
+Every conditional modifier is judged at the moment these functions are called, on the
+cards then on the table (FH-063), so the totals shown during play and the totals
+compared at the end come from the same code. Each total comes with its breakdown, one
+line per card and modifier, for the table and the log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.rulesets.fantasy_heroes.content import CardDef, Content
+from game.rulesets.fantasy_heroes.state import ATTACKER, DEFENDER, Battle, Side
+
+
+@dataclass(frozen=True)
+class Line:
+    """One term of a total: the card it belongs to, what it is, how much it adds, the rule."""
+
+    card: str
+    label: str
+    amount: int
+    rule: str
+
+
+@dataclass(frozen=True)
+class Total:
+    value: int
+    lines: tuple[Line, ...]
+
+
+def opposing(side_index: int) -> int:
+    return DEFENDER if side_index == ATTACKER else ATTACKER
+
+
+def hero_of(content: Content, side: Side) -> CardDef | None:
+    return content.card(side.hero) if side.hero else None
+
+
+def spell_level(content: Content, battle: Battle, side_index: int) -> int:
+    """The side's spell level: hero's printed Spells + 1 per "+1 Spell Level" card (FH-061).
+
+    A side without a hero has level 0, and its +1 cards do nothing (FHA-27).
+    """
+    side = battle.sides[side_index]
+    hero = hero_of(content, side)
+    if hero is None:
+        return 0
+    level = hero.spell_level
+    for card_id in side.minions + ([side.artifact] if side.artifact else []):
+        effect = content.card(card_id).verb("spell_level")
+        if effect:
+            level += effect.get("amount")
+    return level
+
+
+def charge_sources(content: Content, battle: Battle, side_index: int) -> list[str]:
+    """Cards giving this side an unspent negation charge (FH-055, FH-059)."""
+    side = battle.sides[side_index]
+    return [c for c in side.cards() if content.card(c).verb("negate") and c not in battle.charges_spent]
+
+
+def negatable_spells(content: Content, battle: Battle, side_index: int) -> list[str]:
+    """Opposing battle spells this side could negate now (FH-136: not already negated)."""
+    other = battle.sides[opposing(side_index)]
+    return [s for s in other.spells if s not in battle.negated]
+
+
+def has_minion_of(content: Content, side: Side, territory: str) -> bool:
+    return any(content.card(m).territory == territory for m in side.minions)
+
+
+def _condition_holds(content: Content, battle: Battle, side_index: int, effect: object) -> bool:
+    """Conditions of minion_bonus / hero_bonus, judged for the card's current side (FH-053)."""
+    get = effect.get  # type: ignore[attr-defined]
+    other = battle.sides[opposing(side_index)]
+    role = get("side")
+    if role == "attacker" and side_index != ATTACKER:
+        return False
+    if role == "defender" and side_index != DEFENDER:
+        return False
+    territory = get("battle_territory")
+    if territory and battle.battle_type != territory:
+        return False
+    versus = get("opposing_minion")
+    if versus and not has_minion_of(content, other, versus):
+        return False
+    versus_any = get("opposing_minion_or_hero")
+    if versus_any:
+        other_hero = hero_of(content, other)
+        if not (has_minion_of(content, other, versus_any)
+                or (other_hero is not None and other_hero.territory == versus_any)):
+            return False
+    return True
+
+
+def minion_value(content: Content, battle: Battle, side_index: int, minion: str) -> tuple[int, list[Line]]:
+    """A minion's effective BV and its parts (FH-062), floored at 0."""
+    card = content.card(minion)
+    parts = [Line(minion, f"{card.name} BV", card.bv, "FH-064")]
+    for effect in card.effects:
+        if effect.verb == "minion_bonus" and _condition_holds(content, battle, side_index, effect):
+            parts.append(Line(minion, f"{card.name}: {card.text}", effect.get("amount"), _rule_of(card)))
+    side = battle.sides[side_index]
+    hero = hero_of(content, side)
+    if hero is not None:
+        boost = hero.verb("boost_minions")
+        if boost and boost.get("territory") == card.territory:
+            parts.append(Line(minion, f"{hero.name} boosts {card.territory} minions",
+                              boost.get("amount"), _rule_of(hero)))
+    for spell_side, whose in ((side_index, "own"), (opposing(side_index), "opposing")):
+        for spell in battle.sides[spell_side].spells:
+            aura = content.card(spell).verb("minion_aura")
+            if aura and aura.get("whose") == whose and spell not in battle.negated:
+                parts.append(Line(minion, f"{content.card(spell).name} on {card.name}",
+                                  aura.get("amount"), _rule_of(content.card(spell))))
+    pay = card.verb("pay_discard_for_bv")
+    if pay and minion in battle.goblins_paid:
+        parts.append(Line(minion, f"{card.name}: discard paid", pay.get("amount"), "FH-101"))
+    value = sum(p.amount for p in parts)
+    if value < 0:
+        parts.append(Line(minion, f"{card.name} cannot go below 0", -value, "FH-062"))
+        value = 0
+    return value, parts
+
+
+def spell_value(content: Content, battle: Battle, side_index: int, spell: str) -> int:
+    """A battle spell's BV: 0 if negated (FH-056); Illusions' X at totals (FH-126)."""
+    if spell in battle.negated:
+        return 0
+    card = content.card(spell)
+    x = card.verb("bv_from_spell_level")
+    if x:
+        return int(x.get("base")) + spell_level(content, battle, side_index)
+    return card.bv
+
+
+def side_total(content: Content, battle: Battle, side_index: int) -> Total:
+    """The Total Attack Score (FH-064) or Total Defense Score (FH-065) as things stand."""
+    side = battle.sides[side_index]
+    lines: list[Line] = []
+    hero = hero_of(content, side)
+    if hero is not None:
+        if side_index == ATTACKER:
+            lines.append(Line(hero.id, f"{hero.name} AV", hero.av, "FH-066"))
+        else:
+            lines.append(Line(hero.id, f"{hero.name} DV", hero.dv, "FH-066"))
+        stat = "av" if side_index == ATTACKER else "dv"
+        if side.artifact:
+            bonus = content.card(side.artifact).verb("stat_bonus")
+            if bonus and bonus.get("stat") == stat:
+                art = content.card(side.artifact)
+                lines.append(Line(art.id, f"{art.name}: {stat.upper()} +{bonus.get('amount')}",
+                                  bonus.get("amount"), _rule_of(art)))
+        hero_bonus = hero.verb("hero_bonus")
+        if hero_bonus and _condition_holds(content, battle, side_index, hero_bonus):
+            lines.append(Line(hero.id, f"{hero.name}: {hero.text}", hero_bonus.get("amount"), _rule_of(hero)))
+    for minion in side.minions:
+        _, parts = minion_value(content, battle, side_index, minion)
+        lines.extend(parts)
+    if side.artifact:
+        art = content.card(side.artifact)
+        lines.append(Line(art.id, f"{art.name} BV", art.bv, "FH-064"))
+    for spell in side.spells:
+        card = content.card(spell)
+        value = spell_value(content, battle, side_index, spell)
+        label = f"{card.name} BV" + (" (negated)" if spell in battle.negated else "")
+        lines.append(Line(spell, label, value, "FH-056" if spell in battle.negated else "FH-067"))
+    return Total(sum(line.amount for line in lines), tuple(lines))
+
+
+def totals(content: Content, battle: Battle) -> tuple[int, int]:
+    """(Total Attack Score, Total Defense Score) now."""
+    return side_total(content, battle, ATTACKER).value, side_total(content, battle, DEFENDER).value
+
+
+# The rule ID that governs each card's ability (checklist 3.12-3.15), for log lines.
+CARD_RULES: dict[str, str] = {
+    "knight": "FH-081", "priest": "FH-082", "cleric": "FH-083", "barbarian": "FH-084",
+    "warrior": "FH-085", "shaman": "FH-086", "druid": "FH-087", "ranger": "FH-088",
+    "enchantress": "FH-089", "wizard": "FH-090", "sorcerer": "FH-091", "rogue": "FH-092",
+    "warlock": "FH-093", "necromancer": "FH-094", "lich": "FH-095",
+    "peasants": "FH-097", "archers": "FH-098", "pikemen": "FH-099", "archangel": "FH-100",
+    "goblins": "FH-101", "orcs": "FH-102", "giant": "FH-103", "pixies": "FH-104", "elves": "FH-104",
+    "unicorns": "FH-104", "djinn": "FH-104", "dwarves": "FH-105", "dragon": "FH-106",
+    "gnomes": "FH-107", "golems": "FH-108", "demon": "FH-109", "swarm": "FH-110", "wraiths": "FH-111",
+    "vampire": "FH-112", "rune-staff": "FH-115", "celestial-sword": "FH-116", "titans-armor": "FH-117",
+    "spell-shield": "FH-118", "ring-of-the-magi": "FH-119", "bless": "FH-120", "cone-of-cold": "FH-121",
+    "lightning-bolt": "FH-122", "fireball": "FH-123", "disintegrate": "FH-124", "invisibility": "FH-125",
+    "illusions": "FH-126", "petrification": "FH-127", "charm": "FH-128", "cataclysm": "FH-129",
+    "summon": "FH-130", "scrye": "FH-131", "fortune": "FH-132", "wall-of-fire": "FH-134", "fly": "FH-135",
+}
+
+
+def _rule_of(card: CardDef) -> str:
+    return CARD_RULES.get(card.id, "FH-062")

@@ -1,0 +1,90 @@
+"""Fantasy Heroes as a RuleSystem: the static description and the protocol functions."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from game.core.decision import Decision
+from game.core.events import Event, EventLog
+from game.core.outcome import Outcome
+from game.core.rng import Rng
+from game.core.ruleset import GameOption, RuleSystem
+from game.rulesets.fantasy_heroes import battle as _battle  # noqa: F401  (registers the battle steps)
+from game.rulesets.fantasy_heroes.content import Content, standard_content
+from game.rulesets.fantasy_heroes.context import FLOW, Ctx
+from game.rulesets.fantasy_heroes.scenario import build_state
+from game.rulesets.fantasy_heroes.state import FHState, Player
+from game.rulesets.fantasy_heroes.turn import setup
+from game.rulesets.fantasy_heroes.view import view
+
+
+class FantasyHeroes(RuleSystem):
+    id = "fantasy-heroes"
+    title = "Fantasy Heroes"
+    summary = ("Territory conquest for 2-3 players: attack with heroes, minions, artifacts and spells; "
+               "take every territory to win.")
+    min_seats = 2
+    max_seats = 3
+    game_options = (
+        GameOption("short_game", "Short game", False,
+                   "When the Battle deck runs out, the player with the most territories wins (FH-077)."),
+        GameOption("turn_limit", "Turn limit", 0,
+                   "Not in the rulebook: end the game after this many turns, most territories winning. "
+                   "0 means no limit."),
+    )
+    state_type = FHState
+
+    def __init__(self, content: Content | None = None) -> None:
+        self.content = content or standard_content()
+
+    def _ctx(self, state: FHState, log: EventLog) -> Ctx:
+        return Ctx(state, self.content, log)
+
+    def new_state(self, seed: int, seats: int, options: Mapping[str, Any]) -> tuple[FHState, list[Event]]:
+        state = FHState(
+            seats=seats,
+            short_game=bool(options.get("short_game", False)),
+            turn_limit=int(options.get("turn_limit", 0)),
+            rng=Rng.seeded(seed),
+            players=[Player(s, f"Player {s + 1}") for s in range(seats)],
+            deck=list(self.content.cards),
+            memory=[[] for _ in range(seats)],
+        )
+        log = EventLog()
+        ctx = self._ctx(state, log)
+        setup(ctx)
+        FLOW.advance(ctx, state.stack)
+        return state, log.events
+
+    def scenario_state(self, scenario: Mapping[str, Any], seed: int) -> tuple[FHState, list[Event]]:
+        log = EventLog()
+        state = build_state(self.content, scenario, seed, log)
+        return state, log.events
+
+    def pending(self, state: FHState) -> Decision | None:
+        return FLOW.pending(self._ctx(state, EventLog()), state.stack)
+
+    def apply(self, state: FHState, seat: int, choice: tuple[str, ...]) -> list[Event]:
+        log = EventLog()
+        ctx = self._ctx(state, log)
+        # A Scrye reveal lasts until its viewer's next decision ends (FH-131).
+        if state.reveals:
+            state.reveals = [r for r in state.reveals if r.viewer != seat]
+        FLOW.answer(ctx, state.stack, seat, choice)
+        FLOW.advance(ctx, state.stack)
+        return log.events
+
+    def outcome(self, state: FHState) -> Outcome | None:
+        if state.winners is None:
+            return None
+        return Outcome(tuple(state.winners), tuple(len(p.territories) for p in state.players),
+                       state.end_reason, state.end_rule)
+
+    def view(self, state: FHState, seat: int | None) -> dict[str, Any]:
+        return view(state, self.content, seat)
+
+    def seat_count(self, state: FHState) -> int:
+        return state.seats
+
+    def turn_number(self, state: FHState) -> int:
+        return state.turn

@@ -1,0 +1,384 @@
+"""Setup, the turn and its phases, the hand limit, instant points and the attack menu.
+
+Checklist sections 3.2-3.4, 3.11 and the instant spells of 3.15. Battles themselves are
+in ``battle.py``.
+"""
+
+from __future__ import annotations
+
+from game.core.decision import Blocked, Decision, Option
+from game.core.flow import Step
+from game.rulesets.fantasy_heroes.content import HAND_LIMIT
+from game.rulesets.fantasy_heroes.context import FLOW, Ctx
+from game.rulesets.fantasy_heroes.state import Reveal
+
+CARDS_PER_TERRITORY_DEAL = 4
+OPENING_HAND = 7
+DRAW_PHASE_CARDS = 3
+
+
+# -- setup (FH-004 to FH-013) ------------------------------------------------------------
+
+
+def order_score(ctx: Ctx, card_id: str) -> int:
+    """Turn-order score of a drawn card: heroes AV, others BV, Illusions 1 (FH-008)."""
+    card = ctx.content.card(card_id)
+    if card.type == "hero":
+        return card.av
+    x = card.verb("bv_from_spell_level")
+    if x:
+        return int(x.get("base"))  # X = 1 + spell level 0: no caster outside a battle
+    return card.bv
+
+
+def rank_by_draw(ctx: Ctx, seats: list[int], drawn: list[str], rule: str = "FH-007") -> list[int]:
+    """Each seat draws a card; highest score first; ties redraw among themselves (FH-009, FH-010)."""
+    state = ctx.state
+    scores: dict[int, int] = {}
+    for seat in seats:
+        card = state.deck.pop()
+        drawn.append(card)
+        scores[seat] = order_score(ctx, card)
+        ctx.emit("order_draw", rule, f"{ctx.who(seat)} draws {ctx.name(card)} for turn order "
+                 f"(score {scores[seat]}).", seat=seat, card=card, irreversible=True)
+    ranked: list[int] = []
+    for score in sorted(set(scores.values()), reverse=True):
+        tied = [s for s in seats if scores[s] == score]
+        if len(tied) > 1:
+            ctx.emit("order_tie", "FH-010", f"{' and '.join(ctx.who(s) for s in tied)} tie at {score} "
+                     "and draw again.")
+            tied = rank_by_draw(ctx, tied, drawn, "FH-010")
+        ranked.extend(tied)
+    return ranked
+
+
+def setup(ctx: Ctx, *, shuffle: bool = True, deal_territories: bool = True) -> None:
+    """Deal territories, find the turn order, deal hands, and start the first turn."""
+    state = ctx.state
+    rng = state.rng
+    if deal_territories:
+        pile = list(ctx.content.territory_instances)
+        rng.shuffle(pile)
+        for _ in range(CARDS_PER_TERRITORY_DEAL):
+            for player in state.players:
+                player.territories.append(pile.pop())
+        state.territories_out = pile
+        ctx.emit("setup", "FH-004", "Each player is dealt 4 territory cards: "
+                 + "; ".join(f"{ctx.who(p.seat)}: {ctx.names(p.territories)}" for p in state.players) + ".")
+        ctx.emit("setup", "FH-005", f"The {len(pile)} undealt territory cards leave the game.")
+    if shuffle:
+        rng.shuffle(state.deck)
+        ctx.emit("shuffle", "FH-006", "The Battle deck is shuffled.", irreversible=True)
+    drawn: list[str] = []
+    state.order = rank_by_draw(ctx, list(range(state.seats)), drawn)
+    state.deck.extend(drawn)
+    rng.shuffle(state.deck)
+    ctx.emit("order", "FH-009", "Turn order: " + ", ".join(ctx.who(s) for s in state.order) + ".",
+             order=list(state.order))
+    ctx.emit("shuffle", "FH-011", "The cards drawn for turn order go back and the deck is shuffled.",
+             irreversible=True)
+    for seat in state.order:
+        ctx.draw(seat, OPENING_HAND, "FH-012")
+    state.active = state.order[0]
+    ctx.push("begin_turn")
+
+
+# -- the turn (FH-013 to FH-015) ------------------------------------------------------------
+
+
+def push_turn(ctx: Ctx, from_phase: str) -> None:
+    """Push the steps of the active player's turn, from "draw" or from "attack"."""
+    ctx.push("next_turn")
+    ctx.push("end_phase", phase="attack")
+    ctx.push("attack_menu")
+    ctx.push("attack_start")
+    if from_phase == "draw":
+        ctx.push("end_phase", phase="draw")
+        ctx.push("draw_phase")
+        ctx.push("instants", point="the start of the Draw Phase", seats=ctx.state.in_order_from(ctx.state.active),
+                 wall=False)
+
+
+@FLOW.automatic("begin_turn")
+def begin_turn(ctx: Ctx, step: Step) -> None:
+    state = ctx.state
+    state.stack.pop()
+    state.turn += 1
+    if state.turn_limit and state.turn > state.turn_limit:
+        ctx.end_by_most_territories(f"the turn limit of {state.turn_limit} turns was reached", "FH-080")
+        return
+    state.phase = "draw"
+    state.walls = []
+    state.attacks_left = 1
+    state.battles_this_turn = 0
+    state.fly_played = False
+    ctx.emit("turn", "FH-014", f"Turn {state.turn}: {ctx.who(state.active)}'s Draw Phase.",
+             seat=state.active, turn=state.turn)
+    push_turn(ctx, "draw")
+
+
+@FLOW.automatic("draw_phase")
+def draw_phase(ctx: Ctx, step: Step) -> None:
+    ctx.state.stack.pop()
+    ctx.draw(ctx.state.active, DRAW_PHASE_CARDS, "FH-015")
+
+
+@FLOW.automatic("end_phase")
+def end_phase(ctx: Ctx, step: Step) -> None:
+    """End of a phase: the short game may end (FH-079); otherwise the hand limit (FH-021)."""
+    state = ctx.state
+    state.stack.pop()
+    if state.deck_ran_out:
+        ctx.end_by_most_territories("the Battle deck ran out and they hold the most territories", "FH-080")
+        return
+    ctx.push("hand_limit", seats=state.in_order_from(state.active))
+
+
+def _over_limit(ctx: Ctx, step: Step) -> int | None:
+    for seat in step["seats"]:
+        if len(ctx.state.players[seat].hand) > HAND_LIMIT:
+            return int(seat)
+    return None
+
+
+def ask_hand_limit(ctx: Ctx, step: Step) -> Decision | None:
+    seat = _over_limit(ctx, step)
+    if seat is None:
+        return None
+    hand = ctx.state.players[seat].hand
+    excess = len(hand) - HAND_LIMIT
+    return Decision(
+        seat, "discard",
+        f"End of phase: you hold {len(hand)} cards. Discard {excess} to keep {HAND_LIMIT}.",
+        tuple(Option(f"discard:{c}", ctx.name(c), ("card", c)) for c in hand),
+        rule="FH-021", min_choices=excess, max_choices=excess,
+    )
+
+
+def answer_hand_limit(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+    ctx.discard_from_hand(seat, [c.split(":", 1)[1] for c in choice], "FH-021", "hand limit")
+
+
+@FLOW.automatic("hand_limit")
+def hand_limit_done(ctx: Ctx, step: Step) -> None:
+    ctx.state.stack.pop()
+
+
+FLOW.question("hand_limit", ask_hand_limit, answer_hand_limit)
+
+
+@FLOW.automatic("next_turn")
+def next_turn(ctx: Ctx, step: Step) -> None:
+    """The next living player in the order found at setup takes a turn (FH-013)."""
+    state = ctx.state
+    state.stack.pop()
+    order = state.order
+    i = order.index(state.active)
+    for k in range(1, len(order) + 1):
+        seat = order[(i + k) % len(order)]
+        if not state.players[seat].eliminated:
+            state.active = seat
+            break
+    ctx.push("begin_turn")
+
+
+# -- instant points (FH-133) and instant spells (FH-131 to FH-135) -------------------------------
+
+
+def playable_instants(ctx: Ctx, seat: int, wall: bool) -> list[str]:
+    state = ctx.state
+    if state.players[seat].eliminated:
+        return []
+    out = ctx.any_time_instants(seat)
+    if wall and seat != state.active and "wall-of-fire" in state.players[seat].hand:
+        out.append("wall-of-fire")
+    return out
+
+
+def instant_options(ctx: Ctx, cards: list[str]) -> list[Option]:
+    return [Option(f"play:{c}", f"Play {ctx.name(c)}", ("card", c), ctx.content.card(c).text) for c in cards]
+
+
+def _first_holder(ctx: Ctx, step: Step) -> tuple[int, int, list[str]] | None:
+    for index, seat in enumerate(step["seats"]):
+        cards = playable_instants(ctx, seat, step["wall"])
+        if cards:
+            return index, seat, cards
+    return None
+
+
+def ask_instants(ctx: Ctx, step: Step) -> Decision | None:
+    found = _first_holder(ctx, step)
+    if found is None:
+        return None
+    _, seat, cards = found
+    rule = "FH-023" if "wall-of-fire" in cards else "FH-133"
+    return Decision(seat, "instant", f"Instant point ({step['point']}): play an instant spell?",
+                    tuple(instant_options(ctx, cards)) + (Option("pass", "Play nothing"),), rule=rule)
+
+
+def answer_instants(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+    found = _first_holder(ctx, step)
+    assert found is not None
+    index = found[0]
+    if choice[0] == "pass":
+        step["seats"] = step["seats"][index + 1:]
+        return
+    step["seats"] = step["seats"][index:]
+    play_instant(ctx, seat, choice[0].split(":", 1)[1])
+
+
+@FLOW.automatic("instants")
+def instants_done(ctx: Ctx, step: Step) -> None:
+    ctx.state.stack.pop()
+
+
+FLOW.question("instants", ask_instants, answer_instants)
+
+
+def play_instant(ctx: Ctx, seat: int, card: str) -> None:
+    """Resolve an instant spell; it is discarded as soon as it resolves (FH-036)."""
+    state = ctx.state
+    state.players[seat].hand.remove(card)
+    if card == "scrye":
+        opponents = [s for s in state.alive() if s != seat]
+        battle = state.battle
+        if battle is not None and battle.side_of(seat) is not None:
+            opponents = [battle.defender if seat == battle.attacker else battle.attacker]
+        state.discard.append(card)
+        if len(opponents) == 1:
+            scrye(ctx, seat, opponents[0])
+        else:
+            ctx.push("scrye_target", seat=seat, opponents=opponents)
+        return
+    if card == "fortune":
+        ctx.emit("instant", "FH-132", f"{ctx.who(seat)} casts Fortune.", seat=seat, card=card)
+        ctx.draw(seat, 3, "FH-132")
+    elif card == "wall-of-fire":
+        state.walls.append(seat)
+        ctx.emit("instant", "FH-134", f"{ctx.who(seat)} casts Wall of Fire: {ctx.who(state.active)} may not "
+                 f"attack {ctx.who(seat)} this turn.", seat=seat, card=card)
+    elif card == "fly":
+        state.attacks_left += 1
+        state.fly_played = True
+        ctx.emit("instant", "FH-135", f"{ctx.who(seat)} casts Fly and may attack once more.", seat=seat, card=card)
+    state.discard.append(card)
+
+
+def scrye(ctx: Ctx, seat: int, target: int) -> None:
+    """Show ``target``'s hand to ``seat`` alone (FH-131), and remember it for the AI (section 7)."""
+    state = ctx.state
+    cards = list(state.players[target].hand)
+    state.reveals.append(Reveal(seat, target, cards))
+    for card in cards:
+        ctx.remember(seat, target, card, "scrye")
+    ctx.emit("instant", "FH-131", f"{ctx.who(seat)} casts Scrye and looks at {ctx.who(target)}'s hand.",
+             seat=seat, target=target, card="scrye")
+    ctx.emit("reveal", "FH-131", f"{ctx.who(target)}'s hand: {ctx.names(cards)}.", seats=(seat,),
+             target=target, cards=cards, irreversible=True)
+
+
+def ask_scrye_target(ctx: Ctx, step: Step) -> Decision | None:
+    return Decision(step["seat"], "scrye_target", "Scrye: whose hand do you look at?",
+                    tuple(Option(f"seat:{s}", ctx.who(s), ("seat", str(s)),
+                                 f"{len(ctx.state.players[s].hand)} cards") for s in step["opponents"]),
+                    rule="FH-131")
+
+
+def answer_scrye_target(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+    ctx.state.stack.pop()
+    scrye(ctx, seat, int(choice[0].split(":", 1)[1]))
+
+
+FLOW.question("scrye_target", ask_scrye_target, answer_scrye_target)
+
+
+# -- the Attack Phase (FH-023 to FH-029, FH-135) -----------------------------------------------
+
+
+@FLOW.automatic("attack_start")
+def attack_start(ctx: Ctx, step: Step) -> None:
+    """The Attack Phase opens with the Wall of Fire window (FH-023), an instant point."""
+    state = ctx.state
+    state.stack.pop()
+    state.phase = "attack"
+    ctx.emit("phase", "FH-014", f"{ctx.who(state.active)}'s Attack Phase.", seat=state.active)
+    ctx.push("instants", point="the start of the Attack Phase", seats=state.in_order_from(state.active),
+             wall=True)
+
+
+def legal_targets(ctx: Ctx) -> list[str]:
+    """Territories the active player may attack: opponents', except Wall of Fire casters' (FH-027, FH-028)."""
+    state = ctx.state
+    out = []
+    for seat in state.alive():
+        if seat != state.active and seat not in state.walls:
+            out.extend(state.players[seat].territories)
+    return out
+
+
+def heroes_in_hand(ctx: Ctx, seat: int) -> list[str]:
+    return [c for c in ctx.state.players[seat].hand if ctx.content.card(c).type == "hero"]
+
+
+def ask_attack_menu(ctx: Ctx, step: Step) -> Decision | None:
+    state = ctx.state
+    seat = state.active
+    targets = legal_targets(ctx)
+    has_hero = bool(heroes_in_hand(ctx, seat))
+    options: list[Option] = []
+    blocked: list[Blocked] = []
+    if state.attacks_left > 0:
+        if not has_hero:
+            blocked.append(Blocked("attack", "You need a hero in your hand to attack.", "FH-024"))
+        elif not targets:
+            blocked.append(Blocked("attack", "Wall of Fire protects every territory you could attack.", "FH-028"))
+        else:
+            for t in targets:
+                owner = next(p.seat for p in state.players if t in p.territories)
+                options.append(Option(f"attack:{t}", f"Attack {ctx.who(owner)}'s {ctx.name(t)}",
+                                      ("territory", t)))
+        for seat_walled in state.walls:
+            for t in state.players[seat_walled].territories:
+                blocked.append(Blocked(f"attack:{t}", f"{ctx.who(seat_walled)} cast Wall of Fire: you may not "
+                                       "attack their territories this turn.", "FH-028", ("territory", t)))
+    hand = state.players[seat].hand
+    if "fly" in hand:
+        if state.battles_this_turn >= 1 and state.attacks_left == 0 and has_hero and targets:
+            options.append(Option("play:fly", "Play Fly: attack once more", ("card", "fly"),
+                                  ctx.content.card("fly").text))
+        else:
+            blocked.append(Blocked("play:fly", "Fly can be played only after your first battle this turn, "
+                                   "with a hero in hand and a territory you may attack.", "FH-135", ("card", "fly")))
+    options.extend(instant_options(ctx, ctx.any_time_instants(seat)))
+    if not options:
+        return None
+    if "wall-of-fire" in hand:
+        blocked.append(Blocked("play:wall-of-fire", "Wall of Fire is played at the start of another player's "
+                               "Attack Phase.", "FH-134", ("card", "wall-of-fire")))
+    first = state.battles_this_turn == 0
+    options.append(Option("pass", "Do not attack" if first and state.attacks_left else "End the Attack Phase"))
+    return Decision(seat, "attack", "Attack Phase: choose a territory to attack, or pass.", tuple(options),
+                    rule="FH-025", blocked=tuple(blocked))
+
+
+def answer_attack_menu(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+    from game.rulesets.fantasy_heroes.battle import begin_battle
+
+    picked = choice[0]
+    if picked == "pass":
+        ctx.state.stack.pop()
+        ctx.emit("phase", "FH-025", f"{ctx.who(seat)} ends the Attack Phase.", seat=seat)
+    elif picked.startswith("attack:"):
+        ctx.state.attacks_left -= 1
+        begin_battle(ctx, picked.split(":", 1)[1])
+    else:
+        play_instant(ctx, seat, picked.split(":", 1)[1])
+
+
+@FLOW.automatic("attack_menu")
+def attack_menu_done(ctx: Ctx, step: Step) -> None:
+    ctx.state.stack.pop()
+
+
+FLOW.question("attack_menu", ask_attack_menu, answer_attack_menu)
