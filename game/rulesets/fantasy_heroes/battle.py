@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from game.core.decision import Blocked, Decision, Option
 from game.core.flow import Step
+from game.rulesets.fantasy_heroes.content import Content
 from game.rulesets.fantasy_heroes.context import FLOW, Ctx
 from game.rulesets.fantasy_heroes.effects import (
     charge_sources,
@@ -50,9 +51,9 @@ def _battle(ctx: Ctx) -> Battle:
 # -- what may be played (FH-031 to FH-044, FH-084, FH-091, FH-138) ------------------------------
 
 
-def minion_matches(ctx: Ctx, battle: Battle, side_index: int, territory: str | None) -> bool:
+def minion_matches(content: Content, battle: Battle, side_index: int, territory: str | None) -> bool:
     """The ordinary matching rule, without the Sorcerer's allowance or Summon."""
-    hero = hero_of(ctx.content, battle.sides[side_index])
+    hero = hero_of(content, battle.sides[side_index])
     if side_index == ATTACKER:
         return hero is not None and territory == hero.territory  # FH-034
     if hero is None:
@@ -60,17 +61,17 @@ def minion_matches(ctx: Ctx, battle: Battle, side_index: int, territory: str | N
     return territory in (hero.territory, battle.battle_type)  # FH-042
 
 
-def uses_allowance(ctx: Ctx, battle: Battle, side_index: int, card_id: str) -> bool:
+def uses_allowance(content: Content, battle: Battle, side_index: int, card_id: str) -> bool:
     """Whether playing this minion would use the Sorcerer's allowance (FH-091, FH-138)."""
-    card = ctx.content.card(card_id)
-    return not minion_matches(ctx, battle, side_index, card.territory)
+    card = content.card(card_id)
+    return not minion_matches(content, battle, side_index, card.territory)
 
 
-def why_not(ctx: Ctx, battle: Battle, side_index: int, card_id: str) -> tuple[str, str] | None:
+def why_not(content: Content, battle: Battle, side_index: int, card_id: str) -> tuple[str, str] | None:
     """None if ``card_id`` may be played now by this side; else (reason, rule)."""
-    card = ctx.content.card(card_id)
+    card = content.card(card_id)
     side = battle.sides[side_index]
-    hero = hero_of(ctx.content, side)
+    hero = hero_of(content, side)
     if card.type == "hero":
         if side.hero is not None:
             return "This side already has its hero in the battle.", ("FH-032" if side_index == ATTACKER
@@ -85,7 +86,7 @@ def why_not(ctx: Ctx, battle: Battle, side_index: int, card_id: str) -> tuple[st
             return "Each side may play only one artifact per battle.", "FH-033"
         return None
     if card.type == "minion":
-        if minion_matches(ctx, battle, side_index, card.territory):
+        if minion_matches(content, battle, side_index, card.territory):
             return None
         allowance = hero.verb("sorcerer_allowance") if hero else None
         if (allowance and not side.sorcerer_allowance_used
@@ -104,7 +105,7 @@ def why_not(ctx: Ctx, battle: Battle, side_index: int, card_id: str) -> tuple[st
     if card.is_battle_spell:
         if hero is None:
             return "Battle spells need a hero on your side to cast them.", "FH-041"
-        level = spell_level(ctx.content, battle, side_index)
+        level = spell_level(content, battle, side_index)
         if side.spells_cast >= level:
             return (f"Your spell level is {level} and you have cast {side.spells_cast} spell"
                     f"{'s' if side.spells_cast != 1 else ''}.", "FH-037")
@@ -154,7 +155,7 @@ def window_options(ctx: Ctx) -> tuple[list[Option], list[Blocked]]:
         card = ctx.content.card(card_id)
         if card.is_instant:
             continue
-        reason = why_not(ctx, battle, index, card_id)
+        reason = why_not(ctx.content, battle, index, card_id)
         if reason is None:
             options.append(_card_option(ctx, card_id))
         else:
@@ -172,7 +173,7 @@ def window_options(ctx: Ctx) -> tuple[list[Option], list[Blocked]]:
     options.extend(instant_options(ctx, ctx.any_time_instants(seat)))
     for card_id in ("wall-of-fire", "fly"):
         if card_id in hand:
-            reason = why_not(ctx, battle, index, card_id)
+            reason = why_not(ctx.content, battle, index, card_id)
             assert reason is not None
             blocked.append(Blocked(f"play:{card_id}", reason[0], reason[1], ("card", card_id)))
     return options, blocked
@@ -258,7 +259,7 @@ def play_card(ctx: Ctx, side_index: int, card_id: str, *, summoned: bool = False
     if card.type == "hero":
         side.hero = card_id
     elif card.type == "minion":
-        if not summoned and uses_allowance(ctx, battle, side_index, card_id):
+        if not summoned and uses_allowance(ctx.content, battle, side_index, card_id):
             side.sorcerer_allowance_used = True
             note = " (the Sorcerer's one non-Tower minion)"
         elif summoned:

@@ -1,0 +1,75 @@
+"""The agents: random, easy and normal."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Callable, Protocol
+
+from game.core.decision import Decision
+from game.core.errors import FiveRealmsError
+from game.core.rng import Rng
+
+LEVELS = ("random", "easy", "normal")
+
+# How often the easy agent answers at random instead of by heuristic (numerator / 100).
+EASY_NOISE_PERCENT = 30
+
+HeuristicFn = Callable[[dict[str, Any], Decision, Rng], tuple[str, ...]]
+
+
+class Agent(Protocol):
+    level: str
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> tuple[str, ...]: ...
+
+
+def random_choice(decision: Decision, rng: Rng) -> tuple[str, ...]:
+    """A uniformly random legal answer: a random count in [min, max], random distinct options."""
+    ids = list(decision.option_ids)
+    count = rng.between(decision.min_choices, min(decision.max_choices, len(ids)))
+    rng.shuffle(ids)
+    return tuple(ids[:count])
+
+
+class RandomAgent:
+    level = "random"
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> tuple[str, ...]:
+        return random_choice(decision, self.rng)
+
+
+def heuristic_for(system_id: str) -> HeuristicFn:
+    """The rule system's heuristic player (``game.rulesets.<id>.ai.choose``)."""
+    module = importlib.import_module(f"game.rulesets.{system_id.replace('-', '_')}.ai")
+    fn: HeuristicFn = module.choose
+    return fn
+
+
+class HeuristicAgent:
+    """The normal player; with ``noise_percent`` > 0, the easy player."""
+
+    def __init__(self, system_id: str, rng: Rng, noise_percent: int = 0) -> None:
+        self.heuristic = heuristic_for(system_id)
+        self.rng = rng
+        self.noise_percent = noise_percent
+        self.level = "easy" if noise_percent else "normal"
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> tuple[str, ...]:
+        if self.noise_percent and self.rng.chance(self.noise_percent, 100):
+            return random_choice(decision, self.rng)
+        return self.heuristic(view, decision, self.rng)
+
+
+def make_agent(level: str, system_id: str, seed: int, seat: int) -> Agent:
+    """An agent of ``level`` for ``seat``, seeded from the game seed and the seat."""
+    rng = Rng.seeded(seed, 1000 + seat)
+    if level == "random":
+        return RandomAgent(rng)
+    if level == "normal":
+        return HeuristicAgent(system_id, rng)
+    if level == "easy":
+        return HeuristicAgent(system_id, rng, EASY_NOISE_PERCENT)
+    raise FiveRealmsError(f"Unknown AI level '{level}'. Levels: {', '.join(LEVELS)}.")

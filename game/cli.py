@@ -1,0 +1,168 @@
+"""The command line: play, simulate, replay, bench.
+
+    python -m game                      play in the terminal (you against the normal AI)
+    python -m game play fantasy-heroes --seats human,normal [--seed S] [--load SLOT]
+    python -m game simulate fantasy-heroes --games N --seed S --agents normal,random
+                   [--scenario FILE] [--option short_game=true] [--json]
+    python -m game replay FILE [--verify]
+    python -m game bench [fantasy-heroes] [--games N]
+
+Errors a person can fix print one line and exit with status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+from game.core import registry
+from game.core.errors import FiveRealmsError
+
+
+def _parse_option(text: str) -> tuple[str, Any]:
+    key, sep, raw = text.partition("=")
+    if not sep:
+        raise FiveRealmsError(f"Options are written key=value, not '{text}'.")
+    value: Any = raw
+    if raw.lower() in ("true", "on", "yes"):
+        value = True
+    elif raw.lower() in ("false", "off", "no"):
+        value = False
+    elif raw.isdigit():
+        value = int(raw)
+    return key, value
+
+
+def _load_scenario(path: str | None) -> dict[str, Any] | None:
+    if path is None:
+        return None
+    from game.core.cards import read_toml
+    from game.core.errors import ContentError, ScenarioError
+
+    try:
+        return read_toml(Path(path))
+    except ContentError as exc:
+        raise ScenarioError(f"Scenario {exc}") from None
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from game.session import Seat, Session
+
+    agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+    options = dict(_parse_option(o) for o in args.option)
+    scenario = _load_scenario(args.scenario)
+    registry.get(args.ruleset)
+    results = []
+    shares: dict[str, float] = {a: 0.0 for a in agents}
+    started = time.perf_counter()
+    total_choices = 0
+    for i in range(args.games):
+        seed = args.seed + i
+        seats = [Seat("ai", f"{level} {n + 1}", level) for n, level in enumerate(agents)]
+        session = Session.new(args.ruleset, seats, seed, options, scenario)
+        session.run_ai(args.max_choices)
+        outcome = session.game.outcome()
+        assert outcome is not None
+        total_choices += len(session.choices)
+        for w in outcome.winners:
+            shares[agents[w]] += 1 / len(outcome.winners)
+        result = {"seed": seed, "winners": list(outcome.winners), "turns": session.game.turn,
+                  "hash": session.game.state_hash()}
+        results.append(result)
+        if not args.json:
+            names = ", ".join(f"seat {w + 1} ({agents[w]})" for w in outcome.winners)
+            print(f"game {i + 1:4d}  seed {seed:<8d} winner {names:<24s} turns {session.game.turn:4d}  "
+                  f"hash {result['hash']}  ({outcome.reason})")
+    elapsed = max(time.perf_counter() - started, 1e-9)
+    games = max(args.games, 1)
+    summary = {"win_rate": {a: round(shares[a] / games, 4) for a in agents},
+               "mean_turns": round(sum(r["turns"] for r in results) / games, 2),
+               "games_per_second": round(args.games / elapsed, 2)}
+    if args.json:
+        print(json.dumps({"games": results, "summary": summary}))
+    else:
+        rates = ", ".join(f"{a} {100 * r:.1f}%" for a, r in summary["win_rate"].items())
+        print(f"summary: {args.games} games; win rate {rates}; mean turns {summary['mean_turns']}; "
+              f"{summary['games_per_second']} games/s; {total_choices / elapsed:.0f} choices/s")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from game import saves
+
+    session = saves.load(Path(args.file))  # replays and checks hash and snapshot
+    if args.verify:
+        print(f"OK: {session.system_id}, {len(session.choices)} choices replayed, turn {session.game.turn}, "
+              f"hash {session.game.state_hash()} matches the save.")
+        return 0
+    for event in session.log_for(None if args.all else -1):
+        print(f"[{event.rule}] {event.text}")
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from game.bench import run_bench
+
+    run_bench(args.ruleset, args.games, args.seed)
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from game.terminal import play
+
+    return play(args.ruleset, args.seats, args.seed, args.load, dict(_parse_option(o) for o in args.option))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="five-realms", description="Five Realms: fantasy card and board games.")
+    sub = parser.add_subparsers(dest="command")
+
+    p = sub.add_parser("play", help="play in the terminal")
+    p.add_argument("ruleset", nargs="?", default="fantasy-heroes")
+    p.add_argument("--seats", default="human,normal", help="comma-separated: human, random, easy, normal")
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--load", default=None, help="continue a saved game (a slot name, e.g. autosave)")
+    p.add_argument("--option", action="append", default=[], help="game option key=value")
+    p.set_defaults(func=cmd_play)
+
+    s = sub.add_parser("simulate", help="play AI games headless and print results")
+    s.add_argument("ruleset")
+    s.add_argument("--games", type=int, default=10)
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--agents", default="normal,random")
+    s.add_argument("--scenario", default=None)
+    s.add_argument("--option", action="append", default=[], help="game option key=value")
+    s.add_argument("--max-choices", type=int, default=200_000)
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_simulate)
+
+    r = sub.add_parser("replay", help="rebuild a save from its seed and choices")
+    r.add_argument("file")
+    r.add_argument("--verify", action="store_true", help="only check that the save replays to its hash")
+    r.add_argument("--all", action="store_true", help="print private log lines too")
+    r.set_defaults(func=cmd_replay)
+
+    b = sub.add_parser("bench", help="print speed figures")
+    b.add_argument("ruleset", nargs="?", default="fantasy-heroes")
+    b.add_argument("--games", type=int, default=100)
+    b.add_argument("--seed", type=int, default=1)
+    b.set_defaults(func=cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        args = parser.parse_args(["play", *(argv or sys.argv[1:])])
+    try:
+        return int(args.func(args))
+    except FiveRealmsError as exc:
+        print(f"five-realms: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,192 @@
+"""A game being played: seats (human or AI), stepping AI seats, the choice log, undo.
+
+No pygame here: the UI drives a Session, and so do the command line and the tests.
+The choice log plus the seed (and scenario, if any) rebuild the game exactly; saves
+store them, replays check them, undo uses them.
+
+Undo policy: only a human's last choice, and only when nothing since it crossed a draw,
+a reveal, a shuffle or another random event (an event marked ``irreversible``) or
+another seat's choice. Rebuilding then replays every other choice from the seed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping
+
+from game.ai import LEVELS, Agent, make_agent
+from game.core import registry
+from game.core.decision import Decision
+from game.core.errors import FiveRealmsError, IllegalChoice
+from game.core.events import Event
+from game.core.game import Game
+from game.core.rng import Rng
+
+Choice = tuple[int, tuple[str, ...]]
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who plays a seat: a human at this screen, or an AI of a level."""
+
+    kind: str = "human"
+    name: str = ""
+    level: str = "normal"
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("human", "ai"):
+            raise FiveRealmsError(f"A seat is 'human' or 'ai', not '{self.kind}'.")
+        if self.kind == "ai" and self.level not in LEVELS:
+            raise FiveRealmsError(f"Unknown AI level '{self.level}'. Levels: {', '.join(LEVELS)}.")
+
+    @property
+    def is_ai(self) -> bool:
+        return self.kind == "ai"
+
+
+@dataclass
+class LoggedChoice:
+    seat: int
+    option_ids: tuple[str, ...]
+    by_human: bool
+    irreversible: bool
+    turn_before: int
+
+
+@dataclass
+class Session:
+    """A game in progress with its seats, log and agents."""
+
+    system_id: str
+    seats: list[Seat]
+    seed: int
+    options: dict[str, Any]
+    scenario: dict[str, Any] | None
+    game: Game
+    choices: list[LoggedChoice] = field(default_factory=list)
+    log: list[Event] = field(default_factory=list)
+    agents: dict[int, Agent] = field(default_factory=dict)
+    on_turn_end: Callable[["Session"], None] | None = None
+
+    # -- making sessions ---------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, system_id: str, seats: list[Seat], seed: int, options: Mapping[str, Any] | None = None,
+            scenario: Mapping[str, Any] | None = None) -> "Session":
+        system = registry.get(system_id)
+        if scenario is not None:
+            game = Game.from_scenario(system, scenario, seed)
+            resolved: dict[str, Any] = {}
+        else:
+            resolved = system.resolve_options(options)
+            game = Game.new(system, seed, len(seats), resolved)
+        if game.seats != len(seats):
+            raise FiveRealmsError(f"The game has {game.seats} seats but {len(seats)} were given.")
+        named = [s if s.name else Seat(s.kind, f"Player {i + 1}", s.level) for i, s in enumerate(seats)]
+        session = cls(system_id, named, seed, resolved, dict(scenario) if scenario is not None else None, game)
+        session.log = list(game.initial_events)
+        session.agents = {i: make_agent(s.level, system_id, seed, i) for i, s in enumerate(named) if s.is_ai}
+        return session
+
+    @classmethod
+    def replay(cls, system_id: str, seats: list[Seat], seed: int, options: Mapping[str, Any] | None,
+               scenario: Mapping[str, Any] | None, choices: Iterable[tuple[int, Iterable[str]]]) -> "Session":
+        """Rebuild a session from its seed and choice log (every choice checked again)."""
+        session = cls.new(system_id, seats, seed, options, scenario)
+        for seat, ids in choices:
+            session.choose(seat, tuple(ids), _replaying=True)
+        return session
+
+    # -- playing ---------------------------------------------------------------------------------
+
+    def pending(self) -> Decision | None:
+        return self.game.pending()
+
+    @property
+    def over(self) -> bool:
+        return self.game.pending() is None
+
+    def seat_to_move(self) -> int | None:
+        decision = self.pending()
+        return decision.seat if decision else None
+
+    def is_ai_turn(self) -> bool:
+        seat = self.seat_to_move()
+        return seat is not None and self.seats[seat].is_ai
+
+    def choose(self, seat: int, option_ids: Iterable[str] | str, *, _replaying: bool = False) -> list[Event]:
+        """Make a choice (checked by the game); logs it and fires the end-of-turn hook."""
+        ids = (option_ids,) if isinstance(option_ids, str) else tuple(option_ids)
+        turn_before = self.game.turn
+        events = self.game.choose(seat, ids)
+        self.choices.append(LoggedChoice(seat, ids, not self.seats[seat].is_ai,
+                                         any(e.irreversible for e in events), turn_before))
+        self.log.extend(events)
+        if not _replaying and self.on_turn_end is not None and (self.game.turn != turn_before or self.over):
+            self.on_turn_end(self)
+        return events
+
+    def ai_choice(self) -> tuple[int, tuple[str, ...]] | None:
+        """What the AI seat to move would choose now (no change to the game). Safe to call
+        from a worker thread on a clone: it reads only the view."""
+        decision = self.pending()
+        if decision is None or not self.seats[decision.seat].is_ai:
+            return None
+        agent = self.agents[decision.seat]
+        return decision.seat, agent.choose(self.game.view_for(decision.seat), decision)
+
+    def step_ai(self) -> list[Event] | None:
+        """Let the AI seat to move make its choice; None if a human (or nobody) is to move."""
+        picked = self.ai_choice()
+        if picked is None:
+            return None
+        return self.choose(*picked)
+
+    def run_ai(self, max_choices: int = 100_000) -> list[Event]:
+        """Step AI seats until a human must decide or the game ends."""
+        events: list[Event] = []
+        for _ in range(max_choices):
+            step = self.step_ai()
+            if step is None:
+                return events
+            events.extend(step)
+        raise FiveRealmsError(f"AI seats made {max_choices} choices without the game ending.")
+
+    # -- undo ----------------------------------------------------------------------------------
+
+    def can_undo(self) -> bool:
+        """Whether the last choice is a human's and crossed nothing that undo may not cross."""
+        if not self.choices:
+            return False
+        last = self.choices[-1]
+        return last.by_human and not last.irreversible
+
+    def undo(self) -> None:
+        """Take back the last choice (see the module docstring for the policy)."""
+        if not self.can_undo():
+            raise IllegalChoice("That cannot be undone: it drew or revealed cards, or another seat has "
+                                "moved since.")
+        rebuilt = Session.replay(self.system_id, self.seats, self.seed, self.options, self.scenario,
+                                 [(c.seat, c.option_ids) for c in self.choices[:-1]])
+        agent_states = self.agent_states()
+        self.game, self.choices, self.log = rebuilt.game, rebuilt.choices, rebuilt.log
+        self.set_agent_states(agent_states)
+
+    # -- agents' own randomness, so a loaded game goes on exactly as it would have ----------------
+
+    def agent_states(self) -> dict[int, list[int]]:
+        out = {}
+        for seat, agent in self.agents.items():
+            rng: Rng = agent.rng  # type: ignore[attr-defined]
+            out[seat] = [rng.state, rng.inc]
+        return out
+
+    def set_agent_states(self, states: Mapping[int, list[int]]) -> None:
+        for seat, (state, inc) in states.items():
+            if seat in self.agents:
+                rng: Rng = self.agents[seat].rng  # type: ignore[attr-defined]
+                rng.state, rng.inc = state, inc
+
+    def log_for(self, seat: int | None) -> list[Event]:
+        """The log lines ``seat`` may see."""
+        return [e for e in self.log if e.visible_to(seat)]
