@@ -110,10 +110,10 @@ def why_not(content: Content, battle: Battle, side_index: int, card_id: str) -> 
             return (f"Your spell level is {level} and you have cast {side.spells_cast} spell"
                     f"{'s' if side.spells_cast != 1 else ''}.", "FH-037")
         return None
-    if card_id == "wall-of-fire":
-        return "Wall of Fire is played only at the start of another player's Attack Phase.", "FH-134"
-    if card_id == "fly":
-        return "Fly is played only after your first battle of the turn has resolved.", "FH-135"
+    if card.verb("wall_of_fire"):
+        return f"{card.name} is played only at the start of another player's Attack Phase.", "FH-134"
+    if card.verb("fly"):
+        return f"{card.name} is played only after your first battle of the turn has resolved.", "FH-135"
     return None  # Scrye and Fortune: instants, playable at any instant point
 
 
@@ -171,11 +171,10 @@ def window_options(ctx: Ctx) -> tuple[list[Option], list[Blocked]]:
             options.append(Option(f"pay:{minion}", f"{ctx.name(minion)}: discard a card for +1 BV",
                                   ("card", minion), "FH-101"))
     options.extend(instant_options(ctx, ctx.any_time_instants(seat)))
-    for card_id in ("wall-of-fire", "fly"):
-        if card_id in hand:
-            reason = why_not(ctx.content, battle, index, card_id)
-            assert reason is not None
-            blocked.append(Blocked(f"play:{card_id}", reason[0], reason[1], ("card", card_id)))
+    for card_id in ctx.instants_in_hand(seat, "wall_of_fire", "fly"):
+        reason = why_not(ctx.content, battle, index, card_id)
+        assert reason is not None
+        blocked.append(Blocked(f"play:{card_id}", reason[0], reason[1], ("card", card_id)))
     return options, blocked
 
 

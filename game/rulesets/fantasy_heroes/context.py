@@ -16,7 +16,8 @@ from game.rulesets.fantasy_heroes.state import FHState, Seen
 
 FLOW: Flow["Ctx"] = Flow()
 
-INSTANTS_ANY_TIME = ("scrye", "fortune")
+# Instant verbs playable at every instant point (FH-133); Wall of Fire and Fly have their own moments.
+ANY_TIME_VERBS = ("scrye", "draw")
 
 
 class Ctx:
@@ -116,6 +117,14 @@ class Ctx:
 
     # -- instants -------------------------------------------------------------------
 
+    def instant_verb(self, card_id: str) -> str | None:
+        """The verb of an instant spell (its one effect), or None for any other card."""
+        card = self.content.card(card_id)
+        return card.effects[0].verb if card.is_instant and card.effects else None
+
+    def instants_in_hand(self, seat: int, *verbs: str) -> list[str]:
+        return [c for c in self.state.players[seat].hand if self.instant_verb(c) in verbs]
+
     def any_time_instants(self, seat: int) -> list[str]:
         """Scrye and Fortune in ``seat``'s hand: playable at every instant point (FH-133)."""
-        return [c for c in INSTANTS_ANY_TIME if c in self.state.players[seat].hand]
+        return self.instants_in_hand(seat, *ANY_TIME_VERBS)

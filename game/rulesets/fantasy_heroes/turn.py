@@ -161,7 +161,11 @@ def answer_hand_limit(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) 
 
 @FLOW.automatic("hand_limit")
 def hand_limit_done(ctx: Ctx, step: Step) -> None:
-    ctx.state.stack.pop()
+    """Every hand is within the limit: the phase is over."""
+    state = ctx.state
+    state.stack.pop()
+    ctx.emit("phase_end", "FH-021", f"End of {ctx.who(state.active)}'s {state.phase.capitalize()} Phase.",
+             seat=state.active, phase=state.phase, hands=[len(p.hand) for p in state.players])
 
 
 FLOW.question("hand_limit", ask_hand_limit, answer_hand_limit)
@@ -190,8 +194,8 @@ def playable_instants(ctx: Ctx, seat: int, wall: bool) -> list[str]:
     if state.players[seat].eliminated:
         return []
     out = ctx.any_time_instants(seat)
-    if wall and seat != state.active and "wall-of-fire" in state.players[seat].hand:
-        out.append("wall-of-fire")
+    if wall and seat != state.active:
+        out.extend(ctx.instants_in_hand(seat, "wall_of_fire"))
     return out
 
 
@@ -212,7 +216,7 @@ def ask_instants(ctx: Ctx, step: Step) -> Decision | None:
     if found is None:
         return None
     _, seat, cards = found
-    rule = "FH-023" if "wall-of-fire" in cards else "FH-133"
+    rule = "FH-023" if any(ctx.instant_verb(c) == "wall_of_fire" for c in cards) else "FH-133"
     return Decision(seat, "instant", f"Instant point ({step['point']}): play an instant spell?",
                     tuple(instant_options(ctx, cards)) + (Option("pass", "Play nothing"),), rule=rule)
 
@@ -237,43 +241,46 @@ FLOW.question("instants", ask_instants, answer_instants)
 
 
 def play_instant(ctx: Ctx, seat: int, card: str) -> None:
-    """Resolve an instant spell; it is discarded as soon as it resolves (FH-036)."""
+    """Resolve an instant spell by its verb; it is discarded as soon as it resolves (FH-036)."""
     state = ctx.state
     state.players[seat].hand.remove(card)
-    if card == "scrye":
+    verb = ctx.instant_verb(card)
+    name = ctx.name(card)
+    if verb == "scrye":
         opponents = [s for s in state.alive() if s != seat]
         battle = state.battle
         if battle is not None and battle.side_of(seat) is not None:
             opponents = [battle.defender if seat == battle.attacker else battle.attacker]
         state.discard.append(card)
         if len(opponents) == 1:
-            scrye(ctx, seat, opponents[0])
+            scrye(ctx, seat, opponents[0], card)
         else:
-            ctx.push("scrye_target", seat=seat, opponents=opponents)
+            ctx.push("scrye_target", seat=seat, opponents=opponents, card=card)
         return
-    if card == "fortune":
-        ctx.emit("instant", "FH-132", f"{ctx.who(seat)} casts Fortune.", seat=seat, card=card)
-        ctx.draw(seat, 3, "FH-132")
-    elif card == "wall-of-fire":
+    if verb == "draw":
+        ctx.emit("instant", "FH-132", f"{ctx.who(seat)} casts {name}.", seat=seat, card=card)
+        ctx.draw(seat, int(ctx.content.card(card).effects[0].get("count")), "FH-132")
+    elif verb == "wall_of_fire":
         state.walls.append(seat)
-        ctx.emit("instant", "FH-134", f"{ctx.who(seat)} casts Wall of Fire: {ctx.who(state.active)} may not "
+        ctx.emit("instant", "FH-134", f"{ctx.who(seat)} casts {name}: {ctx.who(state.active)} may not "
                  f"attack {ctx.who(seat)} this turn.", seat=seat, card=card)
-    elif card == "fly":
+    elif verb == "fly":
         state.attacks_left += 1
         state.fly_played = True
-        ctx.emit("instant", "FH-135", f"{ctx.who(seat)} casts Fly and may attack once more.", seat=seat, card=card)
+        ctx.emit("instant", "FH-135", f"{ctx.who(seat)} casts {name} and may attack once more.", seat=seat,
+                 card=card)
     state.discard.append(card)
 
 
-def scrye(ctx: Ctx, seat: int, target: int) -> None:
+def scrye(ctx: Ctx, seat: int, target: int, card: str) -> None:
     """Show ``target``'s hand to ``seat`` alone (FH-131), and remember it for the AI (section 7)."""
     state = ctx.state
     cards = list(state.players[target].hand)
     state.reveals.append(Reveal(seat, target, cards))
-    for card in cards:
-        ctx.remember(seat, target, card, "scrye")
-    ctx.emit("instant", "FH-131", f"{ctx.who(seat)} casts Scrye and looks at {ctx.who(target)}'s hand.",
-             seat=seat, target=target, card="scrye")
+    for seen in cards:
+        ctx.remember(seat, target, seen, "scrye")
+    ctx.emit("instant", "FH-131", f"{ctx.who(seat)} casts {ctx.name(card)} and looks at {ctx.who(target)}'s "
+             "hand.", seat=seat, target=target, card=card)
     ctx.emit("reveal", "FH-131", f"{ctx.who(target)}'s hand: {ctx.names(cards)}.", seats=(seat,),
              target=target, cards=cards, irreversible=True)
 
@@ -287,7 +294,7 @@ def ask_scrye_target(ctx: Ctx, step: Step) -> Decision | None:
 
 def answer_scrye_target(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
     ctx.state.stack.pop()
-    scrye(ctx, seat, int(choice[0].split(":", 1)[1]))
+    scrye(ctx, seat, int(choice[0].split(":", 1)[1]), step["card"])
 
 
 FLOW.question("scrye_target", ask_scrye_target, answer_scrye_target)
@@ -342,20 +349,20 @@ def ask_attack_menu(ctx: Ctx, step: Step) -> Decision | None:
             for t in state.players[seat_walled].territories:
                 blocked.append(Blocked(f"attack:{t}", f"{ctx.who(seat_walled)} cast Wall of Fire: you may not "
                                        "attack their territories this turn.", "FH-028", ("territory", t)))
-    hand = state.players[seat].hand
-    if "fly" in hand:
+    for fly in ctx.instants_in_hand(seat, "fly"):
         if state.battles_this_turn >= 1 and state.attacks_left == 0 and has_hero and targets:
-            options.append(Option("play:fly", "Play Fly: attack once more", ("card", "fly"),
-                                  ctx.content.card("fly").text))
+            options.append(Option(f"play:{fly}", f"Play {ctx.name(fly)}: attack once more", ("card", fly),
+                                  ctx.content.card(fly).text))
         else:
-            blocked.append(Blocked("play:fly", "Fly can be played only after your first battle this turn, "
-                                   "with a hero in hand and a territory you may attack.", "FH-135", ("card", "fly")))
+            blocked.append(Blocked(f"play:{fly}", f"{ctx.name(fly)} can be played only after your first battle "
+                                   "this turn, with a hero in hand and a territory you may attack.", "FH-135",
+                                   ("card", fly)))
     options.extend(instant_options(ctx, ctx.any_time_instants(seat)))
     if not options:
         return None
-    if "wall-of-fire" in hand:
-        blocked.append(Blocked("play:wall-of-fire", "Wall of Fire is played at the start of another player's "
-                               "Attack Phase.", "FH-134", ("card", "wall-of-fire")))
+    for wall in ctx.instants_in_hand(seat, "wall_of_fire"):
+        blocked.append(Blocked(f"play:{wall}", f"{ctx.name(wall)} is played at the start of another player's "
+                               "Attack Phase.", "FH-134", ("card", wall)))
     first = state.battles_this_turn == 0
     options.append(Option("pass", "Do not attack" if first and state.attacks_left else "End the Attack Phase"))
     return Decision(seat, "attack", "Attack Phase: choose a territory to attack, or pass.", tuple(options),

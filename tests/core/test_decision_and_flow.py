@@ -1,0 +1,62 @@
+"""Decision validation and the flow engine's loop guard."""
+
+import pytest
+
+from game.core.decision import Blocked, Decision, Option
+from game.core.errors import IllegalChoice, RulesError
+from game.core.flow import Flow
+
+
+def _decision(**kw):
+    base = dict(seat=0, kind="k", prompt="?", options=(Option("a", "A"), Option("b", "B"), Option("c", "C")))
+    base.update(kw)
+    return Decision(**base)
+
+
+def test_validate_accepts_legal_choices():
+    assert _decision().validate(0, ["b"]) == ("b",)
+    assert _decision(min_choices=2, max_choices=2).validate(0, ["a", "c"]) == ("a", "c")
+
+
+@pytest.mark.parametrize("seat, choice, kw, fragment", [
+    (1, ["a"], {}, "seat 1's decision, not seat 2's"),
+    (0, ["z"], {}, "'z' is not one of the options"),
+    (0, ["a", "a"], {"max_choices": 2}, "picked twice"),
+    (0, ["a"], {"min_choices": 2, "max_choices": 2}, "exactly 2"),
+    (0, [], {}, "exactly 1"),
+    (0, ["x"], {"blocked": (Blocked("x", "X needs a hero.", "R-1"),)}, "X needs a hero. (R-1)"),
+])
+def test_validate_refuses_with_a_reason(seat, choice, kw, fragment):
+    with pytest.raises(IllegalChoice) as err:
+        _decision(**kw).validate(seat, choice)
+    assert fragment in str(err.value)
+
+
+def test_flow_guard_stops_a_loop_that_asks_nobody():
+    flow: Flow[None] = Flow()
+
+    @flow.automatic("spin")
+    def spin(ctx, step):
+        stack.append({"step": "spin"})
+        stack.pop(0)
+
+    stack = [{"step": "spin"}]
+    with pytest.raises(RulesError, match="without asking anyone"):
+        flow.advance(None, stack)
+
+
+def test_flow_runs_automatic_steps_until_a_question():
+    flow: Flow[list] = Flow()
+    seen = []
+
+    @flow.automatic("note")
+    def note(ctx, step):
+        stack.pop()
+        seen.append(step["n"])
+
+    flow.question("ask", lambda ctx, step: _decision(), lambda ctx, step, seat, choice: stack.pop())
+    stack = [{"step": "ask"}, {"step": "note", "n": 2}, {"step": "note", "n": 1}]
+    decision = flow.advance(seen, stack)
+    assert seen == [1, 2] and decision is not None and decision.kind == "k"
+    flow.answer(seen, stack, 0, ("a",))
+    assert flow.advance(seen, stack) is None
