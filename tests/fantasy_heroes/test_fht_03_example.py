@@ -4,6 +4,7 @@ from tests.fantasy_heroes.helpers import attack, events_of, fh_game, finish_batt
 
 
 def test_fht_03_undefended_attacker_wins():
+    """FHT-03."""
     g = fh_game([
         {"hand": ["barbarian", "giant", "orcs"], "territories": ["mountain#1"]},
         {"hand": ["peasants", "pikemen", "griffins", "trolls"], "territories": ["castle#1", "swamp#1"]},

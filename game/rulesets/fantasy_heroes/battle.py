@@ -100,8 +100,9 @@ def why_not(content: Content, battle: Battle, side_index: int, card_id: str) -> 
         if hero is None:
             return (f"Without a hero you may play only {battle.battle_type} minions, the attacked "
                     "territory's.", "FH-043")
+        extra = " The Sorcerer's one non-Tower minion is used." if allowance else ""
         return (f"{card.name} ({card.territory}) matches neither your hero ({hero.territory}) nor the "
-                f"battle territory ({battle.battle_type}).", "FH-042")
+                f"battle territory ({battle.battle_type})." + extra, "FH-042" if not allowance else "FH-091")
     if card.is_battle_spell:
         if hero is None:
             return "Battle spells need a hero on your side to cast them.", "FH-041"

@@ -338,6 +338,8 @@ def ask_attack_menu(ctx: Ctx, step: Step) -> Decision | None:
     if state.attacks_left > 0:
         if not has_hero:
             blocked.append(Blocked("attack", "You need a hero in your hand to attack.", "FH-024"))
+            blocked.extend(Blocked(f"attack:{t}", "You need a hero in your hand to attack.", "FH-024",
+                                   ("territory", t)) for t in targets)
         elif not targets:
             blocked.append(Blocked("attack", "Wall of Fire protects every territory you could attack.", "FH-028"))
         else:
