@@ -1,7 +1,10 @@
 """The command line: play, simulate, replay, bench.
 
-    python -m game                      play in the terminal (you against the normal AI)
-    python -m game play fantasy-heroes --seats human,normal [--seed S] [--load SLOT]
+    python -m game                      open the window (title screen)
+    python -m game --selftest           open every scene headless with random input; exit 0
+    python -m game screenshot --ruleset fantasy-heroes --seed S [--steps K] [--scene NAME]
+                   --out FILE.png [--size WxH]
+    python -m game play fantasy-heroes --seats human,normal [--seed S] [--load SLOT]   (terminal)
     python -m game simulate fantasy-heroes --games N --seed S --agents normal,random
                    [--scenario FILE] [--option short_game=true] [--json]
     python -m game replay FILE [--verify]
@@ -117,9 +120,32 @@ def cmd_play(args: argparse.Namespace) -> int:
     return play(args.ruleset, args.seats, args.seed, args.load, dict(_parse_option(o) for o in args.option))
 
 
+def cmd_screenshot(args: argparse.Namespace) -> int:
+    from game.ui.main import SCENES, screenshot
+
+    if args.scene not in SCENES:
+        raise FiveRealmsError(f"Unknown scene '{args.scene}'. Scenes: {', '.join(SCENES)}.")
+    try:
+        w, h = (int(v) for v in args.size.lower().split("x"))
+    except ValueError:
+        raise FiveRealmsError(f"Write the size as WIDTHxHEIGHT, e.g. 1280x720, not '{args.size}'.") from None
+    registry.get(args.ruleset)
+    return screenshot(args.ruleset, args.seed, args.steps, args.scene, args.out, (w, h))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="five-realms", description="Five Realms: fantasy card and board games.")
+    parser.add_argument("--selftest", action="store_true", help="open every scene headless and exit")
     sub = parser.add_subparsers(dest="command")
+
+    g = sub.add_parser("screenshot", help="render a scene headless to a PNG")
+    g.add_argument("--ruleset", default="fantasy-heroes")
+    g.add_argument("--seed", type=int, default=1)
+    g.add_argument("--steps", type=int, default=30)
+    g.add_argument("--scene", default="table")
+    g.add_argument("--out", required=True)
+    g.add_argument("--size", default="1280x720")
+    g.set_defaults(func=cmd_screenshot)
 
     p = sub.add_parser("play", help="play in the terminal")
     p.add_argument("ruleset", nargs="?", default="fantasy-heroes")
@@ -157,9 +183,15 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command is None:
-        args = parser.parse_args(["play", *(argv or sys.argv[1:])])
     try:
+        if args.selftest:
+            from game.ui.main import selftest
+
+            return selftest()
+        if args.command is None:
+            from game.ui.main import run_gui
+
+            return run_gui()
         return int(args.func(args))
     except FiveRealmsError as exc:
         print(f"five-realms: {exc}", file=sys.stderr)

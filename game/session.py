@@ -74,15 +74,15 @@ class Session:
     def new(cls, system_id: str, seats: list[Seat], seed: int, options: Mapping[str, Any] | None = None,
             scenario: Mapping[str, Any] | None = None) -> "Session":
         system = registry.get(system_id)
+        named = [s if s.name else Seat(s.kind, f"Player {i + 1}", s.level) for i, s in enumerate(seats)]
         if scenario is not None:
-            game = Game.from_scenario(system, scenario, seed)
+            game = Game.from_scenario(system, scenario, seed)  # a scenario names its own players
             resolved: dict[str, Any] = {}
         else:
             resolved = system.resolve_options(options)
-            game = Game.new(system, seed, len(seats), resolved)
+            game = Game.new(system, seed, len(seats), resolved, [s.name for s in named])
         if game.seats != len(seats):
             raise FiveRealmsError(f"The game has {game.seats} seats but {len(seats)} were given.")
-        named = [s if s.name else Seat(s.kind, f"Player {i + 1}", s.level) for i, s in enumerate(seats)]
         session = cls(system_id, named, seed, resolved, dict(scenario) if scenario is not None else None, game)
         session.log = list(game.initial_events)
         session.agents = {i: make_agent(s.level, system_id, seed, i) for i, s in enumerate(named) if s.is_ai}

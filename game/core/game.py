@@ -10,7 +10,7 @@ state exactly as it was.
 from __future__ import annotations
 
 import copy
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from game.core.decision import Decision
 from game.core.errors import IllegalChoice, SaveError
@@ -32,14 +32,17 @@ class Game:
 
     @classmethod
     def new(
-        cls, system: RuleSystem, seed: int, seats: int, options: Mapping[str, Any] | None = None
+        cls, system: RuleSystem, seed: int, seats: int, options: Mapping[str, Any] | None = None,
+        names: Sequence[str] | None = None,
     ) -> "Game":
         """Set up a new game and advance it to its first decision."""
         if not system.min_seats <= seats <= system.max_seats:
             raise IllegalChoice(
                 f"{system.title} is for {system.min_seats} to {system.max_seats} players, not {seats}."
             )
-        state, events = system.new_state(seed, seats, system.resolve_options(options))
+        if names is not None and len(names) != seats:
+            raise IllegalChoice(f"{seats} players need {seats} names, not {len(names)}.")
+        state, events = system.new_state(seed, seats, system.resolve_options(options), names)
         game = cls(system, state)
         game.initial_events = events
         return game

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar, Mapping, Sequence
 
 from game.core.decision import Decision
 from game.core.errors import FiveRealmsError
@@ -64,8 +64,9 @@ class RuleSystem(ABC):
         return out
 
     @abstractmethod
-    def new_state(self, seed: int, seats: int, options: Mapping[str, Any]) -> tuple[Any, list[Event]]:
-        """A fresh game, set up and advanced to its first decision."""
+    def new_state(self, seed: int, seats: int, options: Mapping[str, Any],
+                  names: Sequence[str] | None = None) -> tuple[Any, list[Event]]:
+        """A fresh game, set up and advanced to its first decision; ``names`` are the players'."""
 
     @abstractmethod
     def scenario_state(self, scenario: Mapping[str, Any], seed: int) -> tuple[Any, list[Event]]:

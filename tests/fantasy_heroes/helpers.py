@@ -8,20 +8,29 @@ then plays through the public Game API only:
     attack(g, "castle#1", "barbarian")
     play(g, "giant"); pass_(g)          # attacker's window W1 ends
     ...
+
+Seats are 1-based in every helper here (as in the scenario); event data, ``Decision.seat`` and
+battle side indexes (ATTACKER, DEFENDER) are 0-based.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from game.core import registry
 from game.core.decision import Decision
+from game.core.errors import IllegalChoice
 from game.core.events import Event
 from game.core.game import Game
 from game.rulesets.fantasy_heroes.effects import side_total
-from game.rulesets.fantasy_heroes.state import ATTACKER, DEFENDER, FHState
+from game.rulesets.fantasy_heroes.state import ATTACKER, DEFENDER, FHState, Side
 
 SYSTEM = registry.get("fantasy-heroes")
+
+
+# -- building a position ---------------------------------------------------------------------------
 
 
 class RecordingGame(Game):
@@ -30,6 +39,7 @@ class RecordingGame(Game):
     events: list[Event]
 
     def choose(self, seat: int, option_ids: Any) -> list[Event]:
+        """Make the choice and record the events it produced."""
         events = super().choose(seat, option_ids)
         self.events.extend(events)
         return events
@@ -51,15 +61,71 @@ def fh_game(players: list[dict[str, Any]], *, seed: int = 1, start: str = "attac
     return g
 
 
-def state(g: Game) -> FHState:
-    assert isinstance(g.state, FHState)
-    return g.state
+def battle_game(attacker_hand: list[str], defender_hand: list[str], target: str, *, seed: int = 1,
+                attacker_territories: tuple[str, ...] | list[str] = ("tower#3",),
+                defender_territories: list[str] | None = None, **scenario: Any) -> Game:
+    """Two players, seat 1 to attack seat 2's ``target``; by default seat 2 also holds a second
+    territory (so a lost battle does not eliminate him)."""
+    if defender_territories is None:
+        defender_territories = [target, "castle#3" if not target.startswith("castle") else "swamp#3"]
+    return fh_game([
+        {"hand": list(attacker_hand), "territories": list(attacker_territories)},
+        {"hand": list(defender_hand), "territories": list(defender_territories)},
+    ], seed=seed, **scenario)
+
+
+# -- the pending decision --------------------------------------------------------------------------
 
 
 def decision(g: Game) -> Decision:
+    """The pending decision (the game must not be over)."""
     d = g.pending()
     assert d is not None, "the game is over"
     return d
+
+
+def options(g: Game) -> tuple[str, ...]:
+    """The option ids of the pending decision, after passing any instant offers."""
+    skip_instants(g)
+    return decision(g).option_ids
+
+
+def expect(g: Game, kind: str, seat: int) -> Decision:
+    """The pending decision, which must be of ``kind`` for ``seat`` (1-based); nothing is skipped."""
+    d = decision(g)
+    assert (d.kind, d.seat) == (kind, seat - 1), f"expected {kind} for P{seat}, got {d.kind} for P{d.seat + 1}"
+    return d
+
+
+def window_of(g: Game, seat: int) -> Decision:
+    """The pending decision, after passing any instant offers; it must be ``seat``'s battle window."""
+    skip_instants(g)
+    return expect(g, "window", seat)
+
+
+def refused(g: Game, option_id: str, seat: int | None = None, rule: str | None = None) -> IllegalChoice:
+    """Choosing ``option_id`` now is not offered, raises IllegalChoice and changes nothing; returns the error.
+
+    Instant offers are passed first. With ``seat`` (1-based) the pending decision must be that
+    seat's; with ``rule`` the refusal must name that rule.
+    """
+    skip_instants(g)
+    d = decision(g)
+    if seat is not None:
+        assert d.seat == seat - 1, f"expected a decision of P{seat}, got {d.kind} for P{d.seat + 1}"
+    assert option_id not in d.option_ids, f"{option_id} is offered"
+    before = g.state_hash()
+    with pytest.raises(IllegalChoice) as info:
+        g.choose(d.seat, [option_id])
+    assert g.state_hash() == before
+    assert g.pending() == d
+    assert str(info.value)  # a message for the player
+    if rule is not None:
+        assert info.value.rule == rule, (info.value.rule, str(info.value))
+    return info.value
+
+
+# -- making choices --------------------------------------------------------------------------------
 
 
 def choose(g: Game, *option_ids: str) -> list:
@@ -93,6 +159,17 @@ def play(g: Game, *cards: str) -> None:
         skip_instants(g)
 
 
+def play_as(g: Game, seat: int, *cards: str) -> None:
+    """Play ``cards`` one at a time in a window that must belong to ``seat`` (1-based)."""
+    for card in cards:
+        skip_instants(g)
+        d = decision(g)
+        assert d.kind == "window" and d.seat == seat - 1, (
+            f"expected seat {seat}'s window to play {card}, got {d.kind} for seat {d.seat + 1}: {d.prompt}")
+        g.choose(d.seat, [f"play:{card}"])
+    skip_instants(g)
+
+
 def pass_(g: Game, seat: int | None = None) -> None:
     """End the current window (a pass if nothing was done in it).
 
@@ -108,13 +185,6 @@ def pass_(g: Game, seat: int | None = None) -> None:
     skip_instants(g)
 
 
-def totals(g: Game) -> tuple[int, int]:
-    """(attack, defense) of the battle in progress."""
-    b = state(g).battle
-    assert b is not None, "no battle in progress"
-    return side_total(SYSTEM.content, b, ATTACKER).value, side_total(SYSTEM.content, b, DEFENDER).value
-
-
 def finish_battle(g: Game) -> tuple[int, int]:
     """Pass every remaining window (and decline negations, Enchantress, Summon) until the
     battle resolves; return the compared (attack, defense) totals of the last battle."""
@@ -125,6 +195,29 @@ def finish_battle(g: Game) -> tuple[int, int]:
         else:
             raise AssertionError(f"unexpected decision while finishing a battle: {d.kind}: {d.prompt}")
     return last_result(g)
+
+
+# -- reading the state and the results -------------------------------------------------------------
+
+
+def state(g: Game) -> FHState:
+    """The game state, as a Fantasy Heroes state."""
+    assert isinstance(g.state, FHState)
+    return g.state
+
+
+def battle_side(g: Game, index: int) -> Side:
+    """One side (ATTACKER or DEFENDER, 0-based) of the battle in progress."""
+    b = state(g).battle
+    assert b is not None, "no battle in progress"
+    return b.sides[index]
+
+
+def totals(g: Game) -> tuple[int, int]:
+    """(attack, defense) of the battle in progress."""
+    b = state(g).battle
+    assert b is not None, "no battle in progress"
+    return side_total(SYSTEM.content, b, ATTACKER).value, side_total(SYSTEM.content, b, DEFENDER).value
 
 
 def last_result(g: Game) -> tuple[int, int]:
@@ -144,9 +237,10 @@ def events_of(g: Game, kind: str) -> list[Event]:
 
 
 def hand(g: Game, seat: int) -> list[str]:
-    """Seat is 1-based here, as in the scenario."""
+    """The hand of ``seat`` (1-based, as in the scenario)."""
     return list(state(g).players[seat - 1].hand)
 
 
 def territories(g: Game, seat: int) -> list[str]:
+    """The territories of ``seat`` (1-based, as in the scenario)."""
     return list(state(g).players[seat - 1].territories)

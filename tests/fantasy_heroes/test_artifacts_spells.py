@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.core.errors import IllegalChoice
 from tests.fantasy_heroes.helpers import (
     attack,
+    battle_side,
     choose,
     decision,
     events_of,
@@ -14,52 +14,20 @@ from tests.fantasy_heroes.helpers import (
     finish_battle,
     hand,
     last_result,
+    options,
     pass_,
     play,
+    refused,
     skip_instants,
     state,
     totals,
+    window_of,
 )
 
 ATT, DEF = 0, 1
 
 
 # -- local helpers ------------------------------------------------------------------------
-
-
-def options(g) -> tuple[str, ...]:
-    skip_instants(g)
-    return decision(g).option_ids
-
-
-def assert_refused(g, option: str, seat: int | None = None) -> IllegalChoice:
-    """Choosing ``option`` now raises IllegalChoice and changes nothing.
-
-    With ``seat`` (1-based), the pending decision must be that seat's.
-    """
-    skip_instants(g)
-    d = decision(g)
-    if seat is not None:
-        assert d.seat == seat - 1, f"expected a decision of P{seat}, got {d.kind} for P{d.seat + 1}"
-    assert option not in d.option_ids
-    before = g.state_hash()
-    with pytest.raises(IllegalChoice) as info:
-        g.choose(d.seat, [option])
-    assert g.state_hash() == before
-    return info.value
-
-
-def battle_side(g, index: int):
-    b = state(g).battle
-    assert b is not None, "no battle in progress"
-    return b.sides[index]
-
-
-def window_of(g, seat: int) -> None:
-    """Assert that a battle window of ``seat`` (1-based) is pending."""
-    skip_instants(g)
-    d = decision(g)
-    assert (d.kind, d.seat) == ("window", seat - 1), f"expected a window of P{seat}, got {d.kind} for {d.seat + 1}"
 
 
 def play_battle(attacker: list[str], defender: list[str], target: str, home: str, seed: int = 1):
@@ -91,9 +59,9 @@ def test_fh_114_artifact_needs_a_hero_on_the_side():
     pass_(g, 1)
     window_of(g, 2)
     # The defender has no hero yet: his artifact is refused, even after a minion.
-    assert_refused(g, "play:titans-armor", seat=2)
+    refused(g, "play:titans-armor", seat=2)
     play(g, "peasants")
-    assert_refused(g, "play:titans-armor", seat=2)
+    refused(g, "play:titans-armor", seat=2)
     play(g, "knight")
     assert "play:titans-armor" in options(g)
     play(g, "titans-armor")
@@ -160,7 +128,7 @@ def test_fh_118_spell_shield_gives_one_negation_charge():
     choose(g, "negate:illusions:spell-shield")
     # One charge only: nothing more to negate with.
     assert not [o for o in options(g) if o.startswith("negate:")]
-    assert_refused(g, "negate:invisibility:spell-shield", seat=2)
+    refused(g, "negate:invisibility:spell-shield", seat=2)
     play(g, "ogres")
     # Wizard 1 + Demon 6 + Illusions 0 (negated) + Invisibility 3 = 10;
     # Warrior 4 + Spell Shield 2 + Ogres 3 = 9.
@@ -174,7 +142,7 @@ def test_fh_119_ring_of_the_magi_gives_plus_one_spell_level():
     ])
     attack(g, "castle#1", "warrior")
     assert g.view_for(ATT)["battle"]["spell_levels"][ATT] == 0
-    assert_refused(g, "play:invisibility", seat=1)     # Warrior has spell level 0
+    refused(g, "play:invisibility", seat=1)     # Warrior has spell level 0
     play(g, "ring-of-the-magi")
     assert g.view_for(ATT)["battle"]["spell_levels"][ATT] == 1
     play(g, "invisibility")
@@ -305,7 +273,7 @@ def test_fh_124_fh_125_pure_bv_spells(spell, bv, rule):
     assert not [e for e in g.events[n_events:] if e.kind in ("draw", "discard", "destroy", "control", "steal")]
     # It used the Cleric's only spell slot.
     assert battle_side(g, ATT).spells_cast == 1
-    assert_refused(g, f"play:{other}", seat=1)
+    refused(g, f"play:{other}", seat=1)
 
 
 @pytest.mark.parametrize("spell", ["disintegrate", "invisibility"])
@@ -407,7 +375,7 @@ def test_fh_130_summon_ignores_matching_fht_21():
         {"hand": ["gnomes", "myrmidons", "demon"], "territories": ["tower#1"]},
     ])
     attack(g, "tower#1", "cleric")
-    assert_refused(g, "play:dragon", seat=1)       # Forest minion for a Castle hero
+    refused(g, "play:dragon", seat=1)       # Forest minion for a Castle hero
     play(g, "summon")
     d = decision(g)
     assert (d.kind, d.seat) == ("summon", ATT)
@@ -433,7 +401,7 @@ def test_fh_130_summoned_minion_does_not_use_sorcerer_allowance():
     assert battle_side(g, ATT).sorcerer_allowance_used is False
     play(g, "orcs")                         # the Sorcerer's one non-Tower minion is still free
     assert battle_side(g, ATT).sorcerer_allowance_used is True
-    err = assert_refused(g, "play:trolls", seat=1)   # and now it is used
+    err = refused(g, "play:trolls", seat=1)   # and now it is used
     assert err.rule == "FH-091"
 
 
@@ -520,7 +488,7 @@ def test_fh_122_lightning_bolt_on_ring_lowers_the_spell_level_and_illusions():
     assert totals(g)[1] == 1 + 4 + 3 + 5
     assert battle_side(g, DEF).spells == ["illusions", "invisibility", "disintegrate"]
     pass_(g, 1)
-    assert_refused(g, "play:bless", seat=2)
+    refused(g, "play:bless", seat=2)
 
 
 def test_fh_128_charmed_golems_bring_their_unspent_charge():
@@ -572,7 +540,7 @@ def test_fh_130_summon_works_after_the_sorcerer_allowance_is_used():
     ])
     attack(g, "castle#1", "sorcerer")
     play(g, "orcs")                             # the allowance
-    assert_refused(g, "play:giant", seat=1)
+    refused(g, "play:giant", seat=1)
     play(g, "summon")
     d = decision(g)
     assert (d.kind, d.seat) == ("summon", ATT)

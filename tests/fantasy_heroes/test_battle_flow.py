@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from game.core.errors import IllegalChoice
 from game.core.game import Game
 from game.rulesets.fantasy_heroes.state import ATTACKER, DEFENDER
 from tests.fantasy_heroes.helpers import (
@@ -19,21 +18,11 @@ from tests.fantasy_heroes.helpers import (
     last_result,
     pass_,
     play,
+    refused,
     skip_instants,
     state,
     territories,
 )
-
-
-def refused(g: Game, option: str) -> IllegalChoice:
-    """Choosing ``option`` now raises IllegalChoice and leaves the state exactly as it was."""
-    d = decision(g)
-    before = g.state_hash()
-    with pytest.raises(IllegalChoice) as info:
-        g.choose(d.seat, [option])
-    assert g.state_hash() == before
-    assert g.pending() == d
-    return info.value
 
 
 def blocked_rule(g: Game, option: str) -> str:

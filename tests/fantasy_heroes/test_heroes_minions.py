@@ -8,77 +8,35 @@ data seats are 0-based.
 
 from __future__ import annotations
 
-import pytest
-
-from game.core.errors import IllegalChoice
 from game.rulesets.fantasy_heroes.effects import spell_level
 from game.rulesets.fantasy_heroes.state import ATTACKER, DEFENDER
 from tests.fantasy_heroes.helpers import (
     SYSTEM,
     attack,
+    battle_game,
     choose,
     decision,
     events_of,
-    fh_game,
     finish_battle,
     hand,
     last_result,
     pass_,
-    skip_instants,
+    play_as,
+    refused,
     state,
-    territories,
     totals,
+    window_of,
 )
 
 # -- local helpers -----------------------------------------------------------------------
-
-
-def game(attacker_hand, defender_hand, target, *, seed=1, attacker_territories=("tower#3",)):
-    """Seat 1 attacks seat 2's ``target``; seat 2 also holds a second territory (no elimination)."""
-    other = "castle#3" if not target.startswith("castle") else "swamp#3"
-    return fh_game([
-        {"hand": list(attacker_hand), "territories": list(attacker_territories)},
-        {"hand": list(defender_hand), "territories": [target, other]},
-    ], seed=seed)
-
-
-def play_as(g, seat, *cards):
-    """Play ``cards`` one at a time in a window that must belong to ``seat`` (1-based)."""
-    for card in cards:
-        skip_instants(g)
-        d = decision(g)
-        assert d.kind == "window" and d.seat == seat - 1, (
-            f"expected seat {seat}'s window to play {card}, got {d.kind} for seat {d.seat + 1}: {d.prompt}")
-        g.choose(d.seat, [f"play:{card}"])
-    skip_instants(g)
-
-
-def window_of(g, seat):
-    skip_instants(g)
-    d = decision(g)
-    assert d.kind == "window" and d.seat == seat - 1, f"expected seat {seat}'s window, got {d.kind}: {d.prompt}"
-    return d
-
-
-def refused(g, seat, option_id, rule=None):
-    """Choosing ``option_id`` now is illegal, is not offered, and leaves the state unchanged."""
-    d = decision(g)
-    assert option_id not in d.option_ids
-    before = g.state_hash()
-    with pytest.raises(IllegalChoice) as info:
-        g.choose(seat - 1, [option_id])
-    assert g.state_hash() == before
-    if rule is not None:
-        assert info.value.rule == rule, (info.value.rule, str(info.value))
-    return info.value
 
 
 def duel(target, attacker, defender, *, attacker_extra=(), defender_extra=(), seed=1,
          attacker_territories=("tower#3",)):
     """Seat 1 attacks ``target`` with attacker[0] and plays the rest of ``attacker`` in W1; seat 2
     plays all of ``defender`` in W2; then every window passes. Returns (game, (attack, defense))."""
-    g = game(list(attacker) + list(attacker_extra), list(defender) + list(defender_extra), target, seed=seed,
-             attacker_territories=attacker_territories)
+    g = battle_game(list(attacker) + list(attacker_extra), list(defender) + list(defender_extra), target,
+                    seed=seed, attacker_territories=attacker_territories)
     attack(g, target, attacker[0])
     play_as(g, 1, *attacker[1:])
     pass_(g, 1)
@@ -115,7 +73,7 @@ def test_fh_081_knight_boosts_only_castle_minions_on_his_own_side():
 
 def test_fh_082_priest_has_one_negation_charge():
     """FH-082, FH-055, FH-058, FH-059: the Priest negates one spell; the next one goes through."""
-    g = game(["wizard", "disintegrate", "invisibility"], ["priest", "griffins"], "castle#1")
+    g = battle_game(["wizard", "disintegrate", "invisibility"], ["priest", "griffins"], "castle#1")
     attack(g, "castle#1", "wizard")
     play_as(g, 1, "disintegrate")
     pass_(g, 1)
@@ -131,7 +89,7 @@ def test_fh_082_priest_has_one_negation_charge():
 
 def test_fh_082_attacking_priest_negates_in_response():
     """FH-082, FH-057: the charge works for an attacking Priest too, as the spell is cast."""
-    g = game(["priest", "griffins"], ["wizard", "disintegrate"], "castle#1")
+    g = battle_game(["priest", "griffins"], ["wizard", "disintegrate"], "castle#1")
     attack(g, "castle#1", "priest")
     play_as(g, 1, "griffins")
     pass_(g, 1)
@@ -157,22 +115,22 @@ def test_fh_083_cleric_no_bonus_without_swamp_minions():
 
 def test_fh_084_barbarian_side_may_not_play_artifacts():
     """FH-084, FH-116: the Warrior may play Celestial Sword; the defending Barbarian may not play Titans Armor."""
-    g = game(["warrior", "celestial-sword"], ["barbarian", "titans-armor", "giant"], "mountain#1")
+    g = battle_game(["warrior", "celestial-sword"], ["barbarian", "titans-armor", "giant"], "mountain#1")
     attack(g, "mountain#1", "warrior")
     assert "play:celestial-sword" in window_of(g, 1).option_ids
     play_as(g, 1, "celestial-sword")
     play_as(g, 2, "barbarian")
     window_of(g, 2)
-    refused(g, 2, "play:titans-armor", "FH-084")
+    refused(g, "play:titans-armor", seat=2, rule="FH-084")
     play_as(g, 2, "giant")
     assert finish_battle(g) == (4 + 1 + 4, 3 + 6)  # with the Armor it would have been 13
 
 
 def test_fh_084_attacking_barbarian_may_not_play_artifacts():
     """FH-084: the attacking Barbarian is refused Rune Staff."""
-    g = game(["barbarian", "rune-staff", "orcs"], ["griffins"], "castle#1")
+    g = battle_game(["barbarian", "rune-staff", "orcs"], ["griffins"], "castle#1")
     attack(g, "castle#1", "barbarian")
-    refused(g, 1, "play:rune-staff", "FH-084")
+    refused(g, "play:rune-staff", seat=1, rule="FH-084")
     play_as(g, 1, "orcs")
     pass_(g, 1)
     play_as(g, 2, "griffins")
@@ -181,10 +139,10 @@ def test_fh_084_attacking_barbarian_may_not_play_artifacts():
 
 def test_fh_085_warrior_has_no_special_ability():
     """FH-085: AV 4 attacking, DV 4 defending, nothing added; spell level 0."""
-    g = game(["warrior", "trolls", "invisibility"], ["giant", "ogres"], "mountain#1")
+    g = battle_game(["warrior", "trolls", "invisibility"], ["giant", "ogres"], "mountain#1")
     attack(g, "mountain#1", "warrior")
     assert spell_level(SYSTEM.content, state(g).battle, ATTACKER) == 0
-    refused(g, 1, "play:invisibility", "FH-037")
+    refused(g, "play:invisibility", seat=1, rule="FH-037")
     play_as(g, 1, "trolls")
     play_as(g, 2, "giant", "ogres")
     assert finish_battle(g) == (4 + 4, 6 + 3)
@@ -235,7 +193,7 @@ def test_fh_088_ranger_no_bonus_elsewhere():
 def test_fh_089_enchantress_takes_a_minion_at_end_of_play():
     """FH-089, FH-051, FH-053, FH-099: a defending Enchantress takes the attacking Pikemen,
     which now count +1 defending instead of -1 attacking, and the result flips."""
-    g = game(["knight", "pikemen", "griffins"], ["enchantress", "peasants"], "castle#1")
+    g = battle_game(["knight", "pikemen", "griffins"], ["enchantress", "peasants"], "castle#1")
     attack(g, "castle#1", "knight")
     play_as(g, 1, "pikemen", "griffins")
     pass_(g, 1)
@@ -253,7 +211,7 @@ def test_fh_089_enchantress_takes_a_minion_at_end_of_play():
 
 def test_fh_089_enchantress_take_is_optional():
     """FH-089: declining the take leaves the totals as they were."""
-    g = game(["knight", "pikemen", "griffins"], ["enchantress", "peasants"], "castle#1")
+    g = battle_game(["knight", "pikemen", "griffins"], ["enchantress", "peasants"], "castle#1")
     attack(g, "castle#1", "knight")
     play_as(g, 1, "pikemen", "griffins")
     play_as(g, 2, "enchantress", "peasants")
@@ -266,7 +224,7 @@ def test_fh_089_enchantress_take_is_optional():
 
 def test_fh_089_enchantress_without_opposing_minions_does_nothing():
     """FH-089: no minion on the other side, so no question is asked."""
-    g = game(["enchantress"], ["warrior"], "mountain#1")
+    g = battle_game(["enchantress"], ["warrior"], "mountain#1")
     attack(g, "mountain#1", "enchantress")
     play_as(g, 2, "warrior")
     pass_(g, 2)
@@ -276,11 +234,11 @@ def test_fh_089_enchantress_without_opposing_minions_does_nothing():
 
 def test_fh_090_wizard_casts_three_spells():
     """FH-090, FH-037, FH-126: level 3: three spells, a fourth refused; Illusions = 1 + 3."""
-    g = game(["wizard", "invisibility", "disintegrate", "illusions", "fireball", "myrmidons"], ["djinn"], "tower#1",
-             attacker_territories=("castle#2",))
+    g = battle_game(["wizard", "invisibility", "disintegrate", "illusions", "fireball", "myrmidons"], ["djinn"],
+                    "tower#1", attacker_territories=("castle#2",))
     attack(g, "tower#1", "wizard")
     play_as(g, 1, "invisibility", "disintegrate", "illusions")
-    refused(g, 1, "play:fireball", "FH-037")
+    refused(g, "play:fireball", seat=1, rule="FH-037")
     pass_(g, 1)
     play_as(g, 2, "djinn")
     assert finish_battle(g) == (1 + 3 + 5 + 4, 4)
@@ -288,7 +246,7 @@ def test_fh_090_wizard_casts_three_spells():
 
 def test_fh_091_sorcerer_one_non_tower_minion_attacking():
     """FH-091, FH-138: Tower minions freely, one non-Tower minion (Trolls), a second (Ogres) refused."""
-    g = game(["sorcerer", "myrmidons", "gnomes", "trolls", "ogres", "djinn"], ["griffins"], "castle#1")
+    g = battle_game(["sorcerer", "myrmidons", "gnomes", "trolls", "ogres", "djinn"], ["griffins"], "castle#1")
     attack(g, "castle#1", "sorcerer")
     play_as(g, 1, "myrmidons", "gnomes")
     d = window_of(g, 1)
@@ -296,7 +254,7 @@ def test_fh_091_sorcerer_one_non_tower_minion_attacking():
     play_as(g, 1, "trolls")
     d = window_of(g, 1)
     assert "play:djinn" in d.option_ids
-    refused(g, 1, "play:ogres", "FH-091")
+    refused(g, "play:ogres", seat=1, rule="FH-091")
     pass_(g, 1)
     play_as(g, 2, "griffins")
     assert finish_battle(g) == (3 + 2 + 1 + 4, 4)
@@ -311,7 +269,8 @@ def test_fh_091_sorcerers_extra_minion_keeps_its_territory():
 
 def test_fh_138_defending_sorcerer_matching_minion_does_not_use_allowance():
     """FH-138, FH-091, FH-042: Peasants and Archers match the Castle; the Ogres use the allowance; Giant refused."""
-    g = game(["warrior", "trolls"], ["sorcerer", "peasants", "archers", "ogres", "giant", "myrmidons"], "castle#1")
+    g = battle_game(["warrior", "trolls"], ["sorcerer", "peasants", "archers", "ogres", "giant", "myrmidons"],
+                    "castle#1")
     attack(g, "castle#1", "warrior")
     play_as(g, 1, "trolls")
     play_as(g, 2, "sorcerer", "peasants", "archers")
@@ -320,7 +279,7 @@ def test_fh_138_defending_sorcerer_matching_minion_does_not_use_allowance():
     play_as(g, 2, "ogres")
     d = window_of(g, 2)
     assert "play:myrmidons" in d.option_ids
-    refused(g, 2, "play:giant")
+    refused(g, "play:giant", seat=2)
     pass_(g, 2)
     assert finish_battle(g) == (8, 1 + 2 + 3 + 3)
     assert winner(g) == 2
@@ -328,7 +287,7 @@ def test_fh_138_defending_sorcerer_matching_minion_does_not_use_allowance():
 
 def test_fh_138_summoned_minion_does_not_use_the_allowance():
     """FH-138, FH-130: Trolls brought by Summon leave the Sorcerer's allowance for the Ogres."""
-    g = game(["sorcerer", "summon", "trolls", "ogres", "giant", "djinn"], ["griffins"], "castle#1")
+    g = battle_game(["sorcerer", "summon", "trolls", "ogres", "giant", "djinn"], ["griffins"], "castle#1")
     attack(g, "castle#1", "sorcerer")
     play_as(g, 1, "summon")
     assert decision(g).kind == "summon"
@@ -336,7 +295,7 @@ def test_fh_138_summoned_minion_does_not_use_the_allowance():
     d = window_of(g, 1)
     assert {"play:ogres", "play:giant"} <= set(d.option_ids)
     play_as(g, 1, "ogres")
-    refused(g, 1, "play:giant", "FH-091")
+    refused(g, "play:giant", seat=1, rule="FH-091")
     pass_(g, 1)
     play_as(g, 2, "griffins")
     assert finish_battle(g) == (3 + 4 + 3 + 0, 4)
@@ -344,7 +303,7 @@ def test_fh_138_summoned_minion_does_not_use_the_allowance():
 
 def test_fh_092_rogue_steals_a_card_and_may_play_it():
     """FH-092, FH-060: the defender's only card moves to the Rogue's hand, and is then played."""
-    g = game(["rogue"], ["myrmidons"], "tower#1", attacker_territories=("castle#2",))
+    g = battle_game(["rogue"], ["myrmidons"], "tower#1", attacker_territories=("castle#2",))
     attack(g, "tower#1", "rogue")
     assert hand(g, 1) == ["myrmidons"] and hand(g, 2) == []
     steals = events_of(g, "steal")
@@ -355,7 +314,7 @@ def test_fh_092_rogue_steals_a_card_and_may_play_it():
 
 def test_fh_092_defending_rogue_steals_from_the_attacker():
     """FH-092: the defending Rogue takes the attacker's Gnomes and plays them at the Tower."""
-    g = game(["warrior", "trolls", "gnomes"], ["rogue"], "tower#1", attacker_territories=("castle#2",))
+    g = battle_game(["warrior", "trolls", "gnomes"], ["rogue"], "tower#1", attacker_territories=("castle#2",))
     attack(g, "tower#1", "warrior")
     play_as(g, 1, "trolls")
     play_as(g, 2, "rogue")
@@ -477,7 +436,7 @@ def test_fh_100_archangel_no_bonus_without_swamp_cards():
 def test_fh_101_goblins_pay_once_for_plus_one():
     """FH-101, FH-136, FHT-34: pay:goblins then discard:<card> gives +1; no second offer, in this
     window or a later one; the discarded card is in the discard pile."""
-    g = game(["warrior", "goblins", "vampire", "zombies", "ogres"], ["griffins"], "castle#1")
+    g = battle_game(["warrior", "goblins", "vampire", "zombies", "ogres"], ["griffins"], "castle#1")
     attack(g, "castle#1", "warrior")
     play_as(g, 1, "goblins")
     assert "pay:goblins" in window_of(g, 1).option_ids
@@ -490,7 +449,7 @@ def test_fh_101_goblins_pay_once_for_plus_one():
     assert [(e.data["seat"], e.data["cards"]) for e in events_of(g, "discard") if e.rule == "FH-101"] == [
         (0, ["vampire"])]
     window_of(g, 1)
-    refused(g, 1, "pay:goblins")
+    refused(g, "pay:goblins", seat=1)
     assert totals(g) == (4 + 2, 0)
     pass_(g, 1)
     play_as(g, 2, "griffins")
@@ -503,7 +462,7 @@ def test_fh_101_goblins_pay_once_for_plus_one():
 
 def test_fh_101_goblins_pay_in_a_later_window_flips_the_result():
     """FH-101: Goblins played in W1 unpaid; paying in W3 turns a 5-5 tie into a 6-5 win."""
-    g = game(["warrior", "goblins", "zombies"], ["peasants", "archers"], "castle#1")
+    g = battle_game(["warrior", "goblins", "zombies"], ["peasants", "archers"], "castle#1")
     attack(g, "castle#1", "warrior")
     play_as(g, 1, "goblins")
     pass_(g, 1)
@@ -519,7 +478,7 @@ def test_fh_101_goblins_pay_in_a_later_window_flips_the_result():
 
 def test_fh_101_paying_goblins_is_not_a_pass():
     """FH-101, FH-137: the defender passed in W2; the attacker's paying in W3 gives the defender W4."""
-    g = game(["warrior", "goblins", "zombies"], ["griffins"], "castle#1")
+    g = battle_game(["warrior", "goblins", "zombies"], ["griffins"], "castle#1")
     attack(g, "castle#1", "warrior")
     play_as(g, 1, "goblins")
     pass_(g, 1)
@@ -533,7 +492,7 @@ def test_fh_101_paying_goblins_is_not_a_pass():
 
 def test_fh_101_goblins_need_a_card_in_hand():
     """FH-101, FH-136: with an empty hand there is no Goblins offer, so the window ends by itself."""
-    g = game(["warrior", "goblins"], ["griffins"], "castle#1")
+    g = battle_game(["warrior", "goblins"], ["griffins"], "castle#1")
     attack(g, "castle#1", "warrior")
     play_as(g, 1, "goblins")
     window_of(g, 2)  # W1 ended: nothing was left to do
@@ -551,7 +510,7 @@ def test_fh_102_orcs_plus_one_attacking_only():
 
 def test_fh_102_orcs_taken_by_the_enchantress_become_attackers():
     """FH-102, FH-053, FH-089: defending Orcs (2) taken by an attacking Enchantress count 3."""
-    g = game(["enchantress"], ["barbarian", "orcs"], "mountain#1")
+    g = battle_game(["enchantress"], ["barbarian", "orcs"], "mountain#1")
     attack(g, "mountain#1", "enchantress")
     play_as(g, 2, "barbarian", "orcs")
     assert decision(g).kind == "enchant"
@@ -579,24 +538,24 @@ def test_fh_103_giant_no_bonus_attacking_or_elsewhere():
 def test_fh_104_spell_level_minions_stack():
     """FH-104, FH-061, FH-037, FH-126, FH-120: Druid 1 + Pixies + Elves = 3 spells, the 4th refused
     until Unicorns make it 4; Illusions = 1 + 4."""
-    g = game(["druid", "pixies", "elves", "illusions", "bless", "invisibility", "disintegrate", "unicorns"],
-             ["trolls"], "forest#1")
+    g = battle_game(["druid", "pixies", "elves", "illusions", "bless", "invisibility", "disintegrate", "unicorns"],
+                    ["trolls"], "forest#1")
     attack(g, "forest#1", "druid")
     play_as(g, 1, "pixies", "elves")
     assert spell_level(SYSTEM.content, state(g).battle, ATTACKER) == 3
     play_as(g, 1, "illusions", "bless", "invisibility")
-    refused(g, 1, "play:disintegrate", "FH-037")
+    refused(g, "play:disintegrate", seat=1, rule="FH-037")
     play_as(g, 1, "unicorns", "disintegrate")
     assert finish_battle(g) == (1 + 3 + 4 + 6 + 5 + 0 + 3 + 5, 0)
 
 
 def test_fh_104_djinn_gives_the_sorcerer_a_second_spell():
     """FH-104: Sorcerer level 1 + Djinn = 2: Illusions (1 + 2) and Invisibility."""
-    g = game(["sorcerer", "djinn", "illusions", "invisibility"], ["myrmidons"], "tower#1",
-             attacker_territories=("castle#2",))
+    g = battle_game(["sorcerer", "djinn", "illusions", "invisibility"], ["myrmidons"], "tower#1",
+                    attacker_territories=("castle#2",))
     attack(g, "tower#1", "sorcerer")
     play_as(g, 1, "illusions")
-    refused(g, 1, "play:invisibility", "FH-037")
+    refused(g, "play:invisibility", seat=1, rule="FH-037")
     play_as(g, 1, "djinn", "invisibility")
     play_as(g, 2, "myrmidons")
     assert finish_battle(g) == (3 + 4 + 3 + 3, 2)
@@ -604,12 +563,12 @@ def test_fh_104_djinn_gives_the_sorcerer_a_second_spell():
 
 def test_fh_104_spell_level_minions_do_nothing_without_a_hero():
     """FH-104, FH-061, FH-041: a heroless defender with Pixies still has spell level 0."""
-    g = game(["ranger"], ["pixies", "elves", "invisibility"], "forest#1")
+    g = battle_game(["ranger"], ["pixies", "elves", "invisibility"], "forest#1")
     attack(g, "forest#1", "ranger")
     play_as(g, 2, "pixies")
     window_of(g, 2)
     assert spell_level(SYSTEM.content, state(g).battle, DEFENDER) == 0
-    refused(g, 2, "play:invisibility", "FH-041")
+    refused(g, "play:invisibility", seat=2, rule="FH-041")
     play_as(g, 2, "elves")
     assert finish_battle(g) == (5, 1 + 2)
 
@@ -628,7 +587,7 @@ def test_fh_105_dwarves_no_bonus_without_mountain_minions():
 
 def test_fh_106_dragon_makes_the_opponent_discard_one_random_card():
     """FH-106, FH-060: the defender's only card goes face up to the discard pile."""
-    g = game(["druid", "dragon"], ["ogres"], "castle#1")
+    g = battle_game(["druid", "dragon"], ["ogres"], "castle#1")
     attack(g, "castle#1", "druid")
     play_as(g, 1, "dragon")
     lost = [e for e in events_of(g, "discard") if e.rule == "FH-106"]
@@ -639,7 +598,7 @@ def test_fh_106_dragon_makes_the_opponent_discard_one_random_card():
 
 def test_fh_106_dragon_with_an_empty_hand_does_nothing():
     """FH-106, FH-060: nothing to discard, nothing happens."""
-    g = game(["druid", "dragon", "elves"], [], "castle#1")
+    g = battle_game(["druid", "dragon", "elves"], [], "castle#1")
     attack(g, "castle#1", "druid")
     play_as(g, 1, "dragon")
     assert [e for e in events_of(g, "discard") if e.rule == "FH-106"] == []
@@ -660,7 +619,7 @@ def test_fh_107_gnomes_plus_one_defending_tower():
 
 def test_fh_108_golems_negate_for_a_defender_without_a_hero():
     """FH-108, FH-058: the heroless defender's Golems negate Disintegrate already on the table."""
-    g = game(["wizard", "disintegrate"], ["golems"], "tower#1", attacker_territories=("castle#2",))
+    g = battle_game(["wizard", "disintegrate"], ["golems"], "tower#1", attacker_territories=("castle#2",))
     attack(g, "tower#1", "wizard")
     play_as(g, 1, "disintegrate")
     play_as(g, 2, "golems")
@@ -673,7 +632,8 @@ def test_fh_108_golems_negate_for_a_defender_without_a_hero():
 
 def test_fh_108_golems_negate_in_response_once():
     """FH-108, FH-057, FH-059: Golems negate Disintegrate as it is cast; Invisibility then goes through."""
-    g = game(["wizard", "disintegrate", "invisibility"], ["golems"], "tower#1", attacker_territories=("castle#2",))
+    g = battle_game(["wizard", "disintegrate", "invisibility"], ["golems"], "tower#1",
+                    attacker_territories=("castle#2",))
     attack(g, "tower#1", "wizard")
     pass_(g, 1)
     play_as(g, 2, "golems")
@@ -696,7 +656,7 @@ def test_fh_109_demon_plus_one_attacking_only():
 
 def test_fh_110_swarm_with_no_candidate_does_nothing_then_or_later():
     """FH-110, FH-136: no printed-BV-1 minion opposite when Swarm is played; Peasants arriving later stay."""
-    g = game(["lich", "swarm"], ["archers", "griffins", "peasants"], "castle#1")
+    g = battle_game(["lich", "swarm"], ["archers", "griffins", "peasants"], "castle#1")
     attack(g, "castle#1", "lich")
     pass_(g, 1)
     play_as(g, 2, "archers", "griffins")
@@ -710,7 +670,7 @@ def test_fh_110_swarm_with_no_candidate_does_nothing_then_or_later():
 
 def test_fh_110_swarm_one_candidate_by_printed_bv():
     """FH-110: Fireball makes the Orcs worth 1, but only the Goblins (printed 1) are destroyed, without a question."""
-    g = game(["necromancer", "fireball", "swarm"], ["orcs", "goblins"], "mountain#1")
+    g = battle_game(["necromancer", "fireball", "swarm"], ["orcs", "goblins"], "mountain#1")
     attack(g, "mountain#1", "necromancer")
     play_as(g, 1, "fireball")
     pass_(g, 1)
@@ -723,7 +683,7 @@ def test_fh_110_swarm_one_candidate_by_printed_bv():
 
 def test_fh_110_swarm_two_candidates_player_chooses():
     """FH-110: Peasants and Goblins (printed 1) are offered, Archers (printed 2) are not."""
-    g = game(["lich", "swarm"], ["knight", "peasants", "goblins", "archers"], "mountain#1")
+    g = battle_game(["lich", "swarm"], ["knight", "peasants", "goblins", "archers"], "mountain#1")
     attack(g, "mountain#1", "lich")
     pass_(g, 1)
     play_as(g, 2, "knight", "peasants", "goblins", "archers")
@@ -731,7 +691,7 @@ def test_fh_110_swarm_two_candidates_player_chooses():
     d = decision(g)
     assert d.kind == "target" and d.seat == 0
     assert set(d.option_ids) == {"target:peasants", "target:goblins"}
-    refused(g, 1, "target:archers")
+    refused(g, "target:archers", seat=1)
     choose(g, "target:goblins")
     assert destroyed(g) == ["goblins"]
     assert finish_battle(g) == (3 + 3, 5 + 2 + 4)
@@ -779,7 +739,7 @@ def test_fh_113_minions_without_abilities_count_their_printed_bv():
 
 def test_fh_083_cleric_bonus_judged_at_totals_after_petrification():
     """FH-083, FH-063, FH-127: the only Swamp minion opposite is petrified, so the Cleric gets no +3."""
-    g = game(["cleric", "petrification"], ["zombies"], "swamp#1")
+    g = battle_game(["cleric", "petrification"], ["zombies"], "swamp#1")
     attack(g, "swamp#1", "cleric")
     pass_(g, 1)
     play_as(g, 2, "zombies")
@@ -791,7 +751,7 @@ def test_fh_083_cleric_bonus_judged_at_totals_after_petrification():
 
 def test_fh_092_rogue_with_an_empty_opposing_hand_steals_nothing():
     """FH-092, FH-060: nothing to steal, nothing happens."""
-    g = game(["rogue"], [], "tower#1", attacker_territories=("castle#2",))
+    g = battle_game(["rogue"], [], "tower#1", attacker_territories=("castle#2",))
     attack(g, "tower#1", "rogue")
     assert events_of(g, "steal") == []
     assert last_result(g) == (3, 0)
@@ -799,7 +759,7 @@ def test_fh_092_rogue_with_an_empty_opposing_hand_steals_nothing():
 
 def test_fh_101_unpaid_goblins_option_moves_with_charm():
     """FH-101, FH-053, FH-128: Goblins taken by Charm before they were paid for: the new owner may pay."""
-    g = game(["necromancer", "charm", "trolls"], ["goblins", "giant", "ogres"], "mountain#1")
+    g = battle_game(["necromancer", "charm", "trolls"], ["goblins", "giant", "ogres"], "mountain#1")
     attack(g, "mountain#1", "necromancer")
     pass_(g, 1)
     play_as(g, 2, "goblins", "giant")
@@ -817,7 +777,7 @@ def test_fh_101_unpaid_goblins_option_moves_with_charm():
 
 def test_fh_101_paid_goblins_keep_their_plus_one_when_taken():
     """FH-101, FH-053, FH-089: the defender paid for his Goblins; taken by the Enchantress they count 2 for her."""
-    g = game(["enchantress"], ["barbarian", "goblins", "zombies"], "mountain#1")
+    g = battle_game(["enchantress"], ["barbarian", "goblins", "zombies"], "mountain#1")
     attack(g, "mountain#1", "enchantress")
     play_as(g, 2, "barbarian", "goblins")
     choose(g, "pay:goblins")
@@ -830,7 +790,7 @@ def test_fh_101_paid_goblins_keep_their_plus_one_when_taken():
 
 def test_fh_104_elves_taken_by_the_enchantress_raise_her_spell_level():
     """FH-104, FH-053, FH-126: the Elves' +1 spell level moves with them; Illusions = 1 + 2 at totals."""
-    g = game(["enchantress", "illusions"], ["druid", "elves"], "forest#1")
+    g = battle_game(["enchantress", "illusions"], ["druid", "elves"], "forest#1")
     attack(g, "forest#1", "enchantress")
     play_as(g, 1, "illusions")
     play_as(g, 2, "druid", "elves")
@@ -842,7 +802,7 @@ def test_fh_104_elves_taken_by_the_enchantress_raise_her_spell_level():
 
 def test_fh_108_golems_charge_moves_with_charm():
     """FH-108, FH-053, FH-057: once Charm takes the Golems, the defender has no charge left for Disintegrate."""
-    g = game(["wizard", "charm", "disintegrate"], ["golems"], "tower#1", attacker_territories=("castle#2",))
+    g = battle_game(["wizard", "charm", "disintegrate"], ["golems"], "tower#1", attacker_territories=("castle#2",))
     attack(g, "tower#1", "wizard")
     pass_(g, 1)
     play_as(g, 2, "golems")
@@ -860,7 +820,7 @@ def test_fh_108_golems_charge_moves_with_charm():
 
 def test_fh_110_swarm_brought_by_summon_still_destroys():
     """FH-110, FH-130: Swarm summoned by a Cleric destroys the Peasants as it is played."""
-    g = game(["cleric", "summon", "swarm"], ["peasants", "griffins"], "castle#1")
+    g = battle_game(["cleric", "summon", "swarm"], ["peasants", "griffins"], "castle#1")
     attack(g, "castle#1", "cleric")
     pass_(g, 1)
     play_as(g, 2, "peasants", "griffins")

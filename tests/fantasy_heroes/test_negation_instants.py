@@ -8,21 +8,25 @@ import json
 
 import pytest
 
-from game.core.errors import IllegalChoice
 from tests.fantasy_heroes.helpers import (
     attack,
+    battle_side,
     choose,
     decision,
     events_of,
+    expect,
     fh_game,
     finish_battle,
     hand,
     last_result,
+    options,
     pass_,
     play,
+    refused,
     skip_instants,
     state,
     totals,
+    window_of,
 )
 
 ATT, DEF = 0, 1
@@ -31,48 +35,8 @@ ATT, DEF = 0, 1
 # -- local helpers ------------------------------------------------------------------------
 
 
-def options(g) -> tuple[str, ...]:
-    skip_instants(g)
-    return decision(g).option_ids
-
-
 def negations(g) -> set[str]:
     return {o for o in options(g) if o.startswith("negate:")}
-
-
-def assert_refused(g, option: str, seat: int | None = None) -> IllegalChoice:
-    """Choosing ``option`` now raises IllegalChoice and leaves the state unchanged.
-
-    With ``seat`` (1-based), the pending decision must be that seat's.
-    """
-    skip_instants(g)
-    d = decision(g)
-    if seat is not None:
-        assert d.seat == seat - 1, f"expected a decision of P{seat}, got {d.kind} for P{d.seat + 1}"
-    assert option not in d.option_ids
-    before = g.state_hash()
-    with pytest.raises(IllegalChoice) as info:
-        g.choose(d.seat, [option])
-    assert g.state_hash() == before
-    return info.value
-
-
-def expect(g, kind: str, seat: int):
-    """The pending decision is of ``kind`` for ``seat`` (1-based), without skipping anything."""
-    d = decision(g)
-    assert (d.kind, d.seat) == (kind, seat - 1), f"expected {kind} for P{seat}, got {d.kind} for P{d.seat + 1}"
-    return d
-
-
-def window_of(g, seat: int):
-    skip_instants(g)
-    return expect(g, "window", seat)
-
-
-def side(g, index: int):
-    b = state(g).battle
-    assert b is not None, "no battle in progress"
-    return b.sides[index]
 
 
 def advance_until(g, wanted, limit: int = 80):
@@ -134,7 +98,7 @@ def test_fh_055_a_charge_negates_only_opposing_spells():
     choose(g, "pass")
     window_of(g, 2)
     assert negations(g) == set()             # the Priest's charge cannot hit his own side's spell
-    assert_refused(g, "negate:invisibility:priest", seat=2)
+    refused(g, "negate:invisibility:priest", seat=2)
 
 
 def test_fh_056_negated_spell_counts_zero_but_uses_its_slot_and_is_discarded():
@@ -150,7 +114,7 @@ def test_fh_056_negated_spell_counts_zero_but_uses_its_slot_and_is_discarded():
     expect(g, "negate", 2)
     choose(g, "negate:invisibility:priest")
     assert totals(g) == (1, 1)               # Invisibility counts 0
-    err = assert_refused(g, "play:disintegrate", seat=1)   # the Cleric's one slot is used
+    err = refused(g, "play:disintegrate", seat=1)   # the Cleric's one slot is used
     assert err.rule == "FH-037"
     finish_battle(g)
     discarded = [e for e in events_of(g, "battle_discard")][-1].data["cards"]
@@ -174,7 +138,7 @@ def test_fh_057_negation_in_response_stops_the_one_shot_effect():
     assert "negate:lightning-bolt:spell-shield" in d.option_ids
     choose(g, "negate:lightning-bolt:spell-shield")
     assert events_of(g, "destroy") == []
-    assert side(g, DEF).artifact == "spell-shield"
+    assert battle_side(g, DEF).artifact == "spell-shield"
     # Wizard 1 + Bolt 0 ; Warrior 4 + Spell Shield 2.
     assert totals(g) == (1, 6)
 
@@ -207,7 +171,7 @@ def test_fh_058_later_negation_stops_bv_and_continuous_effects_but_not_one_shots
     choose(g, "negate:charm:spell-shield")
     window_of(g, 1)                           # the defender had nothing more to do
     # Fireball's BV and -1 are gone; Charm's control is not undone.
-    assert side(g, ATT).minions == ["griffins"]
+    assert battle_side(g, ATT).minions == ["griffins"]
     assert totals(g) == (1 + 4, 1 + 2 + 3)
 
 
@@ -231,7 +195,7 @@ def test_fh_059_each_charge_is_spent_once():
     pass_(g, 1)
     window_of(g, 2)
     assert negations(g) == set()
-    assert_refused(g, "negate:disintegrate:priest", seat=2)
+    refused(g, "negate:disintegrate:priest", seat=2)
     assert state(g).battle.negated == ["invisibility"]
 
 
@@ -403,7 +367,7 @@ def test_fh_133_holder_may_play_instants_in_his_own_window():
     choose(g, "play:fortune")
     assert [e.data["count"] for e in events_of(g, "draw") if e.rule == "FH-132"] == [3]
     window_of(g, 1)                                      # still his window
-    assert side(g, ATT).spells_cast == 0                 # no slot used (FH-036)
+    assert battle_side(g, ATT).spells_cast == 0          # no slot used (FH-036)
 
 
 def test_fh_134_wall_of_fire_only_in_the_wall_window_by_a_non_active_player():
@@ -419,7 +383,7 @@ def test_fh_134_wall_of_fire_only_in_the_wall_window_by_a_non_active_player():
     choose(g, "pass")
     attack(g, "castle#1", "warrior")
     pass_(g, 1)
-    err = assert_refused(g, "play:wall-of-fire", seat=2)   # not in a battle window
+    err = refused(g, "play:wall-of-fire", seat=2)   # not in a battle window
     assert err.rule == "FH-134"
 
 
@@ -429,7 +393,7 @@ def test_fh_134_active_player_cannot_play_wall_of_fire():
         {"hand": [], "territories": ["castle#1"]},
     ])
     expect(g, "attack", 1)
-    err = assert_refused(g, "play:wall-of-fire", seat=1)
+    err = refused(g, "play:wall-of-fire", seat=1)
     assert err.rule == "FH-134"
 
 
@@ -444,8 +408,8 @@ def test_fh_134_wall_of_fire_two_players_blocks_every_attack():
     choose(g, "play:wall-of-fire")
     d = expect(g, "attack", 1)
     assert not [o for o in d.option_ids if o.startswith("attack:")]
-    assert_refused(g, "attack:castle#1", seat=1).rule == "FH-028"
-    assert_refused(g, "attack:swamp#1", seat=1)
+    refused(g, "attack:castle#1", seat=1, rule="FH-028")
+    refused(g, "attack:swamp#1", seat=1)
 
 
 def test_fh_135_fly_needs_a_legal_target():
@@ -463,7 +427,7 @@ def test_fh_135_fly_needs_a_legal_target():
     assert state(g).players[1].eliminated and not g.over
     # A hero in hand, but P3's Wall leaves nothing to attack: no Fly.
     skip_instants(g)
-    err = assert_refused(g, "play:fly", seat=1)
+    err = refused(g, "play:fly", seat=1)
     assert err.rule == "FH-135"
     assert "fly" in hand(g, 1)
 
@@ -479,7 +443,7 @@ def test_fh_136_petrification_and_charm_without_target_may_be_played():
     attack(g, "castle#1", "necromancer")
     assert {"play:petrification", "play:charm"} <= set(options(g))
     play(g, "petrification", "charm")
-    assert side(g, ATT).spells_cast == 2
+    assert battle_side(g, ATT).spells_cast == 2
     assert {e.rule for e in events_of(g, "effect")} >= {"FH-127", "FH-128"}
     assert not events_of(g, "destroy") and not events_of(g, "control")
 
@@ -493,7 +457,7 @@ def test_fh_136_cataclysm_and_summon_without_target_may_be_played():
     play(g, "cataclysm")                     # no minion on the table
     play(g, "summon")                        # no minion in hand: no summon question
     window_of(g, 1)
-    assert side(g, ATT).spells == ["cataclysm", "summon"] and side(g, ATT).spells_cast == 2
+    assert battle_side(g, ATT).spells == ["cataclysm", "summon"] and battle_side(g, ATT).spells_cast == 2
     assert {e.rule for e in events_of(g, "effect")} >= {"FH-129", "FH-136"}
 
 
@@ -517,7 +481,7 @@ def test_fh_136_negation_needs_an_unnegated_opposing_spell():
     pass_(g, 1)
     play(g, "priest", "spell-shield")
     assert negations(g) == set()              # nothing to negate yet
-    assert_refused(g, "negate:illusions:priest", seat=2)
+    refused(g, "negate:illusions:priest", seat=2)
     pass_(g, 2)
     window_of(g, 1)
     choose(g, "play:illusions")
@@ -527,7 +491,7 @@ def test_fh_136_negation_needs_an_unnegated_opposing_spell():
     pass_(g, 1)
     window_of(g, 2)
     assert negations(g) == set()              # already negated: the Shield's charge has no target
-    assert_refused(g, "negate:illusions:spell-shield", seat=2)
+    refused(g, "negate:illusions:spell-shield", seat=2)
 
 
 def test_fh_136_goblins_discard_needs_a_card_in_hand():
@@ -548,7 +512,7 @@ def test_fh_136_goblins_discard_needs_a_card_in_hand():
     d = window_of(g, 1)
     assert "negate:invisibility:spell-shield" in d.option_ids
     assert "pay:goblins" not in d.option_ids
-    assert_refused(g, "pay:goblins", seat=1)
+    refused(g, "pay:goblins", seat=1)
 
 
 def test_fh_137_negation_in_own_window_is_not_a_pass():
@@ -627,10 +591,10 @@ def test_fh_138_defending_sorcerer_matching_minions_do_not_use_the_allowance():
     attack(g, "castle#1", "warrior")
     window_of(g, 2)
     play(g, "sorcerer", "griffins", "gnomes")  # battle territory and Tower: both match
-    assert side(g, DEF).sorcerer_allowance_used is False
+    assert battle_side(g, DEF).sorcerer_allowance_used is False
     play(g, "trolls")                         # the one non-Tower minion
-    assert side(g, DEF).sorcerer_allowance_used is True
-    err = assert_refused(g, "play:ogres", seat=2)
+    assert battle_side(g, DEF).sorcerer_allowance_used is True
+    err = refused(g, "play:ogres", seat=2)
     assert err.rule in ("FH-091", "FH-042")
     assert "play:peasants" in options(g)      # matching minions are still fine
 
@@ -642,10 +606,10 @@ def test_fh_138_attacking_sorcerer_tower_minions_do_not_use_the_allowance():
     ])
     attack(g, "castle#1", "sorcerer")
     play(g, "myrmidons")
-    assert side(g, ATT).sorcerer_allowance_used is False
+    assert battle_side(g, ATT).sorcerer_allowance_used is False
     play(g, "giant")
-    assert side(g, ATT).sorcerer_allowance_used is True
-    assert_refused(g, "play:orcs", seat=1)
+    assert battle_side(g, ATT).sorcerer_allowance_used is True
+    refused(g, "play:orcs", seat=1)
     assert "play:demon" in options(g)
 
 
@@ -661,11 +625,11 @@ def test_fht_27_spell_limit_priest_and_ring():
     ])
     attack(g, "castle#2", "priest")
     play(g, "bless", "invisibility")
-    assert_refused(g, "play:disintegrate", seat=1).rule == "FH-037"
+    refused(g, "play:disintegrate", seat=1, rule="FH-037")
     play(g, "ring-of-the-magi")
     assert "play:disintegrate" in options(g)
     play(g, "disintegrate")
-    assert side(g, ATT).spells_cast == 3
+    assert battle_side(g, ATT).spells_cast == 3
 
 
 def test_fht_27_spell_level_drop_keeps_spells_but_allows_no_more():
@@ -677,14 +641,14 @@ def test_fht_27_spell_level_drop_keeps_spells_but_allows_no_more():
     ])
     attack(g, "forest#2", "enchantress")
     play(g, "elves", "bless", "invisibility")
-    assert_refused(g, "play:disintegrate", seat=1)
+    refused(g, "play:disintegrate", seat=1)
     pass_(g, 1)
     play(g, "warlock", "petrification")       # destroys the Elves, the only target
     assert [e.data["card"] for e in events_of(g, "destroy")] == ["elves"]
     window_of(g, 1)
-    assert side(g, ATT).spells == ["bless", "invisibility"]
+    assert battle_side(g, ATT).spells == ["bless", "invisibility"]
     assert g.view_for(ATT)["battle"]["spell_levels"][ATT] == 1
-    assert_refused(g, "play:disintegrate", seat=1).rule == "FH-037"
+    refused(g, "play:disintegrate", seat=1, rule="FH-037")
 
 
 def test_fht_28_windows_short_sequence():
@@ -743,7 +707,7 @@ def test_fht_29_wall_of_fire_two_players_and_next_turn():
     d = expect(g, "attack", 1)
     assert not [o for o in d.option_ids if o.startswith("attack:")]
     assert "play:fly" not in d.option_ids
-    assert_refused(g, "attack:castle#1", seat=1)
+    refused(g, "attack:castle#1", seat=1)
     choose(g, "pass")
     # P2's turn, then P1's next turn: the Wall has ended.
     d = advance_until(g, lambda d: d.kind == "attack" and d.seat == ATT)
@@ -762,7 +726,7 @@ def test_fht_29_wall_of_fire_three_players():
     choose(g, "play:wall-of-fire")
     d = expect(g, "attack", 1)
     assert {o for o in d.option_ids if o.startswith("attack:")} == {"attack:castle#1", "attack:forest#1"}
-    assert_refused(g, "attack:swamp#1", seat=1).rule == "FH-028"
+    refused(g, "attack:swamp#1", seat=1, rule="FH-028")
     attack(g, "castle#1", "warrior")
     finish_battle(g)
     d = expect(g, "attack", 1)
@@ -770,7 +734,7 @@ def test_fht_29_wall_of_fire_three_players():
     d = expect(g, "attack", 1)
     # The Fly attack is covered too.
     assert {o for o in d.option_ids if o.startswith("attack:")} == {"attack:forest#1"}
-    assert_refused(g, "attack:swamp#1", seat=1)
+    refused(g, "attack:swamp#1", seat=1)
 
 
 @pytest.mark.parametrize("defender_hand, first_winner", [([], ATT), (["knight"], DEF)])
@@ -781,7 +745,7 @@ def test_fht_30_fly_after_first_battle_won_or_lost(defender_hand, first_winner):
         {"hand": list(defender_hand), "territories": ["castle#1", "swamp#1"]},
     ], deck=["ogres", "trolls", "zombies"])
     expect(g, "attack", 1)
-    assert_refused(g, "play:fly", seat=1).rule == "FH-135"   # not before the first battle
+    refused(g, "play:fly", seat=1, rule="FH-135")   # not before the first battle
     attack(g, "castle#1", "warrior")
     pass_(g, 1)
     play(g, *defender_hand)
@@ -808,7 +772,7 @@ def test_fht_30_no_fly_without_a_hero_left():
     finish_battle(g)
     skip_instants(g)
     expect(g, "attack", 1)
-    assert_refused(g, "play:fly", seat=1).rule == "FH-135"
+    refused(g, "play:fly", seat=1, rule="FH-135")
 
 
 def _rogue_game(seed: int):
@@ -918,7 +882,7 @@ def test_fht_34_goblins_pay_once():
     (paid,) = [e for e in events_of(g, "discard") if e.rule == "FH-101"]
     assert paid.data["cards"] == ["vampire"] and paid.seats is None      # public
     assert "vampire" in g.view_for(DEF)["discard"]
-    assert_refused(g, "pay:goblins", seat=1)                            # no second offer
+    refused(g, "pay:goblins", seat=1)                                  # no second offer
     pass_(g, 1)
     pass_(g, 2)
     d = window_of(g, 1)

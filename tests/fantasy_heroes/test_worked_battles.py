@@ -7,73 +7,29 @@ and checks the totals and the result it gives. Seats are 1-based in the scenario
 
 from __future__ import annotations
 
-import pytest
-
-from game.core.errors import IllegalChoice
 from game.rulesets.fantasy_heroes.effects import charge_sources, spell_level
 from game.rulesets.fantasy_heroes.state import ATTACKER, DEFENDER
 from tests.fantasy_heroes.helpers import (
     SYSTEM,
     attack,
+    battle_game,
+    battle_side,
     choose,
     decision,
     events_of,
-    fh_game,
     finish_battle,
     hand,
     last_result,
     pass_,
-    skip_instants,
+    play_as,
+    refused,
     state,
     territories,
     totals,
+    window_of,
 )
 
 # -- local helpers -----------------------------------------------------------------------
-
-
-def game(attacker_hand, defender_hand, target, *, seed=1, attacker_territories=("tower#3",),
-         defender_territories=None, **scenario):
-    """Seat 1 attacks seat 2's ``target``; seat 2 also holds a second territory (no elimination)."""
-    if defender_territories is None:
-        defender_territories = [target, "castle#3" if not target.startswith("castle") else "swamp#3"]
-    return fh_game([
-        {"hand": list(attacker_hand), "territories": list(attacker_territories)},
-        {"hand": list(defender_hand), "territories": list(defender_territories)},
-    ], seed=seed, **scenario)
-
-
-def play_as(g, seat, *cards):
-    """Play ``cards`` one at a time in a window that must belong to ``seat`` (1-based)."""
-    for card in cards:
-        skip_instants(g)
-        d = decision(g)
-        assert d.kind == "window" and d.seat == seat - 1, (
-            f"expected seat {seat}'s window to play {card}, got {d.kind} for seat {d.seat + 1}: {d.prompt}")
-        g.choose(d.seat, [f"play:{card}"])
-    skip_instants(g)
-
-
-def window_of(g, seat):
-    """The pending decision, which must be ``seat``'s battle window."""
-    skip_instants(g)
-    d = decision(g)
-    assert d.kind == "window" and d.seat == seat - 1, f"expected seat {seat}'s window, got {d.kind}: {d.prompt}"
-    return d
-
-
-def refused(g, seat, option_id, rule=None):
-    """Choosing ``option_id`` now is illegal, is not offered, and leaves the state unchanged."""
-    d = decision(g)
-    assert option_id not in d.option_ids
-    before = g.state_hash()
-    with pytest.raises(IllegalChoice) as info:
-        g.choose(seat - 1, [option_id])
-    assert g.state_hash() == before
-    assert str(info.value)  # a message for the player
-    if rule is not None:
-        assert info.value.rule == rule, (info.value.rule, str(info.value))
-    return info.value
 
 
 def rewards(g):
@@ -81,25 +37,19 @@ def rewards(g):
             for e in events_of(g, "draw") if e.rule in ("FH-070", "FH-071")]
 
 
-def side(g, index):
-    b = state(g).battle
-    assert b is not None
-    return b.sides[index]
-
-
 # -- 4.1 the example in the text -----------------------------------------------------------
 
 
 def test_fht_01_minion_matching_barbarian_giant_not_vampire():
     """FHT-01: FH-034, FH-035 (a Barbarian may take a Giant, not a Vampire)."""
-    g = game(["barbarian", "giant", "vampire"], ["griffins"], "castle#1")
+    g = battle_game(["barbarian", "giant", "vampire"], ["griffins"], "castle#1")
     attack(g, "castle#1", "barbarian")
     d = window_of(g, 1)
     assert "play:giant" in d.option_ids
-    err = refused(g, 1, "play:vampire", "FH-035")
+    err = refused(g, "play:vampire", seat=1, rule="FH-035")
     assert "Vampire" in str(err)
     play_as(g, 1, "giant")
-    assert side(g, ATTACKER).minions == ["giant"]
+    assert battle_side(g, ATTACKER).minions == ["giant"]
     assert "vampire" in hand(g, 1)
 
 
@@ -108,10 +58,10 @@ def test_fht_01_minion_matching_barbarian_giant_not_vampire():
 
 def test_fht_02_barbarian_cannot_use_artifacts_attacking():
     """FHT-02: FH-084 (attacking Barbarian: Celestial Sword not offered, refused)."""
-    g = game(["barbarian", "celestial-sword", "giant"], ["griffins"], "castle#1")
+    g = battle_game(["barbarian", "celestial-sword", "giant"], ["griffins"], "castle#1")
     attack(g, "castle#1", "barbarian")
     window_of(g, 1)
-    refused(g, 1, "play:celestial-sword", "FH-084")
+    refused(g, "play:celestial-sword", seat=1, rule="FH-084")
     play_as(g, 1, "giant")
     pass_(g, 1)
     attack_total, _ = finish_battle(g)
@@ -120,20 +70,20 @@ def test_fht_02_barbarian_cannot_use_artifacts_attacking():
 
 def test_fht_02_barbarian_cannot_use_artifacts_defending():
     """FHT-02 (And): FH-084, FH-040 (a defending Barbarian may not play an artifact either)."""
-    g = game(["warrior", "trolls"], ["barbarian", "titans-armor", "ogres"], "mountain#1")
+    g = battle_game(["warrior", "trolls"], ["barbarian", "titans-armor", "ogres"], "mountain#1")
     attack(g, "mountain#1", "warrior")
     play_as(g, 1, "trolls")
     pass_(g, 1)
     play_as(g, 2, "barbarian")
     window_of(g, 2)
-    refused(g, 2, "play:titans-armor", "FH-084")
+    refused(g, "play:titans-armor", seat=2, rule="FH-084")
     play_as(g, 2, "ogres")
     assert finish_battle(g) == (8, 3 + 3)
 
 
 def test_fht_03_undefended_by_a_hero_attacker_wins():
     """FHT-03: FH-064, FH-097, FH-099, FH-102, FH-070, FH-073."""
-    g = game(["barbarian", "giant", "orcs"], ["peasants", "pikemen", "griffins", "trolls"], "castle#1")
+    g = battle_game(["barbarian", "giant", "orcs"], ["peasants", "pikemen", "griffins", "trolls"], "castle#1")
     attack(g, "castle#1", "barbarian")
     play_as(g, 1, "giant", "orcs")
     pass_(g, 1)
@@ -147,7 +97,7 @@ def test_fht_03_undefended_by_a_hero_attacker_wins():
 
 def test_fht_04_tie_goes_to_the_defender():
     """FHT-04: FH-069, FH-081, FH-071, FH-072."""
-    g = game(["warrior", "trolls"], ["knight", "peasants"], "castle#1")
+    g = battle_game(["warrior", "trolls"], ["knight", "peasants"], "castle#1")
     attack(g, "castle#1", "warrior")
     play_as(g, 1, "trolls")
     pass_(g, 1)
@@ -160,7 +110,7 @@ def test_fht_04_tie_goes_to_the_defender():
 
 def test_fht_05_knights_army_against_the_lich_at_swamp():
     """FHT-05: FH-081, FH-100, FH-095, FH-111, FH-099."""
-    g = game(["knight", "archers", "pikemen", "archangel"], ["lich", "wraiths", "zombies"], "swamp#1")
+    g = battle_game(["knight", "archers", "pikemen", "archangel"], ["lich", "wraiths", "zombies"], "swamp#1")
     attack(g, "swamp#1", "knight")
     play_as(g, 1, "archers", "pikemen", "archangel")
     pass_(g, 1)
@@ -171,9 +121,9 @@ def test_fht_05_knights_army_against_the_lich_at_swamp():
 
 
 def _fht_06_opening(bolt_first):
-    g = game(["wizard", "djinn", "myrmidons", "illusions", "disintegrate", "fireball", "lightning-bolt",
-              "invisibility", "gnomes"],
-             ["warrior", "titans-armor", "giant", "ogres"], "mountain#1")
+    g = battle_game(["wizard", "djinn", "myrmidons", "illusions", "disintegrate", "fireball", "lightning-bolt",
+                     "invisibility", "gnomes"],
+                    ["warrior", "titans-armor", "giant", "ogres"], "mountain#1")
     attack(g, "mountain#1", "wizard")
     play_as(g, 1, "djinn", "myrmidons", "illusions", "disintegrate")
     if bolt_first:
@@ -188,12 +138,12 @@ def test_fht_06_spell_level_illusions_fireball_lightning_bolt():
     g = _fht_06_opening(bolt_first=False)
     assert spell_level(SYSTEM.content, state(g).battle, ATTACKER) == 4
     play_as(g, 1, "fireball", "lightning-bolt")  # W3: the Bolt destroys Titans Armor
-    assert side(g, DEFENDER).artifact is None
+    assert battle_side(g, DEFENDER).artifact is None
     assert "titans-armor" in state(g).discard
     assert [e.data["card"] for e in events_of(g, "destroy")] == ["titans-armor"]
     # 4 spells cast at spell level 4: a 5th is refused.
     window_of(g, 1)
-    refused(g, 1, "play:invisibility", "FH-037")
+    refused(g, "play:invisibility", seat=1, rule="FH-037")
     assert totals(g) == (23, 11)
     pass_(g, 1)
     assert finish_battle(g) == (23, 11)
@@ -203,7 +153,7 @@ def test_fht_06_spell_level_illusions_fireball_lightning_bolt():
 def test_fht_06_variant_lightning_bolt_before_the_armor_exists():
     """FHT-06 (Variant): FH-122, FH-117, FH-136 (a Bolt with no artifact destroys nothing, later ones stay)."""
     g = _fht_06_opening(bolt_first=True)
-    assert side(g, DEFENDER).artifact == "titans-armor"
+    assert battle_side(g, DEFENDER).artifact == "titans-armor"
     play_as(g, 1, "fireball")
     pass_(g, 1)
     assert finish_battle(g) == (23, 15)
@@ -213,8 +163,8 @@ def test_fht_06_variant_lightning_bolt_before_the_armor_exists():
 
 def test_fht_07_priest_negates_fireball_as_it_is_cast():
     """FHT-07: FH-082, FH-057, FH-056, FH-037, FH-120, FH-112, FH-094."""
-    g = game(["necromancer", "vampire", "skeletons", "bless", "fireball", "disintegrate", "zombies"],
-             ["priest", "peasants", "archers", "invisibility"], "castle#1")
+    g = battle_game(["necromancer", "vampire", "skeletons", "bless", "fireball", "disintegrate", "zombies"],
+                    ["priest", "peasants", "archers", "invisibility"], "castle#1")
     attack(g, "castle#1", "necromancer")
     play_as(g, 1, "vampire", "skeletons", "bless")
     pass_(g, 1)
@@ -229,7 +179,7 @@ def test_fht_07_priest_negates_fireball_as_it_is_cast():
     assert state(g).battle.negated == ["fireball"]
     # Fireball used the second of the Necromancer's 2 spell slots.
     window_of(g, 1)
-    refused(g, 1, "play:disintegrate", "FH-037")
+    refused(g, "play:disintegrate", seat=1, rule="FH-037")
     assert totals(g) == (12, 9)
     pass_(g, 1)
     assert finish_battle(g) == (12, 9)
@@ -238,7 +188,7 @@ def test_fht_07_priest_negates_fireball_as_it_is_cast():
 
 def test_fht_08_enchantress_takes_the_giant():
     """FHT-08: FH-089, FH-051, FH-053, FH-103, FH-105."""
-    g = game(["enchantress", "elves", "dwarves"], ["barbarian", "giant", "trolls"], "mountain#1")
+    g = battle_game(["enchantress", "elves", "dwarves"], ["barbarian", "giant", "trolls"], "mountain#1")
     attack(g, "mountain#1", "enchantress")
     play_as(g, 1, "elves", "dwarves")
     pass_(g, 1)
@@ -257,7 +207,7 @@ def test_fht_08_enchantress_takes_the_giant():
 
 def test_fht_09_swarm_destroys_the_printed_bv1_peasants():
     """FHT-09: FH-110, FH-054."""
-    g = game(["lich", "zombies", "swarm"], ["peasants", "griffins"], "castle#1")
+    g = battle_game(["lich", "zombies", "swarm"], ["peasants", "griffins"], "castle#1")
     attack(g, "castle#1", "lich")
     play_as(g, 1, "zombies")
     pass_(g, 1)
@@ -271,7 +221,7 @@ def test_fht_09_swarm_destroys_the_printed_bv1_peasants():
 
 def test_fht_09_also_swarm_in_w1_destroys_nothing_then_or_later():
     """FHT-09 (Also): FH-110, FH-136."""
-    g = game(["lich", "zombies", "swarm"], ["peasants", "griffins"], "castle#1")
+    g = battle_game(["lich", "zombies", "swarm"], ["peasants", "griffins"], "castle#1")
     attack(g, "castle#1", "lich")
     play_as(g, 1, "zombies", "swarm")
     pass_(g, 1)
@@ -282,14 +232,14 @@ def test_fht_09_also_swarm_in_w1_destroys_nothing_then_or_later():
 
 def test_fht_10_cataclysm_destroys_only_minions_so_far():
     """FHT-10: FH-129, FH-101, FH-083, FH-069, FH-071."""
-    g = game(["warrior", "trolls", "ogres", "goblins", "vampire"],
-             ["cleric", "archangel", "cataclysm", "griffins"], "castle#1")
+    g = battle_game(["warrior", "trolls", "ogres", "goblins", "vampire"],
+                    ["cleric", "archangel", "cataclysm", "griffins"], "castle#1")
     attack(g, "castle#1", "warrior")
     play_as(g, 1, "trolls", "ogres")
     pass_(g, 1)
     play_as(g, 2, "cleric", "archangel", "cataclysm")
     assert sorted(e.data["card"] for e in events_of(g, "destroy")) == ["archangel", "ogres", "trolls"]
-    assert side(g, ATTACKER).minions == [] and side(g, DEFENDER).minions == []
+    assert battle_side(g, ATTACKER).minions == [] and battle_side(g, DEFENDER).minions == []
     pass_(g, 2)
     play_as(g, 1, "goblins")
     choose(g, "pay:goblins")
@@ -306,8 +256,8 @@ def test_fht_10_cataclysm_destroys_only_minions_so_far():
 
 def test_fht_11_stacked_spell_level():
     """FHT-11: FH-061, FH-119, FH-104, FH-126, FH-120, FH-043, FH-087, FH-111."""
-    g = game(["druid", "ring-of-the-magi", "unicorns", "pixies", "illusions", "bless"],
-             ["wraiths", "vampire", "zombies"], "swamp#1")
+    g = battle_game(["druid", "ring-of-the-magi", "unicorns", "pixies", "illusions", "bless"],
+                    ["wraiths", "vampire", "zombies"], "swamp#1")
     attack(g, "swamp#1", "druid")
     play_as(g, 1, "ring-of-the-magi", "unicorns", "pixies")
     assert spell_level(SYSTEM.content, state(g).battle, ATTACKER) == 4
@@ -320,7 +270,7 @@ def test_fht_11_stacked_spell_level():
 
 def test_fht_12_sorcerers_one_non_tower_minion():
     """FHT-12: FH-091, FH-106, FH-109, FH-044."""
-    g = game(["sorcerer", "demon", "dragon", "giant", "myrmidons"], ["trolls", "ogres"], "castle#1")
+    g = battle_game(["sorcerer", "demon", "dragon", "giant", "myrmidons"], ["trolls", "ogres"], "castle#1")
     attack(g, "castle#1", "sorcerer")
     play_as(g, 1, "demon", "dragon")
     discards = [e for e in events_of(g, "discard") if e.rule == "FH-106"]
@@ -328,7 +278,7 @@ def test_fht_12_sorcerers_one_non_tower_minion():
     assert len(hand(g, 2)) == 1
     assert discards[0].data["cards"][0] in state(g).discard
     window_of(g, 1)
-    refused(g, 1, "play:giant", "FH-091")
+    refused(g, "play:giant", seat=1, rule="FH-091")
     pass_(g, 1)
     assert finish_battle(g) == (14, 0)
     assert "castle#1" in territories(g, 1)
@@ -338,9 +288,9 @@ def _fht_13_game():
     """The Rogue's steal is random: find a seed where it takes Invisibility, so the defender keeps
     Gnomes, Golems, Djinn, Demon and Spell Shield as the case needs (the case does not name the card)."""
     for seed in range(1, 400):
-        g = game(["rogue", "myrmidons"],
-                 ["gnomes", "golems", "djinn", "demon", "spell-shield", "invisibility", "disintegrate"],
-                 "tower#1", seed=seed, attacker_territories=("castle#2",))
+        g = battle_game(["rogue", "myrmidons"],
+                        ["gnomes", "golems", "djinn", "demon", "spell-shield", "invisibility", "disintegrate"],
+                        "tower#1", seed=seed, attacker_territories=("castle#2",))
         attack(g, "tower#1", "rogue")
         stolen = [e.data["card"] for e in events_of(g, "steal_private")]
         assert len(stolen) == 1
@@ -357,8 +307,8 @@ def test_fht_13_defender_without_a_hero():
     pass_(g, 1)
     play_as(g, 2, "gnomes", "golems", "djinn")
     window_of(g, 2)
-    refused(g, 2, "play:spell-shield", "FH-040")
-    refused(g, 2, "play:disintegrate", "FH-041")
+    refused(g, "play:spell-shield", seat=2, rule="FH-040")
+    refused(g, "play:disintegrate", seat=2, rule="FH-041")
     assert spell_level(SYSTEM.content, state(g).battle, DEFENDER) == 0
     assert charge_sources(SYSTEM.content, state(g).battle, DEFENDER) == ["golems"]
     pass_(g, 2)
@@ -369,14 +319,14 @@ def test_fht_13_defender_without_a_hero():
 
 def _fht_14(with_invisibility):
     defender = ["ranger", "elves", "dwarves", "vampire"] + (["invisibility"] if with_invisibility else [])
-    g = game(["shaman", "orcs", "trolls", "cone-of-cold"], defender, "forest#1")
+    g = battle_game(["shaman", "orcs", "trolls", "cone-of-cold"], defender, "forest#1")
     attack(g, "forest#1", "shaman")
     play_as(g, 1, "orcs", "trolls")
     pass_(g, 1)
     play_as(g, 2, "ranger")
     if with_invisibility:
         window_of(g, 2)
-        refused(g, 2, "play:invisibility", "FH-037")  # the Ranger alone has spell level 0
+        refused(g, "play:invisibility", seat=2, rule="FH-037")  # the Ranger alone has spell level 0
     play_as(g, 2, "elves", "dwarves")
     if with_invisibility:
         play_as(g, 2, "invisibility")  # spell level 0 + 1 (Elves)
@@ -403,7 +353,7 @@ def test_fht_14_variant_ranger_casts_invisibility_thanks_to_elves():
 
 def test_fht_15_warlock_versus_forest_minions():
     """FHT-15: FH-093, FH-111, FH-087."""
-    g = game(["warlock", "wraiths", "skeletons"], ["druid", "pixies", "elves"], "forest#1")
+    g = battle_game(["warlock", "wraiths", "skeletons"], ["druid", "pixies", "elves"], "forest#1")
     attack(g, "forest#1", "warlock")
     play_as(g, 1, "wraiths", "skeletons")
     pass_(g, 1)
@@ -414,7 +364,7 @@ def test_fht_15_warlock_versus_forest_minions():
 
 def test_fht_16_sword_and_armor_depend_on_the_role():
     """FHT-16: FH-116, FH-117, FH-069."""
-    g = game(["warrior", "celestial-sword"], ["knight", "titans-armor"], "castle#1")
+    g = battle_game(["warrior", "celestial-sword"], ["knight", "titans-armor"], "castle#1")
     attack(g, "castle#1", "warrior")
     play_as(g, 1, "celestial-sword")
     pass_(g, 1)
@@ -425,7 +375,7 @@ def test_fht_16_sword_and_armor_depend_on_the_role():
 
 def test_fht_16_roles_swapped():
     """FHT-16 (Roles swapped): FH-116, FH-117."""
-    g = game(["warrior", "titans-armor"], ["knight", "celestial-sword"], "castle#1")
+    g = battle_game(["warrior", "titans-armor"], ["knight", "celestial-sword"], "castle#1")
     attack(g, "castle#1", "warrior")
     play_as(g, 1, "titans-armor")
     pass_(g, 1)
@@ -436,7 +386,7 @@ def test_fht_16_roles_swapped():
 
 def test_fht_17_fireball_against_attacking_pikemen():
     """FHT-17: FH-123, FH-099, FH-081, FH-094."""
-    g = game(["knight", "pikemen"], ["necromancer", "skeletons", "fireball"], "castle#1")
+    g = battle_game(["knight", "pikemen"], ["necromancer", "skeletons", "fireball"], "castle#1")
     attack(g, "castle#1", "knight")
     play_as(g, 1, "pikemen")
     pass_(g, 1)
@@ -447,7 +397,7 @@ def test_fht_17_fireball_against_attacking_pikemen():
 
 def test_fht_18_pikemen_defending_without_a_hero():
     """FHT-18: FH-043, FH-099, FH-097."""
-    g = game(["warrior"], ["pikemen", "peasants"], "castle#1")
+    g = battle_game(["warrior"], ["pikemen", "peasants"], "castle#1")
     attack(g, "castle#1", "warrior")
     play_as(g, 2, "pikemen", "peasants")
     assert finish_battle(g) == (4, 6)
@@ -455,7 +405,7 @@ def test_fht_18_pikemen_defending_without_a_hero():
 
 
 def _fht_19(negate):
-    g = game(["wizard", "demon", "illusions"], ["warrior", "spell-shield", "ogres"], "mountain#1")
+    g = battle_game(["wizard", "demon", "illusions"], ["warrior", "spell-shield", "ogres"], "mountain#1")
     attack(g, "mountain#1", "wizard")
     play_as(g, 1, "demon", "illusions")
     pass_(g, 1)
@@ -484,7 +434,7 @@ def test_fht_19_without_the_negation():
 
 
 def _fht_20(extra):
-    g = game(["necromancer", "zombies", "charm"] + extra, ["knight", "archers", "griffins"], "castle#1")
+    g = battle_game(["necromancer", "zombies", "charm"] + extra, ["knight", "archers", "griffins"], "castle#1")
     attack(g, "castle#1", "necromancer")
     play_as(g, 1, "zombies")
     pass_(g, 1)
@@ -516,11 +466,11 @@ def test_fht_20_variant_with_invisibility_in_the_second_slot():
 
 def test_fht_21_summon_brings_in_the_dragon():
     """FHT-21: FH-130, FH-035, FH-106, FH-107."""
-    g = game(["cleric", "summon", "dragon"], ["gnomes", "trolls"], "tower#1",
-             attacker_territories=("castle#2",))
+    g = battle_game(["cleric", "summon", "dragon"], ["gnomes", "trolls"], "tower#1",
+                    attacker_territories=("castle#2",))
     attack(g, "tower#1", "cleric")
     window_of(g, 1)
-    refused(g, 1, "play:dragon", "FH-035")  # also: without Summon, Dragon is refused for a Cleric
+    refused(g, "play:dragon", seat=1, rule="FH-035")  # also: without Summon, Dragon is refused for a Cleric
     pass_(g, 1)
     play_as(g, 2, "gnomes")
     play_as(g, 1, "summon")
@@ -537,7 +487,7 @@ def test_fht_21_summon_brings_in_the_dragon():
 
 def test_fht_22_archangel_versus_a_swamp_hero():
     """FHT-22: FH-100, FH-083, FH-093."""
-    g = game(["cleric", "archangel"], ["warlock"], "swamp#1")
+    g = battle_game(["cleric", "archangel"], ["warlock"], "swamp#1")
     attack(g, "swamp#1", "cleric")
     play_as(g, 1, "archangel")
     pass_(g, 1)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from game.core.decision import Decision
 from game.core.events import Event, EventLog
@@ -40,13 +40,14 @@ class FantasyHeroes(RuleSystem):
     def _ctx(self, state: FHState, log: EventLog) -> Ctx:
         return Ctx(state, self.content, log)
 
-    def new_state(self, seed: int, seats: int, options: Mapping[str, Any]) -> tuple[FHState, list[Event]]:
+    def new_state(self, seed: int, seats: int, options: Mapping[str, Any],
+                  names: Sequence[str] | None = None) -> tuple[FHState, list[Event]]:
         state = FHState(
             seats=seats,
             short_game=bool(options.get("short_game", False)),
             turn_limit=int(options.get("turn_limit", 0)),
             rng=Rng.seeded(seed),
-            players=[Player(s, f"Player {s + 1}") for s in range(seats)],
+            players=[Player(s, names[s] if names else f"Player {s + 1}") for s in range(seats)],
             deck=list(self.content.cards),
             memory=[[] for _ in range(seats)],
         )

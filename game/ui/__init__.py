@@ -1,0 +1,5 @@
+"""Everything pygame: the window, scenes, widgets and the rule systems' tables.
+
+Nothing outside this package imports pygame. The UI talks to the game only through a
+:class:`game.ui.controller.Controller`, which owns the Session.
+"""

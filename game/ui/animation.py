@@ -1,0 +1,153 @@
+"""The animation queue: what the core's events look like as they happen (ART.md, motion).
+
+Animations play one after another (a group plays together), eased out, their length
+scaled by the animation-speed setting; Space skips them all. Drawing an animation never
+changes game state: the table already shows the new state underneath, and an animation
+draws the movement on top.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+import pygame
+
+from game.ui import theme
+from game.ui.assets import Assets
+
+
+def ease_out(t: float) -> float:
+    return 1 - (1 - t) ** 3
+
+
+class Animation:
+    duration = 0.3
+
+    def __init__(self, duration: float | None = None) -> None:
+        if duration is not None:
+            self.duration = duration
+        self.elapsed = 0.0
+
+    @property
+    def progress(self) -> float:
+        return 1.0 if self.duration <= 0 else min(1.0, self.elapsed / self.duration)
+
+    @property
+    def done(self) -> bool:
+        return self.elapsed >= self.duration
+
+    def draw(self, surface: pygame.Surface, assets: Assets, scale: float) -> None: ...
+
+
+class FlyCard(Animation):
+    """A card (face or back) sliding from one place to another."""
+
+    def __init__(self, image: pygame.Surface, start: pygame.Rect, end: pygame.Rect, duration: float = 0.35,
+                 delay: float = 0.0) -> None:
+        super().__init__(duration + delay)
+        self.image, self.start, self.end, self.delay, self.travel = image, start, end, delay, duration
+
+    def draw(self, surface: pygame.Surface, assets: Assets, scale: float) -> None:
+        t = max(0.0, self.elapsed - self.delay) / max(self.travel, 1e-6)
+        t = ease_out(min(1.0, t))
+        x = self.start.x + (self.end.x - self.start.x) * t
+        y = self.start.y + (self.end.y - self.start.y) * t
+        w = self.start.width + (self.end.width - self.start.width) * t
+        h = self.start.height + (self.end.height - self.start.height) * t
+        image = pygame.transform.smoothscale(self.image, (max(4, int(w)), max(4, int(h))))
+        shadow = pygame.Surface(image.get_size(), pygame.SRCALPHA)
+        shadow.fill((0, 0, 0, 70))
+        surface.blit(shadow, (x + 5, y + 7))
+        surface.blit(image, (x, y))
+
+
+class Pulse(Animation):
+    """A gold (or red) ring that flares around what changed."""
+
+    def __init__(self, rect: pygame.Rect, colour: theme.Colour = theme.GOLD, duration: float = 0.4) -> None:
+        super().__init__(duration)
+        self.rect, self.colour = pygame.Rect(rect), colour
+
+    def draw(self, surface: pygame.Surface, assets: Assets, scale: float) -> None:
+        t = ease_out(self.progress)
+        grow = int(theme.px(14, scale) * t)
+        pygame.draw.rect(surface, self.colour, self.rect.inflate(grow, grow), width=max(2, int(5 * (1 - t)) + 1),
+                         border_radius=theme.px(10, scale))
+
+
+class Banner(Animation):
+    """A parchment ribbon across the table: a new turn, an attack, a result."""
+
+    def __init__(self, text: str, centre: tuple[int, int], duration: float = 0.9,
+                 colour: theme.Colour = theme.PARCHMENT) -> None:
+        super().__init__(duration)
+        self.text, self.centre, self.colour = text, centre, colour
+
+    def draw(self, surface: pygame.Surface, assets: Assets, scale: float) -> None:
+        t = self.progress
+        alpha = int(255 * min(1.0, t * 5, (1 - t) * 4))
+        label = assets.text(self.text, "heading", theme.px(30, scale), theme.INK)
+        box = label.get_rect(center=self.centre).inflate(theme.px(60, scale), theme.px(22, scale))
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (*self.colour, 235), layer.get_rect(), border_radius=theme.px(8, scale))
+        pygame.draw.rect(layer, (*theme.GOLD, 255), layer.get_rect(), width=3, border_radius=theme.px(8, scale))
+        layer.blit(label, label.get_rect(center=layer.get_rect().center))
+        layer.set_alpha(alpha)
+        surface.blit(layer, box)
+
+
+class NumberPop(Animation):
+    """A number that pops up and fades (a total, a change)."""
+
+    def __init__(self, text: str, pos: tuple[int, int], colour: theme.Colour = theme.GOLD_LIGHT,
+                 duration: float = 0.6) -> None:
+        super().__init__(duration)
+        self.text, self.pos, self.colour = text, pos, colour
+
+    def draw(self, surface: pygame.Surface, assets: Assets, scale: float) -> None:
+        t = ease_out(self.progress)
+        label = assets.text(self.text, "heading", theme.px(34, scale), self.colour)
+        label = label.copy()
+        label.set_alpha(int(255 * (1 - self.progress * 0.7)))
+        surface.blit(label, label.get_rect(center=(self.pos[0], self.pos[1] - int(theme.px(24, scale) * t))))
+
+
+class AnimationQueue:
+    def __init__(self) -> None:
+        self.groups: deque[list[Animation]] = deque()
+        self.speed = 1.0
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.groups)
+
+    def add(self, *animations: Animation, together: bool = True) -> None:
+        if self.speed <= 0 or not animations:
+            return
+        for animation in animations:
+            animation.duration *= self.speed
+            if isinstance(animation, FlyCard):
+                animation.delay *= self.speed
+                animation.travel *= self.speed
+        if together:
+            self.groups.append(list(animations))
+        else:
+            for animation in animations:
+                self.groups.append([animation])
+
+    def update(self, dt: float) -> None:
+        if not self.groups:
+            return
+        group = self.groups[0]
+        for animation in group:
+            animation.elapsed += dt
+        if all(a.done for a in group):
+            self.groups.popleft()
+
+    def skip(self) -> None:
+        self.groups.clear()
+
+    def draw(self, surface: pygame.Surface, assets: Assets, scale: float) -> None:
+        if self.groups:
+            for animation in self.groups[0]:
+                animation.draw(surface, assets, scale)

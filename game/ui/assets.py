@@ -1,0 +1,129 @@
+"""One cached asset loader: fonts, icons (game-icons.net SVG), rendered text.
+
+Created after the display exists and passed to scenes (no module-level surfaces). It
+finds the art folder from a source checkout (``<project>/art``), an installed package
+(``game/art``) and a packaged build (the same ``game/art`` inside the bundle).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+import game
+from game.ui import theme
+from game.ui.theme import Colour
+
+
+def art_dir() -> Path:
+    """Where the fonts and icons are."""
+    override = os.environ.get("FIVE_REALMS_ART")
+    candidates = [Path(override)] if override else []
+    package = Path(game.__file__).resolve().parent
+    candidates += [package / "art", package.parent / "art"]
+    for candidate in candidates:
+        if (candidate / "fonts").is_dir():
+            return candidate
+    return candidates[-1]
+
+
+class Assets:
+    def __init__(self, root: Path | None = None) -> None:
+        self.root = root or art_dir()
+        self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
+        self._icons: dict[tuple[str, int, Colour], pygame.Surface] = {}
+        self._text: dict[tuple[str, int, str, Colour], pygame.Surface] = {}
+        self._icon_bodies: dict[str, str] | None = None
+
+    # -- fonts and text ------------------------------------------------------------------
+
+    def font(self, role: str, size: int) -> pygame.font.Font:
+        size = max(theme.MIN_TEXT_PX if role != "tiny" else 11, int(size))
+        key = (role, size)
+        font = self._fonts.get(key)
+        if font is None:
+            path = self.root / "fonts" / theme.FONTS.get(role, theme.FONTS["body"])
+            try:
+                font = pygame.font.Font(path, size)
+            except (OSError, FileNotFoundError, pygame.error):
+                font = pygame.font.Font(None, size + 4)  # the default font, if art is missing
+            self._fonts[key] = font
+        return font
+
+    def text(self, text: str, role: str = "body", size: int = 18, colour: Colour = theme.INK) -> pygame.Surface:
+        key = (role, size, text, colour)
+        surface = self._text.get(key)
+        if surface is None:
+            if len(self._text) > 4000:
+                self._text.clear()
+            surface = self.font(role, size).render(text, True, colour)
+            self._text[key] = surface
+        return surface
+
+    def wrap(self, text: str, role: str, size: int, width: int) -> list[str]:
+        """Split ``text`` into lines no wider than ``width`` pixels."""
+        font = self.font(role, size)
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            words = paragraph.split()
+            line = ""
+            for word in words:
+                trial = f"{line} {word}".strip()
+                if font.size(trial)[0] <= width or not line:
+                    line = trial
+                else:
+                    lines.append(line)
+                    line = word
+            lines.append(line)
+        return lines
+
+    # -- icons ---------------------------------------------------------------------------
+
+    def _bodies(self) -> dict[str, str]:
+        if self._icon_bodies is None:
+            try:
+                data = json.loads((self.root / "icons" / "game-icons.json").read_text(encoding="utf-8"))
+                self._icon_bodies = dict(data.get("icons", {}))
+            except (OSError, ValueError):
+                self._icon_bodies = {}
+        return self._icon_bodies
+
+    def has_icon(self, name: str) -> bool:
+        return name in self._bodies()
+
+    def icon(self, name: str, size: int, colour: Colour = theme.INK) -> pygame.Surface:
+        """An icon rasterised at ``size`` px in ``colour``; a blank surface if unknown."""
+        key = (name, size, colour)
+        surface = self._icons.get(key)
+        if surface is None:
+            body = self._bodies().get(name)
+            surface = pygame.Surface((size, size), pygame.SRCALPHA)
+            if body:
+                hex_colour = "#%02x%02x%02x" % colour
+                svg = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="{size}" '
+                       f'height="{size}">{body.replace("currentColor", hex_colour)}</svg>')
+                try:
+                    surface = pygame.image.load(io.BytesIO(svg.encode("utf-8")), "icon.svg").convert_alpha()
+                except pygame.error:
+                    pass
+            self._icons[key] = surface
+        return surface
+
+
+@lru_cache(maxsize=1)
+def vignette(size: tuple[int, int]) -> pygame.Surface:
+    """A soft dark edge for the table, drawn once per window size."""
+    w, h = size
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    steps = 24
+    for i in range(steps):
+        alpha = int(110 * (1 - i / steps) ** 2)
+        inset = int(i * min(w, h) / (2.6 * steps))
+        pygame.draw.rect(layer, (0, 0, 0, alpha), (inset, inset, w - 2 * inset, h - 2 * inset),
+                         width=max(1, int(min(w, h) / (2.6 * steps)) + 1), border_radius=40)
+    return layer

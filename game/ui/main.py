@@ -1,0 +1,171 @@
+"""Starting the window, rendering scenes to PNG files, and the self-test."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, Callable
+
+SCENES = ("title", "new-game", "table", "pause", "load", "save", "settings", "rules", "game-over", "handoff")
+
+
+def _headless() -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def run_gui() -> int:
+    from game.ui.app import App
+    from game.ui.scenes.title import TitleScene
+
+    app = App()
+    return app.run(TitleScene(app))
+
+
+def demo_session(ruleset: str, seed: int, steps: int, seats: int = 2, humans: int = 1) -> Any:
+    """A session with ``humans`` human seats, advanced by ``steps`` choices of AI play
+    (the humans' choices made by a normal AI too), then on to the next human decision."""
+    from game.ai import make_agent
+    from game.session import Seat, Session
+
+    names = ["Ann", "Bram", "Cora", "Dain"]
+    seat_list = [Seat("human", names[i]) if i < humans else Seat("ai", names[i], "normal") for i in range(seats)]
+    session = Session.new(ruleset, seat_list, seed)
+    stand_ins = {i: make_agent("normal", ruleset, seed + 17, i) for i in range(humans)}
+
+    def one() -> bool:
+        decision = session.pending()
+        if decision is None:
+            return False
+        if session.seats[decision.seat].is_ai:
+            session.step_ai()
+        else:
+            agent = stand_ins[decision.seat]
+            session.choose(decision.seat, agent.choose(session.game.view_for(decision.seat), decision))
+        return True
+
+    for _ in range(steps):
+        if not one():
+            break
+    while session.pending() is not None and session.seats[session.pending().seat].is_ai:
+        session.step_ai()
+    return session
+
+
+def build_scene(app: Any, scene: str, ruleset: str, seed: int, steps: int) -> None:
+    from game.session import Seat
+    from game.ui.controller import Controller
+    from game.ui.scenes.game_over import GameOverScene
+    from game.ui.scenes.handoff import HandOffScene
+    from game.ui.scenes.new_game import NewGameScene
+    from game.ui.scenes.pause import PauseScene
+    from game.ui.scenes.rules import RulesScene
+    from game.ui.scenes.saveload import SaveLoadScene
+    from game.ui.scenes.settings import SettingsScene
+    from game.ui.scenes.table import TableScene
+    from game.ui.scenes.title import TitleScene
+
+    app.stack.replace(TitleScene(app))
+    if scene == "title":
+        return
+    simple: dict[str, Callable[[], Any]] = {
+        "new-game": lambda: NewGameScene(app), "load": lambda: SaveLoadScene(app, "load"),
+        "settings": lambda: SettingsScene(app), "rules": lambda: RulesScene(app, ruleset),
+    }
+    if scene in simple:
+        app.stack.push(simple[scene]())
+        return
+    humans = 2 if scene == "handoff" else 1
+    session = demo_session(ruleset, seed, steps, humans=humans)
+    if scene == "game-over":
+        session.seats[0] = Seat("ai", session.seats[0].name, "normal")
+        from game.ai import make_agent
+
+        session.agents[0] = make_agent("normal", ruleset, seed, 0)
+        session.run_ai()
+    controller = Controller(session, 0.0, app.settings.auto_pass, autosave=False)
+    table = TableScene(app, controller)
+    app.stack.push(table)
+    if scene == "handoff":
+        controller.shown_seat = None if controller.decision() is None else 1 - controller.decision().seat
+        app.stack.push(HandOffScene(app, table))
+    elif scene == "pause":
+        app.stack.push(PauseScene(app, table))
+    elif scene == "save":
+        app.stack.push(SaveLoadScene(app, "save", table))
+    elif scene == "game-over":
+        table._over_shown = True
+        app.stack.push(GameOverScene(app, table))
+
+
+def screenshot(ruleset: str, seed: int, steps: int, scene: str, out: str, size: tuple[int, int]) -> int:
+    """Render one scene headless to a PNG file."""
+    _headless()
+    import pygame
+
+    from game.ui.app import App
+    from game.ui.settings import Settings
+
+    app = App(size, Settings(window_size=list(size), animation_speed="off"))
+    build_scene(app, scene, ruleset, seed, steps)
+    for _ in range(3):
+        app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(size[0] // 2, 4), rel=(0, 0),
+                                     buttons=(0, 0, 0))], 1 / 60)
+    Path(out).parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(app.screen, out)
+    app.shutdown()
+    return 0
+
+
+def random_events(rng: Any, size: tuple[int, int], count: int) -> list[Any]:
+    """Random mouse and keyboard input, for the self-test and the UI tests."""
+    import pygame
+
+    keys = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_SPACE, pygame.K_RETURN, pygame.K_DOWN, pygame.K_UP,
+            pygame.K_a, pygame.K_BACKSPACE, pygame.K_PAGEDOWN, pygame.K_TAB]
+    out = []
+    for _ in range(count):
+        pos = (rng.below(size[0]), rng.below(size[1]))
+        roll = rng.below(10)
+        if roll < 4:
+            out.append(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        elif roll < 7:
+            button = 1 if rng.below(4) else 3
+            out.append(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+            out.append(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+        elif roll < 8:
+            out.append(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.between(-2, 2), flipped=False))
+        elif roll < 9:
+            out.append(pygame.event.Event(pygame.TEXTINPUT, text=rng.choice("ab1 9x")))
+        else:
+            key = rng.choice(keys)
+            out.append(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    return out
+
+
+def selftest(events_per_scene: int = 300) -> int:
+    """Open every scene headless, feed it random input, and exit 0 (1 on any error)."""
+    _headless()
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["FIVE_REALMS_DATA_DIR"] = str(Path(tmp) / "data")
+        os.environ["FIVE_REALMS_CONFIG_DIR"] = str(Path(tmp) / "config")
+        from game.core.rng import Rng
+        from game.ui.app import App
+        from game.ui.settings import Settings
+
+        size = (1280, 720)
+        app = App(size, Settings(animation_speed="fast"))
+        rng = Rng.seeded(1)
+        for scene in SCENES:
+            build_scene(app, scene, "fantasy-heroes", 3, 40)
+            for batch in range(0, events_per_scene, 25):
+                if not app.running:
+                    app.running = True
+                    build_scene(app, scene, "fantasy-heroes", 3, 40)
+                app.step(random_events(rng, size, 25), 1 / 30)
+            print(f"selftest: {scene} ok")
+        app.shutdown()
+    print("selftest: all scenes ok")
+    return 0

@@ -1,0 +1,159 @@
+"""New game: the rule system (from the registry, with its summary), the number of seats,
+each seat human or AI with a level and a name, an optional seed, and variant options."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+import pygame
+
+from game.core import registry
+from game.core.errors import FiveRealmsError
+from game.session import Seat, Session
+from game.ui import theme
+from game.ui.scenes.base import MenuScene
+from game.ui.widgets.basic import Button, Cycle, TextField
+
+SEAT_KINDS = [("human", "Human"), ("normal", "AI · normal"), ("easy", "AI · easy"), ("random", "AI · random")]
+DEFAULT_NAMES = ["Ann", "Bram", "Cora", "Dain"]
+
+
+class NewGameScene(MenuScene):
+    name = "new-game"
+    title = "New game"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.system_id = registry.ids()[0]
+        remembered = app.settings.last_seats
+        self.kinds = list(remembered) + ["normal"] * (4 - len(remembered))
+        self.names = list(DEFAULT_NAMES)
+        self.seat_count = len(remembered)
+        self.seed_text = ""
+        self.options: dict[str, Any] = {}
+        self.error = ""
+
+    @property
+    def system(self) -> Any:
+        return registry.get(self.system_id)
+
+    def build(self, size: tuple[int, int], s: float) -> None:
+        system = self.system
+        self.seat_count = max(system.min_seats, min(system.max_seats, self.seat_count))
+        w, h = size
+        left = int(w * 0.12)
+        top = theme.px(130, s)
+        row = theme.px(46, s)
+        self.widgets = []
+        for i, sid in enumerate(registry.ids()):
+            rect = pygame.Rect(left, top + i * (row + 6), theme.px(260, s), row)
+            button = Button(rect, registry.get(sid).title, lambda sid=sid: self.pick(sid),
+                            primary=sid == self.system_id, tooltip=registry.get(sid).summary)
+            self.widgets.append(button)
+        x = left + theme.px(300, s)
+        self.form_x = x
+        counts = [(str(n), f"{n} players") for n in range(system.min_seats, system.max_seats + 1)]
+        self.widgets.append(Cycle(pygame.Rect(x, top, theme.px(200, s), row - 6), counts, str(self.seat_count),
+                                  self.set_count, tooltip="How many players (click to change)"))
+        self.seat_rows_top = top + row + theme.px(10, s)
+        for i in range(self.seat_count):
+            y = self.seat_rows_top + i * row
+            self.widgets.append(Cycle(pygame.Rect(x, y, theme.px(200, s), row - 8), SEAT_KINDS, self.kinds[i],
+                                      lambda v, i=i: self.set_kind(i, v),
+                                      tooltip="Human at this screen, or the computer at a level"))
+            self.widgets.append(TextField(pygame.Rect(x + theme.px(212, s), y, theme.px(220, s), row - 8),
+                                          self.names[i], max_length=16, placeholder=f"Player {i + 1}",
+                                          on_change=lambda v, i=i: self.set_name(i, v), tooltip="Name"))
+        y = self.seat_rows_top + self.seat_count * row + theme.px(10, s)
+        self.seed_field = TextField(pygame.Rect(x, y, theme.px(200, s), row - 8), self.seed_text, max_length=12,
+                                    placeholder="random", allowed=str.isdigit,
+                                    on_change=lambda v: setattr(self, "seed_text", v),
+                                    tooltip="The same seed and the same choices give the same game")
+        self.widgets.append(self.seed_field)
+        self.seed_label_y = y
+        y += row
+        self.option_rows: list[tuple[str, int]] = []
+        for option in system.game_options:
+            value = self.options.get(option.id, option.default)
+            if isinstance(option.default, bool):
+                widget: Any = Cycle(pygame.Rect(x, y, theme.px(200, s), row - 8), [("off", "Off"), ("on", "On")],
+                                    "on" if value else "off",
+                                    lambda v, oid=option.id: self.options.__setitem__(oid, v == "on"),
+                                    tooltip=option.help)
+            else:
+                widget = TextField(pygame.Rect(x, y, theme.px(200, s), row - 8), str(value), max_length=5,
+                                   allowed=str.isdigit, tooltip=option.help,
+                                   on_change=lambda v, oid=option.id: self.options.__setitem__(
+                                       oid, int(v) if v else 0))
+            self.widgets.append(widget)
+            self.option_rows.append((option.label, y))
+            y += row
+        start = Button(pygame.Rect(0, 0, theme.px(220, s), theme.px(50, s)), "Start", self.start, primary=True,
+                       hotkey=pygame.K_RETURN, tooltip="Start the game (Enter)")
+        start.rect.bottomright = (w - theme.px(60, s), h - theme.px(40, s))
+        back = Button(pygame.Rect(0, 0, theme.px(160, s), theme.px(50, s)), "Back", self.app.stack.pop,
+                      tooltip="Back to the title (Esc)")
+        back.rect.bottomright = (start.rect.x - theme.px(16, s), start.rect.bottom)
+        self.widgets += [start, back]
+
+    def pick(self, system_id: str) -> None:
+        self.system_id = system_id
+        self.options = {}
+        self.layout(self.app.size)
+
+    def set_count(self, value: str) -> None:
+        self.seat_count = int(value)
+        self.layout(self.app.size)
+
+    def set_kind(self, index: int, value: str) -> None:
+        self.kinds[index] = value
+
+    def set_name(self, index: int, value: str) -> None:
+        self.names[index] = value
+
+    def seats(self) -> list[Seat]:
+        out = []
+        for i in range(self.seat_count):
+            name = self.names[i].strip() or f"Player {i + 1}"
+            kind = self.kinds[i]
+            out.append(Seat("human", name) if kind == "human" else Seat("ai", name, kind))
+        return out
+
+    def start(self) -> None:
+        from game.ui.scenes.launch import open_session
+
+        seed = int(self.seed_text) if self.seed_text else secrets.randbelow(10**9)
+        try:
+            session = Session.new(self.system_id, self.seats(), seed, self.options)
+        except FiveRealmsError as exc:
+            self.error = str(exc)
+            self.app.show_toast(self.error, 4.0)
+            return
+        self.app.settings.last_seats = self.kinds[: self.seat_count]
+        self.app.settings.save()
+        open_session(self.app, session)
+
+    def draw_content(self, surface: pygame.Surface, s: float) -> None:
+        a = self.app.assets
+        w, _ = surface.get_size()
+        label_x = self.form_x - theme.px(8, s)
+        summary_x = self.form_x + theme.px(460, s)
+        text = a.wrap(self.system.summary, "body", theme.px(17, s), max(120, w - summary_x - theme.px(40, s)))
+        y = theme.px(130, s)
+        head = a.text(self.system.title, "heading", theme.px(22, s), theme.GOLD_LIGHT)
+        surface.blit(head, (summary_x, y))
+        y += head.get_height() + 6
+        for line in text:
+            surface.blit(a.text(line, "body", theme.px(17, s), theme.PARCHMENT), (summary_x, y))
+            y += a.font("body", theme.px(17, s)).get_linesize()
+        for i in range(self.seat_count):
+            label = a.text(f"Seat {i + 1}", "bold", theme.px(17, s), theme.PARCHMENT)
+            surface.blit(label, label.get_rect(topright=(label_x, self.seat_rows_top + i * theme.px(46, s) + 6)))
+        label = a.text("Seed", "bold", theme.px(17, s), theme.PARCHMENT)
+        surface.blit(label, label.get_rect(topright=(label_x, self.seed_label_y + 6)))
+        for text_label, y in self.option_rows:
+            label = a.text(text_label, "bold", theme.px(17, s), theme.PARCHMENT)
+            surface.blit(label, label.get_rect(topright=(label_x, y + 6)))
+        games = a.text("Games", "heading", theme.px(20, s), theme.GOLD_LIGHT)
+        surface.blit(games, (int(w * 0.12), theme.px(98, s)))

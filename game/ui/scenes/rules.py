@@ -1,0 +1,171 @@
+"""The rules book: a rule system's rules.md in our own words, searchable, rule IDs shown.
+
+Headings, paragraphs and bullets are laid out as wrapped lines; the search box keeps
+the sections whose text contains the words typed (a rule ID such as FH-021 works);
+the mouse wheel, arrows and Page Up/Down scroll."""
+
+from __future__ import annotations
+
+import importlib.resources
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.core import registry
+from game.ui import theme
+from game.ui.scenes.base import MenuScene
+from game.ui.widgets.basic import Button, TextField, draw_panel
+
+
+def rules_text(system_id: str) -> str:
+    package = f"game.rulesets.{system_id.replace('-', '_')}"
+    try:
+        return (importlib.resources.files(package) / "rules.md").read_text(encoding="utf-8")
+    except (OSError, ModuleNotFoundError):
+        return f"# {registry.get(system_id).title}\n\nThe rules book for this game is not written yet."
+
+
+def blocks(markdown: str) -> list[tuple[str, str]]:
+    """(kind, text) blocks: h1, h2, h3, bullet, para."""
+    out: list[tuple[str, str]] = []
+    para: list[str] = []
+
+    def flush() -> None:
+        if para:
+            out.append(("para", " ".join(para)))
+            para.clear()
+
+    for raw in markdown.splitlines():
+        line = raw.strip()
+        if not line:
+            flush()
+        elif line.startswith("#"):
+            flush()
+            level = len(line) - len(line.lstrip("#"))
+            out.append((f"h{min(level, 3)}", line.lstrip("#").strip()))
+        elif line.startswith(("- ", "* ")):
+            flush()
+            out.append(("bullet", line[2:].strip()))
+        else:
+            para.append(line.replace("**", "").replace("`", ""))
+    flush()
+    return out
+
+
+STYLE = {"h1": ("title", 30, theme.GOLD_LIGHT), "h2": ("heading", 23, theme.GOLD_LIGHT),
+         "h3": ("heading", 19, theme.GOLD), "bullet": ("body", 17, theme.PARCHMENT),
+         "para": ("body", 17, theme.PARCHMENT)}
+
+
+class RulesScene(MenuScene):
+    name = "rules"
+    overlay = False
+
+    def __init__(self, app: Any, system_id: str | None = None) -> None:
+        super().__init__(app)
+        self.system_id = system_id or registry.ids()[0]
+        self.blocks = blocks(rules_text(self.system_id))
+        self.query = ""
+        self.offset = 0
+        self._lines: list[tuple[str, str, int]] = []
+        self._key: tuple[Any, ...] | None = None
+
+    def build(self, size: tuple[int, int], s: float) -> None:
+        w, h = size
+        self.text_rect = pygame.Rect(theme.px(60, s), theme.px(110, s), w - theme.px(120, s), h - theme.px(150, s))
+        self.search = TextField(pygame.Rect(theme.px(60, s), theme.px(52, s), theme.px(360, s), theme.px(40, s)),
+                                self.query, max_length=40, placeholder="Search (e.g. Goblins or FH-021)",
+                                on_change=self.set_query, tooltip="Type words or a rule ID")
+        self.widgets.append(self.search)
+        x = theme.px(440, s)
+        for sid in registry.ids():
+            button = Button(pygame.Rect(x, theme.px(52, s), theme.px(200, s), theme.px(40, s)),
+                            registry.get(sid).title, lambda sid=sid: self.pick(sid), primary=sid == self.system_id)
+            self.widgets.append(button)
+            x += theme.px(210, s)
+        back = Button(pygame.Rect(w - theme.px(180, s), theme.px(52, s), theme.px(120, s), theme.px(40, s)), "Back",
+                      self.app.stack.pop, tooltip="Esc")
+        self.widgets.append(back)
+        self._key = None
+
+    def pick(self, system_id: str) -> None:
+        self.system_id = system_id
+        self.blocks = blocks(rules_text(system_id))
+        self.offset = 0
+        self.layout(self.app.size)
+
+    def set_query(self, text: str) -> None:
+        self.query = text
+        self.offset = 0
+
+    def visible_blocks(self) -> list[tuple[str, str]]:
+        if not self.query.strip():
+            return self.blocks
+        words = self.query.lower().split()
+        out: list[tuple[str, str]] = []
+        heading: tuple[str, str] | None = None
+        for kind, text in self.blocks:
+            if kind.startswith("h"):
+                heading = (kind, text)
+                continue
+            if all(word in text.lower() for word in words):
+                if heading is not None:
+                    out.append(heading)
+                    heading = None
+                out.append((kind, text))
+        return out
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if super().handle(event):
+            return True
+        step = {pygame.K_DOWN: 3, pygame.K_UP: -3, pygame.K_PAGEDOWN: 20, pygame.K_PAGEUP: -20}
+        if event.type == pygame.KEYDOWN and event.key in step:
+            self.offset = max(0, self.offset + step[event.key])
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.offset = max(0, self.offset - 3 * event.y)
+            return True
+        return False
+
+    def draw_content(self, surface: pygame.Surface, s: float) -> None:
+        a = self.app.assets
+        rect = self.text_rect
+        draw_panel(surface, rect, s, colour=theme.WALNUT, border=theme.GOLD, alpha=230)
+        key = (self.system_id, self.query, rect.width, s)
+        if key != self._key:
+            self._key = key
+            self._lines = []
+            for kind, text in self.visible_blocks():
+                role, size, _ = STYLE[kind]
+                size = theme.px(size, s)
+                indent = theme.px(22, s) if kind == "bullet" else 0
+                wrapped = a.wrap(text, role, size, rect.width - theme.px(40, s) - indent)
+                if kind.startswith("h"):
+                    self._lines.append(("gap", "", 0))
+                for i, line in enumerate(wrapped):
+                    prefix = "• " if kind == "bullet" and i == 0 else ""
+                    self._lines.append((kind, prefix + line, indent if not prefix else indent - theme.px(14, s)))
+            if not self._lines:
+                self._lines = [("para", f"Nothing matches '{self.query}'.", 0)]
+        y = rect.y + theme.px(14, s)
+        clip = surface.get_clip()
+        surface.set_clip(rect.inflate(-8, -8))
+        total = len(self._lines)
+        self.offset = min(self.offset, max(0, total - 5))
+        for kind, line, indent in self._lines[self.offset:]:
+            if kind == "gap":
+                y += theme.px(8, s)
+                continue
+            role, size, colour = STYLE[kind]
+            size = theme.px(size, s)
+            label = a.text(line, role, size, colour)
+            if self.query and kind in ("para", "bullet") and any(w in line.lower() for w in self.query.lower().split()):
+                pygame.draw.rect(surface, theme.WALNUT_LIGHT, label.get_rect(topleft=(rect.x + theme.px(20, s) + indent, y)))
+            surface.blit(label, (rect.x + theme.px(20, s) + indent, y))
+            y += a.font(role, size).get_linesize()
+            if y > rect.bottom:
+                break
+        surface.set_clip(clip)
+        title = a.text(f"Rules · {registry.get(self.system_id).title}", "title", theme.px(30, s), theme.GOLD_LIGHT)
+        surface.blit(title, (theme.px(60, s), theme.px(8, s)))

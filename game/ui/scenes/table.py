@@ -1,0 +1,346 @@
+"""The table scene: the top bar, the rule system's table, the prompt bar and the game log.
+
+Input becomes intents for the controller: clicking a lit thing on the table or a button
+on the prompt bar chooses an option; number keys choose the prompt bar's buttons; Space
+skips animations; Ctrl+Z undoes; Ctrl+S saves; Esc opens the pause menu.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+import pygame
+
+from game.core.decision import Decision, Option, Target
+from game.ui import theme
+from game.ui.animation import AnimationQueue
+from game.ui.controller import Controller
+from game.ui.scene import Scene
+from game.ui.tables import table_for
+from game.ui.widgets.basic import Button, draw_panel, hover_tooltip, route
+from game.ui.widgets.card_view import CardRenderer
+from game.ui.widgets.log_panel import LogPanel
+
+
+class TableScene(Scene):
+    name = "table"
+
+    def __init__(self, app: Any, controller: Controller) -> None:
+        super().__init__(app)
+        self.controller = controller
+        self.renderer = CardRenderer(app.assets)
+        self.animations = AnimationQueue()
+        self.animations.speed = app.settings.speed_factor
+        self.table = table_for(controller.session.system_id)(self)
+        self.log = LogPanel()
+        self.selected: list[str] = []
+        self.sub_options: list[Option] | None = None
+        self.buttons: list[Button] = []
+        self.menu_button: Button | None = None
+        self.undo_button: Button | None = None
+        self.hover: Target | None = None
+        self.mouse = (0, 0)
+        self.prompt_rect = pygame.Rect(0, 0, 1, 1)
+        self.top_rect = pygame.Rect(0, 0, 1, 1)
+        self._decision_seen: Decision | None = None
+        self._handoff_open = False
+        self._over_shown = False
+        app.on_quit.append(self._on_quit)
+
+    # -- lifecycle -------------------------------------------------------------------------------
+
+    def exit(self) -> None:
+        if self._on_quit in self.app.on_quit:
+            self.app.on_quit.remove(self._on_quit)
+        self.controller.close()
+
+    def _on_quit(self) -> None:
+        """Closing the window autosaves the game in progress (issue: never lose a game)."""
+        self.controller.finish_ai_now()
+        if not self.controller.session.over:
+            self.controller.autosave()
+
+    def resume(self) -> None:
+        super().resume()
+        self.animations.speed = self.app.settings.speed_factor
+        self.controller.speed_factor = self.app.settings.speed_factor
+        self.controller.auto_pass = self.app.settings.auto_pass
+        self._handoff_open = False
+        self._decision_seen = None
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        s = theme.scale_for(size)
+        top = theme.px(40, s)
+        log_w = theme.px(300, s)
+        prompt_h = theme.px(54, s)
+        self.top_rect = pygame.Rect(0, 0, w, top)
+        self.log.rect = pygame.Rect(w - log_w, top, log_w, h - top)
+        main = pygame.Rect(0, top, w - log_w, h - top)
+        self.table.layout(main, s)
+        self.prompt_rect = self.table.prompt_rect(prompt_h)  # type: ignore[attr-defined]
+        bw = theme.px(92, s)
+        self.menu_button = Button(pygame.Rect(w - bw - 6, 5, bw, top - 10), "Menu", self.open_pause,
+                                  tooltip="Pause: save, load, settings, rules (Esc)", icon="hamburger-menu")
+        self.undo_button = Button(pygame.Rect(w - 2 * bw - 12, 5, bw, top - 10), "Undo", self.undo,
+                                  tooltip="Take back your last choice (Ctrl+Z), when it drew or revealed nothing")
+        self._decision_seen = None
+
+    # -- intents ------------------------------------------------------------------------------------
+
+    def open_pause(self) -> None:
+        from game.ui.scenes.pause import PauseScene
+
+        self.app.stack.push(PauseScene(self.app, self))
+
+    def undo(self) -> None:
+        error = self.controller.undo()
+        self.animations.skip()
+        self.selected.clear()
+        self.sub_options = None
+        self._decision_seen = None
+        self.app.show_toast(error or "Undone.")
+
+    def choose(self, ids: tuple[str, ...]) -> None:
+        error = self.controller.choose(ids)
+        self.selected.clear()
+        self.sub_options = None
+        if error:
+            self.app.show_toast(error, 4.0)
+
+    def click_target(self, target: Target, decision: Decision) -> None:
+        options = [o for o in decision.options if o.target == target]
+        if decision.max_choices > 1:
+            if options:
+                oid = options[0].id
+                if oid in self.selected:
+                    self.selected.remove(oid)
+                elif len(self.selected) < decision.max_choices:
+                    self.selected.append(oid)
+                self._decision_seen = None
+            return
+        if len(options) == 1:
+            self.choose((options[0].id,))
+        elif len(options) > 1:
+            self.sub_options = options
+            self._decision_seen = None
+        else:
+            for blocked in decision.blocked:
+                if blocked.target == target:
+                    self.app.show_toast(blocked.reason, 4.0)
+                    return
+
+    # -- the prompt bar --------------------------------------------------------------------------------
+
+    def _rebuild_buttons(self, decision: Decision | None) -> None:
+        self.buttons = []
+        if decision is None:
+            return
+        s = self.app.scale
+        if self.sub_options is not None:
+            options = list(self.sub_options) + [Option("__back", "Back")]
+        elif decision.max_choices > 1 or decision.min_choices > 1:
+            count = len(self.selected)
+            ok = decision.min_choices <= count <= decision.max_choices
+            options = [Option("__confirm", f"Confirm ({count}/{decision.max_choices})")] if True else []
+            self._confirm_ok = ok
+        else:
+            on_table = self.table.visible_targets()  # type: ignore[attr-defined]
+            options = [o for o in decision.options if o.target is None or o.target not in on_table]
+        h = self.prompt_rect.height - theme.px(14, s)
+        x = self.prompt_rect.right - theme.px(8, s)
+        font = self.app.assets.font("heading", max(theme.MIN_TEXT_PX, min(theme.px(18, s), int(h * 0.5))))
+        for index in range(len(options) - 1, -1, -1):
+            option = options[index]
+            label = option.label if len(option.label) <= 34 else option.label[:33] + "…"
+            w = max(theme.px(90, s), font.size(label)[0] + theme.px(26, s))
+            x -= w
+            if x < self.prompt_rect.x + self.prompt_rect.width * 0.35:
+                break
+            rect = pygame.Rect(x, self.prompt_rect.y + theme.px(7, s), w, h)
+            hotkey = pygame.K_1 + index if index < 9 else None
+            button = Button(rect, label, self._option_action(option, decision), tooltip=option.detail or "",
+                            primary=option.id in ("__confirm",) or index == 0, hotkey=hotkey)
+            if option.id == "__confirm":
+                button.enabled = getattr(self, "_confirm_ok", False)
+            self.buttons.append(button)
+            x -= theme.px(8, s)
+
+    def _option_action(self, option: Option, decision: Decision):  # type: ignore[no-untyped-def]
+        def act() -> None:
+            if option.id == "__back":
+                self.sub_options = None
+                self._decision_seen = None
+            elif option.id == "__confirm":
+                if decision.min_choices <= len(self.selected) <= decision.max_choices:
+                    self.choose(tuple(self.selected))
+            else:
+                self.choose((option.id,))
+        return act
+
+    # -- the frame ---------------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                if self.sub_options is not None:
+                    self.sub_options = None
+                    self._decision_seen = None
+                else:
+                    self.open_pause()
+                return True
+            if event.key == pygame.K_SPACE:
+                self.animations.skip()
+                return True
+            if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+                self.undo()
+                return True
+            if event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
+                self.app.show_toast(self.controller.save("quicksave"))
+                return True
+        if event.type == pygame.MOUSEWHEEL and self.log.rect.collidepoint(self.mouse):
+            self.log.scroll(event.y)
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self.hover = self.table.target_at(event.pos)
+        widgets = [w for w in (self.menu_button, self.undo_button) if w is not None] + self.buttons
+        if route(widgets, event):
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            decision = self.controller.my_decision()
+            target = self.table.target_at(event.pos)
+            if decision is not None and target is not None and not self.animations.busy:
+                self.click_target(target, decision)
+                return True
+        return False
+
+    def update(self, dt: float) -> None:
+        self.animations.update(dt)
+        busy = self.animations.busy
+        self.controller.update(busy)
+        view = self.controller.view()
+        while self.controller.new_events:
+            self.table.animate(self.controller.new_events.popleft(), view)
+        decision = self.controller.my_decision()
+        if decision != self._decision_seen:
+            if decision is None or self._decision_seen is None or decision.kind != self._decision_seen.kind:
+                self.selected = [s for s in self.selected if decision and decision.option(s)]
+            self._decision_seen = decision
+            self._buttons_for = None  # rebuilt after the next draw, when the table knows what it shows
+        if self.undo_button is not None:
+            self.undo_button.enabled = self.controller.can_undo()
+        if self.app.stack.top is self and not busy:
+            if self.controller.needs_handoff() and not self._handoff_open:
+                from game.ui.scenes.handoff import HandOffScene
+
+                self._handoff_open = True
+                self.app.stack.push(HandOffScene(self.app, self))
+            elif self.controller.session.over and not self._over_shown:
+                from game.ui.scenes.game_over import GameOverScene
+
+                self._over_shown = True
+                self.controller.autosave()
+                self.app.stack.push(GameOverScene(self.app, self))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.app.scale
+        a = self.app.assets
+        view = self.controller.view()
+        decision = self.controller.my_decision()
+        lit: set[Target] = set()
+        selected: set[Target] = set()
+        if decision is not None:
+            if self.sub_options is not None:
+                lit = {o.target for o in self.sub_options if o.target}
+            else:
+                lit = {o.target for o in decision.options if o.target}
+            selected = {o.target for o in decision.options if o.id in self.selected and o.target}
+        self.table.draw(surface, view, decision, lit, selected, self.hover)
+        shown = (decision, frozenset(self.table.visible_targets()), len(self.selected),  # type: ignore[attr-defined]
+                 None if self.sub_options is None else tuple(o.id for o in self.sub_options))
+        if shown != getattr(self, "_buttons_for", None):
+            self._buttons_for = shown
+            self._rebuild_buttons(decision)
+        self._draw_top(surface, view)
+        self._draw_prompt(surface, decision)
+        seat = self.controller.shown_seat
+        # A spectator (no human seat) sees public lines only; a player also sees their own private ones.
+        lines = [e for e in self.controller.session.log if e.seats is None or (seat is not None and seat in e.seats)]
+        self.log.draw(surface, a, s, lines)
+        for button in self.buttons:
+            button.draw(surface, a, s)
+        for button in (self.menu_button, self.undo_button):
+            if button:
+                button.draw(surface, a, s)
+        self.animations.draw(surface, a, s)
+        if self.app.stack.top is self:
+            tip = hover_tooltip(self.buttons + [b for b in (self.menu_button, self.undo_button) if b], self.mouse)
+            if tip is None and self.hover is not None:
+                tip = self.table.tooltip(self.hover, view, decision)
+            if tip is None:
+                tip = self.log.tooltip_at(self.mouse)
+            if tip:
+                self.app.tooltip = (tip, self.mouse)
+
+    def _draw_top(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        s = self.app.scale
+        pygame.draw.rect(surface, theme.WALNUT, self.top_rect)
+        pygame.draw.line(surface, theme.GOLD, self.top_rect.bottomleft, self.top_rect.bottomright, 2)
+        label = self.app.assets.text(self.table.turn_label(view), "heading", theme.px(19, s), theme.PARCHMENT)
+        surface.blit(label, (theme.px(14, s), self.top_rect.centery - label.get_height() // 2))
+
+    def _draw_prompt(self, surface: pygame.Surface, decision: Decision | None) -> None:
+        s = self.app.scale
+        a = self.app.assets
+        rect = self.prompt_rect
+        draw_panel(surface, rect, s, colour=theme.WALNUT, border=theme.GOLD, alpha=235)
+        controller = self.controller
+        session = controller.session
+        x = rect.x + theme.px(14, s)
+        size = theme.px(17, s)
+        if session.over:
+            text, colour = "The game is over.", theme.PARCHMENT
+        elif decision is not None:
+            text = decision.prompt
+            if decision.max_choices > 1:
+                text = f"{decision.prompt} Click cards to select them."
+            if self.sub_options is not None:
+                text = "Choose how:"
+            colour = theme.GOLD_LIGHT
+        elif controller.thinking_seat is not None:
+            seat = controller.thinking_seat
+            spinner = "◐◓◑◒"[int(time.monotonic() * 6) % 4]
+            text, colour = f"{session.seats[seat].name} is thinking… {spinner}", theme.PARCHMENT
+            self._draw_spinner(surface, (x + theme.px(8, s), rect.centery))
+            x += theme.px(24, s)
+        else:
+            pending = controller.decision()
+            name = session.seats[pending.seat].name if pending else ""
+            text, colour = f"Waiting for {name}.", theme.PARCHMENT
+        right = min([b.rect.x for b in self.buttons] + [rect.right]) - theme.px(10, s)
+        lines = a.wrap(text, "bold", size, max(50, right - x))
+        line_h = a.font("bold", size).get_linesize()
+        if len(lines) > 2:
+            size = theme.MIN_TEXT_PX
+            lines = a.wrap(text, "bold", size, max(50, right - x))[:2]
+            line_h = a.font("bold", size).get_linesize()
+        y = rect.centery - line_h * len(lines[:2]) // 2
+        for line in lines[:2]:
+            surface.blit(a.text(line, "bold", size, colour), (x, y))
+            y += line_h
+        if decision is not None and decision.rule:
+            tag = a.text(decision.rule, "body", theme.MIN_TEXT_PX, theme.MUTED)
+            surface.blit(tag, tag.get_rect(bottomleft=(rect.x + theme.px(14, s), rect.y)).move(0, -1))
+
+    def _draw_spinner(self, surface: pygame.Surface, centre: tuple[int, int]) -> None:
+        t = time.monotonic() * 4
+        r = theme.px(8, self.app.scale)
+        for i in range(8):
+            angle = t + i * math.pi / 4
+            alpha = 60 + int(195 * i / 7)
+            pos = (int(centre[0] + r * math.cos(angle)), int(centre[1] + r * math.sin(angle)))
+            pygame.draw.circle(surface, (*theme.GOLD[:3],), pos, max(2, r // 4)) if alpha > 200 else \
+                pygame.draw.circle(surface, theme.MUTED, pos, max(2, r // 4))

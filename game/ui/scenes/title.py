@@ -1,0 +1,85 @@
+"""The title screen: Continue, New game, Load, Settings, Rules, Quit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game import saves
+from game.core.errors import FiveRealmsError
+from game.ui import theme
+from game.ui.scenes.base import MenuScene
+
+
+class TitleScene(MenuScene):
+    name = "title"
+    title = "Five Realms"
+    subtitle = "Fantasy card and board games for a night at the table"
+
+    def build(self, size: tuple[int, int], s: float) -> None:
+        latest = self.latest_save()
+        tip = (f"Go on with '{latest.slot}': {', '.join(latest.seats)}, turn {latest.turn}" if latest
+               else "No saved game yet")
+        entries = [
+            ("Continue", self.continue_game, tip),
+            ("New game", self.new_game, "Choose a game, players and AI seats"),
+            ("Load", self.load, "Open a saved game"),
+            ("Settings", self.settings, "Window, animation speed, auto-pass"),
+            ("Rules", self.rules, "The rules book of each game, searchable"),
+            ("Quit", self.app.quit, "Leave Five Realms"),
+        ]
+        self.column(entries, size[0] // 2, int(size[1] * 0.30), s,
+                    enabled=[latest is not None, True, True, True, True, True])
+
+    def latest_save(self) -> saves.SlotInfo | None:
+        readable = [info for info in saves.list_saves() if info.ok]
+        return readable[0] if readable else None
+
+    def continue_game(self) -> None:
+        latest = self.latest_save()
+        if latest is None:
+            return
+        from game.ui.scenes.launch import open_session
+
+        try:
+            open_session(self.app, saves.load(latest.path))
+        except FiveRealmsError as exc:
+            self.app.show_toast(str(exc), 5.0)
+
+    def new_game(self) -> None:
+        from game.ui.scenes.new_game import NewGameScene
+
+        self.app.stack.push(NewGameScene(self.app))
+
+    def load(self) -> None:
+        from game.ui.scenes.saveload import SaveLoadScene
+
+        self.app.stack.push(SaveLoadScene(self.app, mode="load"))
+
+    def settings(self) -> None:
+        from game.ui.scenes.settings import SettingsScene
+
+        self.app.stack.push(SettingsScene(self.app))
+
+    def rules(self) -> None:
+        from game.ui.scenes.rules import RulesScene
+
+        self.app.stack.push(RulesScene(self.app))
+
+    def back(self) -> bool:
+        return True  # Esc on the title does nothing; Quit is a button
+
+    def draw_content(self, surface: pygame.Surface, s: float) -> None:
+        a = self.app.assets
+        w, h = surface.get_size()
+        from game.ui.tables.fantasy_heroes_cards import territory_icon
+
+        for i, kind in enumerate(("Castle", "Mountain", "Forest", "Tower", "Swamp")):
+            name = territory_icon(kind)
+            if a.has_icon(name):
+                icon = a.icon(name, theme.px(40, s), theme.GOLD)
+                surface.blit(icon, icon.get_rect(center=(w // 2 + (i - 2) * theme.px(64, s), int(h * 0.25))))
+        note = a.text(f"F11 full screen · Esc back · number keys choose", "italic", theme.MIN_TEXT_PX,
+                      theme.PARCHMENT_DARK)
+        surface.blit(note, note.get_rect(midbottom=(w // 2, h - theme.px(12, s))))

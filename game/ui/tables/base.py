@@ -1,0 +1,52 @@
+"""The interface between the table scene and a rule system's table layout."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core.decision import Decision, Target
+from game.core.events import Event
+
+if TYPE_CHECKING:
+    from game.ui.scenes.table import TableScene
+
+
+class Table:
+    """Draws one rule system's table from a view, and says what is under the mouse.
+
+    ``draw`` fills ``self.hits`` with (rect, target) pairs, topmost last, so clicks and
+    hovers find the thing drawn under the pointer.
+    """
+
+    emblem = "crossed-swords"
+
+    def __init__(self, scene: "TableScene") -> None:
+        self.scene = scene
+        self.assets = scene.app.assets
+        self.hits: list[tuple[pygame.Rect, Target]] = []
+        self.area = pygame.Rect(0, 0, 1, 1)
+        self.scale = 1.0
+
+    def layout(self, area: pygame.Rect, scale: float) -> None:
+        self.area = area
+        self.scale = scale
+
+    def draw(self, surface: pygame.Surface, view: dict[str, Any], decision: Decision | None,
+             lit: set[Target], selected: set[Target], hover: Target | None) -> None: ...
+
+    def target_at(self, pos: tuple[int, int]) -> Target | None:
+        for rect, target in reversed(self.hits):
+            if rect.collidepoint(pos):
+                return target
+        return None
+
+    def tooltip(self, target: Target, view: dict[str, Any], decision: Decision | None) -> str | None:
+        return None
+
+    def animate(self, event: Event, view: dict[str, Any]) -> None:
+        """Queue the animations that show ``event`` (the table owns the places)."""
+
+    def turn_label(self, view: dict[str, Any]) -> str:
+        return ""

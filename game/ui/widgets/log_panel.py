@@ -1,0 +1,68 @@
+"""The game log: every line shows the rule that caused it; newest at the bottom; the
+mouse wheel scrolls back."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import pygame
+
+from game.core.events import Event
+from game.ui import theme
+from game.ui.assets import Assets
+
+SKIPPED_KINDS = {"draw_private"}
+
+
+class LogPanel:
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 1, 1)
+        self.offset = 0  # lines scrolled back from the newest
+        self._lines: list[tuple[str, str, pygame.Rect]] = []
+        self._cache_key: tuple[int, int, int] | None = None
+        self._wrapped: list[tuple[str, str, bool]] = []
+
+    def scroll(self, wheel: int) -> None:
+        self.offset = max(0, self.offset + wheel * 3)
+
+    def draw(self, surface: pygame.Surface, assets: Assets, scale: float, events: Sequence[Event]) -> None:
+        rect = self.rect
+        pygame.draw.rect(surface, theme.WALNUT, rect)
+        pygame.draw.line(surface, theme.GOLD, rect.topleft, rect.bottomleft, 2)
+        head = assets.text("Game log", "heading", theme.px(18, scale), theme.GOLD_LIGHT)
+        surface.blit(head, (rect.x + theme.px(12, scale), rect.y + theme.px(8, scale)))
+        size = theme.MIN_TEXT_PX if scale < 1.15 else theme.px(15, scale)
+        line_h = assets.font("body", size).get_linesize()
+        tag_w = assets.font("bold", size).size("FH-000 ")[0]
+        width = rect.width - theme.px(24, scale) - tag_w
+        key = (len(events), width, size)
+        if key != self._cache_key:
+            self._cache_key = key
+            self._wrapped = []
+            for event in events[-400:]:
+                lines = assets.wrap(event.text, "body", size, width)
+                for i, line in enumerate(lines):
+                    self._wrapped.append((event.rule if i == 0 else "", line, i == 0))
+        top = rect.y + theme.px(36, scale)
+        rows = max(1, (rect.bottom - top - 6) // line_h)
+        self.offset = min(self.offset, max(0, len(self._wrapped) - rows))
+        end = len(self._wrapped) - self.offset
+        visible = self._wrapped[max(0, end - rows):end]
+        self._lines = []
+        y = top
+        for rule, line, _first in visible:
+            x = rect.x + theme.px(12, scale)
+            if rule:
+                surface.blit(assets.text(rule, "bold", size, theme.GOLD), (x, y))
+            surface.blit(assets.text(line, "body", size, theme.PARCHMENT), (x + tag_w, y))
+            self._lines.append((rule, line, pygame.Rect(x, y, rect.width, line_h)))
+            y += line_h
+        if self.offset:
+            more = assets.text(f"▼ {self.offset} newer lines (scroll down)", "italic", size, theme.MUTED)
+            surface.blit(more, (rect.x + theme.px(12, scale), rect.bottom - line_h - 4))
+
+    def tooltip_at(self, pos: tuple[int, int]) -> str | None:
+        for rule, _line, rect in self._lines:
+            if rule and rect.collidepoint(pos):
+                return f"Caused by rule {rule}: open the Rules book from the menu and search for {rule}."
+        return None
