@@ -1,0 +1,78 @@
+"""Drive the real UI with synthetic input: find buttons by label, click lit things."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ui.widgets.basic import Button
+
+
+def click(app: Any, pos: tuple[int, int]) -> None:
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+              pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)], 1 / 60)
+
+
+def key(app: Any, code: int, mod: int = 0) -> None:
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)], 1 / 60)
+
+
+def type_text(app: Any, text: str) -> None:
+    app.step([pygame.event.Event(pygame.TEXTINPUT, text=text)], 1 / 60)
+
+
+def frames(app: Any, n: int = 1) -> None:
+    for _ in range(n):
+        app.step([], 1 / 60)
+
+
+def buttons(scene: Any) -> list[Button]:
+    found = [w for w in getattr(scene, "widgets", []) if isinstance(w, Button)]
+    found += [b for b in getattr(scene, "buttons", [])]
+    found += [b for b in (getattr(scene, "menu_button", None), getattr(scene, "undo_button", None)) if b]
+    return found
+
+
+def press(app: Any, label: str) -> None:
+    """Click the top scene's button whose label starts with ``label``."""
+    scene = app.stack.top
+    for button in buttons(scene):
+        if button.visible and button.label.startswith(label):
+            click(app, button.rect.center)
+            return
+    raise AssertionError(f"no button '{label}' on {scene.name}: {[b.label for b in buttons(scene)]}")
+
+
+def point_on(table: Any, target: Any) -> tuple[int, int] | None:
+    """A point where ``target`` is the topmost thing drawn."""
+    for rect, t in reversed(table.hits):
+        if t != target:
+            continue
+        for fx in (0.5, 0.12, 0.05, 0.9):
+            for fy in (0.5, 0.15, 0.85):
+                p = (int(rect.x + rect.width * fx), int(rect.y + rect.height * fy))
+                if table.target_at(p) == target:
+                    return p
+    return None
+
+
+def click_option(app: Any, scene: Any, option_ids: tuple[str, ...]) -> None:
+    """Make a choice the way a player would: click its thing on the table, or its button."""
+    decision = scene.controller.my_decision()
+    assert decision is not None
+    for option_id in option_ids:
+        option = decision.option(option_id)
+        assert option is not None, option_id
+        target = option.target
+        pos = point_on(scene.table, target) if target else None
+        if pos is not None:
+            click(app, pos)
+            same = [o for o in decision.options if o.target == target]
+            if decision.max_choices == 1 and len(same) > 1:
+                press(app, option.label[:30])
+        else:
+            press(app, option.label[:30])
+    if decision.max_choices > 1 or decision.min_choices > 1:
+        press(app, "Confirm")
