@@ -55,3 +55,79 @@ def run_bench(ruleset: str, games: int, seed: int) -> None:
             line += (f"  normal AI decision: median {figures['decision_median_ms']:.3f} ms, "
                      f"p95 {figures['decision_p95_ms']:.3f} ms, max {figures['decision_max_ms']:.1f} ms")
         print(line, flush=True)
+
+
+def frame_times(size: tuple[int, int], frames: int, seed: int) -> dict[str, float]:
+    """Frame time of the Fantasy Heroes table during play, animations on (headless)."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from game.ai import make_agent
+    from game.ui.app import App
+    from game.ui.controller import Controller
+    from game.ui.main import demo_session
+    from game.ui.scenes.table import TableScene
+    from game.ui.settings import Settings
+
+    app = App(size, Settings(window_size=list(size), animation_speed="fast"))
+    session = demo_session("fantasy-heroes", seed, 10)
+    controller = Controller(session, 0.5, True, autosave=False)
+    table = TableScene(app, controller)
+    app.stack.replace(table)
+    stand_in = make_agent("normal", "fantasy-heroes", seed, 0)
+    times: list[float] = []
+    clock = pygame.time.Clock()
+    for i in range(frames):
+        decision = controller.my_decision()
+        if decision is not None and not table.animations.busy and i % 20 == 0:
+            table.choose(stand_in.choose(controller.view(), decision))
+        mouse = pygame.event.Event(pygame.MOUSEMOTION, pos=((i * 37) % size[0], size[1] - 90), rel=(0, 0),
+                                   buttons=(0, 0, 0))
+        t0 = time.perf_counter()
+        app.step([mouse], 1 / 60)
+        pygame.display.flip()
+        times.append(time.perf_counter() - t0)
+        clock.tick(240)
+        if session.over:
+            session = demo_session("fantasy-heroes", seed + i, 10)
+            controller = Controller(session, 0.5, True, autosave=False)
+            table = TableScene(app, controller)
+            app.stack.replace(table)
+    controller.close()
+    pygame.quit()
+    return {"median_ms": statistics.median(times) * 1000, "p95_ms": _percentile(times, 0.95) * 1000,
+            "max_ms": max(times) * 1000}
+
+
+def cold_start(command: list[str], runs: int = 5) -> float:
+    """Median wall time (ms) from process start to the first title frame drawn."""
+    import os
+    import subprocess
+
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    samples = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        subprocess.run(command + ["--first-frame"], env=env, check=True, capture_output=True)
+        samples.append(time.perf_counter() - t0)
+    return statistics.median(samples) * 1000
+
+
+def run_ui_bench(frames: int, seed: int) -> None:
+    import sys
+    from pathlib import Path
+
+    print(f"UI benchmark: Fantasy Heroes table, {frames} frames of play with animations (headless, dummy driver)")
+    for size in ((1280, 720), (1920, 1080)):
+        f = frame_times(size, frames, seed)
+        print(f"  {size[0]}x{size[1]}: frame median {f['median_ms']:.2f} ms, p95 {f['p95_ms']:.2f} ms, "
+              f"max {f['max_ms']:.1f} ms", flush=True)
+    print(f"  cold start to first title frame, from source: {cold_start([sys.executable, '-m', 'game']):.0f} ms")
+    packaged = Path("dist/five-realms/five-realms")
+    if packaged.exists():
+        print(f"  cold start to first title frame, packaged one-folder: {cold_start([str(packaged)]):.0f} ms")
+    else:
+        print("  (no packaged build in dist/: build it to measure its start-up)")

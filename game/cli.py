@@ -108,9 +108,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from game.bench import run_bench
+    from game.bench import run_bench, run_ui_bench
 
-    run_bench(args.ruleset, args.games, args.seed)
+    if args.ui:
+        run_ui_bench(args.frames, args.seed)
+    else:
+        run_bench(args.ruleset, args.games, args.seed)
     return 0
 
 
@@ -136,6 +139,7 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="five-realms", description="Five Realms: fantasy card and board games.")
     parser.add_argument("--selftest", action="store_true", help="open every scene headless and exit")
+    parser.add_argument("--first-frame", action="store_true", help=argparse.SUPPRESS)  # start-up benchmark
     sub = parser.add_subparsers(dest="command")
 
     g = sub.add_parser("screenshot", help="render a scene headless to a PNG")
@@ -176,6 +180,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("ruleset", nargs="?", default="fantasy-heroes")
     b.add_argument("--games", type=int, default=100)
     b.add_argument("--seed", type=int, default=1)
+    b.add_argument("--ui", action="store_true", help="frame times and start-up instead of rules speed")
+    b.add_argument("--frames", type=int, default=600)
     b.set_defaults(func=cmd_bench)
     return parser
 
@@ -188,6 +194,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.ui.main import selftest
 
             return selftest()
+        if args.first_frame:
+            from game.ui.main import first_frame
+
+            return first_frame()
         if args.command is None:
             from game.ui.main import run_gui
 

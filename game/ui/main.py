@@ -145,6 +145,16 @@ def random_events(rng: Any, size: tuple[int, int], count: int) -> list[Any]:
     return out
 
 
+def first_frame() -> int:
+    """Open the window, draw the title once and exit (for timing cold start)."""
+    from game.ui.app import App
+    from game.ui.scenes.title import TitleScene
+
+    app = App()
+    app.run(TitleScene(app), max_frames=1)
+    return 0
+
+
 def selftest(events_per_scene: int = 300) -> int:
     """Open every scene headless, feed it random input, and exit 0 (1 on any error)."""
     _headless()

@@ -111,8 +111,10 @@ def test_hot_seat_hand_off_hides_the_next_players_hand(make_app, monkeypatch):
     press(app, "New game")
     scene = app.stack.top
     scene.set_kind(1, "human")
+    scene.seed_field.focused = True
+    type_text(app, "5")
     press(app, "Start")
-    table = app.stack.top
+    table = app.stack.find(TableScene)
     assert table.controller.hot_seat
     drawn: list[str] = []
     real_face = table.renderer.face

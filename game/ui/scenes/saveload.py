@@ -204,7 +204,7 @@ class SaveLoadScene(MenuScene):
                 surface.blit(pygame.transform.smoothscale(thumb, thumb_rect.size), thumb_rect)
             else:
                 pygame.draw.rect(surface, theme.FELT_DARK, thumb_rect)
-                icon = a.icon("broken-shield" if not info.ok else "card-random", int(thumb_rect.height * 0.6),
+                icon = a.icon("card-discard" if not info.ok else "scroll-unfurled", int(thumb_rect.height * 0.6),
                               theme.MUTED)
                 surface.blit(icon, icon.get_rect(center=thumb_rect.center))
             x = thumb_rect.right + theme.px(16, s)
