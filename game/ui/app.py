@@ -25,8 +25,10 @@ CAPTION = "Five Realms"
 
 class App:
     def __init__(self, size: tuple[int, int] | None = None, settings: Settings | None = None) -> None:
-        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-        pygame.init()
+        # Only what the game uses: the display and fonts (the game has no sound, so the audio
+        # system is never opened).
+        pygame.display.init()
+        pygame.font.init()
         pygame.display.set_caption(CAPTION)
         self.settings = settings or Settings.load()
         requested = size or tuple(self.settings.window_size)
