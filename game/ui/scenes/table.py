@@ -336,11 +336,10 @@ class TableScene(Scene):
             surface.blit(tag, tag.get_rect(bottomleft=(rect.x + theme.px(14, s), rect.y)).move(0, -1))
 
     def _draw_spinner(self, surface: pygame.Surface, centre: tuple[int, int]) -> None:
+        """Eight dots turning; the leading dots gold, the trailing ones muted."""
         t = time.monotonic() * 4
         r = theme.px(8, self.app.scale)
         for i in range(8):
             angle = t + i * math.pi / 4
-            alpha = 60 + int(195 * i / 7)
             pos = (int(centre[0] + r * math.cos(angle)), int(centre[1] + r * math.sin(angle)))
-            pygame.draw.circle(surface, (*theme.GOLD[:3],), pos, max(2, r // 4)) if alpha > 200 else \
-                pygame.draw.circle(surface, theme.MUTED, pos, max(2, r // 4))
+            pygame.draw.circle(surface, theme.GOLD if i >= 5 else theme.MUTED, pos, max(2, r // 4))

@@ -155,13 +155,13 @@ class FantasyHeroesTable(Table):
             hand_rect = pygame.Rect(hand_x, hand_y, back.get_width() + step * max(0, min(count, 10) - 1),
                                     back.get_height())
             self.places[f"hand:{player['seat']}"] = hand_rect
-            tag = a.text(f"{count} card{'s' if count != 1 else ''}", "body", theme.MIN_TEXT_PX, theme.PARCHMENT)
+            tag = a.text(f"{count} card{'s' if count != 1 else ''}", "body", px(15, s), theme.PARCHMENT)
             surface.blit(tag, (hand_x, hand_rect.bottom + px(2, s)))
             self.hits.append((hand_rect, ("hand", str(player["seat"]))))
             if revealed is not None:
                 rx = hand_rect.right + px(12, s)
                 small = self.size((44, 62))
-                label = a.text("Scrye:", "italic", theme.MIN_TEXT_PX, theme.GOLD_LIGHT)
+                label = a.text("Scrye:", "italic", px(15, s), theme.GOLD_LIGHT)
                 surface.blit(label, (rx, hand_y - px(2, s)))
                 for k, card in enumerate(revealed[:8]):
                     r = pygame.Rect(rx + k * (small[0] + 3), hand_y + px(16, s), *small)
@@ -196,7 +196,7 @@ class FantasyHeroesTable(Table):
         else:
             pygame.draw.rect(surface, theme.FELT_DARK, deck_rect, border_radius=px(8, s))
         self.hits.append((deck_rect, ("deck", "")))
-        label = a.text(f"Deck {view['deck_count']}", "bold", theme.MIN_TEXT_PX, theme.PARCHMENT)
+        label = a.text(f"Deck {view['deck_count']}", "bold", px(15, s), theme.PARCHMENT)
         surface.blit(label, label.get_rect(midtop=(deck_rect.centerx, deck_rect.bottom + 4)))
         if view["discard"]:
             top = view["discard"][-1]
@@ -204,7 +204,7 @@ class FantasyHeroesTable(Table):
         else:
             pygame.draw.rect(surface, theme.FELT_DARK, discard_rect, border_radius=px(8, s))
         self.hits.append((discard_rect, ("discard", "")))
-        label = a.text(f"Discard {len(view['discard'])}", "bold", theme.MIN_TEXT_PX, theme.PARCHMENT)
+        label = a.text(f"Discard {len(view['discard'])}", "bold", px(15, s), theme.PARCHMENT)
         surface.blit(label, label.get_rect(midtop=(discard_rect.centerx, discard_rect.bottom + 4)))
         field = pygame.Rect(discard_rect.right + px(20, s), area.y + px(4, s),
                             area.right - discard_rect.right - px(28, s), area.height - px(8, s))
@@ -240,7 +240,7 @@ class FantasyHeroesTable(Table):
             self._totals[index] = (total.value, [f"{line.label}: {line.amount:+d}" for line in total.lines
                                                  if line.amount])
             level = battle["spell_levels"][index]
-            info = a.text(f"Spells {side.spells_cast}/{level}", "body", theme.MIN_TEXT_PX, theme.PARCHMENT_DARK)
+            info = a.text(f"Spells {side.spells_cast}/{level}", "body", px(15, s), theme.PARCHMENT_DARK)
             surface.blit(info, (side_rect.x + px(4, s), side_rect.y + px(24, s)))
             cards = side.cards()
             if cards:
@@ -260,7 +260,7 @@ class FantasyHeroesTable(Table):
         mid = pygame.Rect(0, 0, px(70, s), px(92, s))
         mid.center = (field.x + half, field.y + field.height // 2)
         self._territory(surface, b.territory, mid)
-        vs = a.text("at stake", "italic", theme.MIN_TEXT_PX, theme.PARCHMENT)
+        vs = a.text("at stake", "italic", px(15, s), theme.PARCHMENT)
         surface.blit(vs, vs.get_rect(midtop=(mid.centerx, mid.bottom + 4)))
 
     def _badge(self, surface: pygame.Surface, rect: pygame.Rect, value: int) -> None:
