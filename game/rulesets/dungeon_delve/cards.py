@@ -1,0 +1,111 @@
+"""The overlord's cards: played only at the moment their "Play when" names (DD-124).
+
+At each such moment a card window is pushed; the overlord is asked only if he holds a
+card for it. One copy of a card per moment; a played card is discarded after it resolves.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core.decision import Decision, Option
+from game.core.flow import Step
+from game.rulesets.dungeon_delve.context import FLOW, Ctx
+from game.rulesets.dungeon_delve.state import OVERLORD
+
+
+def push_card_window(ctx: Ctx, timing: str, **about: Any) -> None:
+    if ctx.state.winner:
+        return
+    ctx.push("card_window", timing=timing, played=[], **about)
+
+
+def _playable(ctx: Ctx, step: Step) -> list[str]:
+    """Cards in the overlord's hand for this moment, one per card name, not yet played now."""
+    state = ctx.state
+    timing = step["timing"]
+    if not _moment_holds(ctx, step):
+        return []
+    seen: dict[str, str] = {}
+    for card in state.overlord_hand:
+        name = ctx.data.card_def(card).id
+        if ctx.data.card_def(card).timing == timing and name not in step["played"] and name not in seen:
+            seen[name] = card
+    return list(seen.values())
+
+
+def _moment_holds(ctx: Ctx, step: Step) -> bool:
+    state = ctx.state
+    if "hero" in step:
+        hero = state.hero(step["hero"])
+        if hero.knocked_out:
+            return False
+    if "monster" in step and state.monster(step["monster"]) is None:
+        return False
+    if step["timing"] in ("before_attack_roll", "after_monster_defense_roll") and state.attack is None:
+        return False
+    return True
+
+
+def ask_card(ctx: Ctx, step: Step) -> Decision | None:
+    cards = _playable(ctx, step)
+    if not cards:
+        return None
+    about = step.get("hero") or step.get("monster") or ""
+    subject = f" ({ctx.name(about)})" if about else ""
+    options = tuple(Option(f"card:{c}", f"Play {ctx.data.card_def(c).name}", ("card", c), ctx.data.card_def(c).text)
+                    for c in cards)
+    return Decision(OVERLORD, "overlord_card", f"Overlord: play a card now{subject}?",
+                    options + (Option("pass", "Play nothing"),), rule="DD-124")
+
+
+def answer_card(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+    if choice[0] == "pass":
+        ctx.state.stack.pop()
+        return
+    card = choice[0].split(":", 1)[1]
+    state = ctx.state
+    state.overlord_hand.remove(card)
+    definition = ctx.data.card_def(card)
+    step["played"].append(definition.id)
+    ctx.emit("card", "DD-124", f"The overlord plays {definition.name}.", card=card)
+    for effect in definition.effects:
+        apply_effect(ctx, effect, step)
+    state.overlord_discard.append(card)
+
+
+@FLOW.automatic("card_window")
+def card_window_done(ctx: Ctx, step: Step) -> None:
+    ctx.state.stack.pop()
+
+
+FLOW.question("card_window", ask_card, answer_card)
+
+
+def apply_effect(ctx: Ctx, effect: Any, step: Step) -> None:
+    """Carry out one effect record of an overlord card."""
+    state = ctx.state
+    verb = effect.verb
+    hero = state.hero(step["hero"]) if "hero" in step else None
+    act = state.activation
+    if verb == "add_dice" and state.attack is not None:
+        state.attack.dice.extend(effect.get("dice", []))
+    elif verb == "extra_action" and act is not None:
+        act.extra_moves += 1
+    elif verb == "action_limit" and act is not None:
+        act.attacks_allowed = max(act.attacks_allowed, int(effect.get("max", 2)))
+    elif verb == "bonus" and state.attack is not None and "monster" in step:
+        bonus = state.attack.shield_bonus
+        bonus[step["monster"]] = (bonus.get(step["monster"]) or 0) + int(effect.get("amount", 1))
+    elif verb == "gain_condition" and hero is not None:
+        ctx.give_condition(hero.id, effect.get("condition"), "DD-124")
+    elif verb == "suffer" and hero is not None:
+        amount = int(effect.get("amount", 1))
+        if effect.get("what") == "fatigue":
+            ctx.suffer_fatigue(hero, amount, "DD-124", "an overlord card")
+        else:
+            ctx.suffer_damage(hero.id, amount, "DD-124", "an overlord card")
+    elif verb == "attribute_test" and hero is not None:
+        passed = ctx.attribute_test(hero, effect.get("attribute"), "an overlord card")
+        for nested in effect.get("on_pass" if passed else "on_fail", []) or []:
+            apply_effect(ctx, nested, step)

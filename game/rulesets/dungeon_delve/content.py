@@ -1,0 +1,1222 @@
+"""Dungeon Delve content: dice, heroes, classes, items, monsters, overlord cards,
+conditions and quests, loaded from TOML and checked (checklist 2.2-2.10).
+
+Loaded once per process (content is immutable) and checked on load: unknown keys are
+refused, every effect verb must be in the vocabulary with valid parameters, every
+reference is resolved (dice, conditions, items, monsters, groups, weapon tags), overlord
+timings come from the six hooks of 2.10, and a quest's map, doors, tokens and placements
+must fit its map. Every error is a ContentError naming the file, the record and the field.
+
+The quest map is parsed into terrain only; adjacency, movement and line of sight belong
+to the geometry module.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from game.core.cards import Field, Schema, check_record, instances, load_cards, read_toml
+from game.core.dice import Die
+from game.core.errors import ContentError
+from game.rulesets.dungeon_delve.vocabulary import (
+    ATTACK_TYPES,
+    CONDITION_WHEN,
+    DICE_PARAMS,
+    MOMENTS,
+    NESTED_PARAMS,
+    SURGE_EFFECTS,
+    SURGE_PARAMS,
+    TIMINGS,
+    VERBS,
+    describe,
+    describe_surge,
+)
+
+CONTENT_DIR = Path(__file__).parent / "content"
+HERO_COUNTS = (2, 3, 4)
+"""How many heroes a game may have (DD-001, DD-148)."""
+
+DIE_KINDS = ("attack", "power", "defense")
+DIE_SYMBOLS = {
+    "attack": ("range", "hearts", "surge", "miss"),
+    "power": ("range", "hearts", "surge", "miss"),
+    "defense": ("shields",),
+}
+FACES_PER_DIE = 6
+
+TERRAIN_SYMBOLS = {".": "floor", "#": "obstacle", "~": "water", "o": "pit", "^": "lava"}
+"""The map legend of 2.9; ``X`` marks a square off the map."""
+OFF_MAP = "X"
+
+ITEM_CATEGORIES = ("starting", "shop", "relic", "search")
+SLOTS = ("hand", "armor", "other", "none")
+EQUIP_LIMITS = {"hand": 2, "armor": 1, "other": 2}
+"""At most 2 hand icons, 1 Armor and 2 Other items equipped (DD-020 to DD-022)."""
+
+ITEM_MOMENTS = ("passive", "after_defense_roll", "attribute_test", "own_turn", "drawn")
+ABILITY_MOMENTS = ("passive", "rest", "revive")
+FEAT_MOMENTS = ("action", "turn_start", "own_turn")
+SKILL_USES = ("action", "passive")
+RANKS = ("minion", "master")
+
+Square = tuple[int, int]
+Edge = tuple[Square, Square]
+"""An edge is written as the two orthogonally neighbouring squares sharing it, in sorted order."""
+
+
+# ---- definitions ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Effect:
+    """One effect record: a verb and its parameters (nested effect lists as tuples)."""
+
+    verb: str
+    params: tuple[tuple[str, Any], ...]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        for k, v in self.params:
+            if k == key:
+                return v
+        return default
+
+    def has(self, key: str) -> bool:
+        return any(k == key for k, _ in self.params)
+
+    @property
+    def text(self) -> str:
+        return describe(self)
+
+
+@dataclass(frozen=True)
+class DieDef:
+    """One custom die (2.2): ``kind`` is attack, power or defense; ``die`` has its six faces."""
+
+    id: str
+    name: str
+    kind: str
+    die: Die
+
+
+@dataclass(frozen=True)
+class AbilityDef:
+    """A named ability (hero ability, heroic feat, monster ability), used at ``when``."""
+
+    name: str
+    text: str
+    when: str
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
+class HeroDef:
+    """A hero sheet (2.3)."""
+
+    id: str
+    name: str
+    archetype: str
+    speed: int
+    health: int
+    stamina: int
+    defense: tuple[str, ...]
+    might: int
+    knowledge: int
+    willpower: int
+    awareness: int
+    ability: AbilityDef
+    feat: AbilityDef
+
+    def attribute(self, name: str) -> int:
+        """Might, Knowledge, Willpower or Awareness, by lower-case name."""
+        if name not in ("might", "knowledge", "willpower", "awareness"):
+            raise KeyError(name)
+        return int(getattr(self, name))
+
+
+@dataclass(frozen=True)
+class SkillDef:
+    """A class skill (2.4): an action (DD-029) or passive, with its fatigue cost (DD-053)."""
+
+    id: str
+    name: str
+    text: str
+    use: str
+    fatigue: int
+    effects: tuple[Effect, ...]
+
+    @property
+    def is_action(self) -> bool:
+        return self.use == "action"
+
+
+@dataclass(frozen=True)
+class ClassDef:
+    """A class (2.4): its archetype, starting equipment (item ids) and starting skill."""
+
+    id: str
+    name: str
+    archetype: str
+    equipment: tuple[str, ...]
+    skill: SkillDef
+
+
+@dataclass(frozen=True)
+class SurgeAbility:
+    """A surge ability of a weapon or monster (DD-089, DD-090): ``cost`` surges buy ``effect``.
+
+    ``amount`` is used by hearts, range and pierce; ``condition`` by condition.
+    """
+
+    cost: int
+    effect: str
+    amount: int = 0
+    condition: str = ""
+
+    @property
+    def text(self) -> str:
+        params: dict[str, Any] = {}
+        if "amount" in SURGE_EFFECTS[self.effect].params:
+            params["amount"] = self.amount
+        if "condition" in SURGE_EFFECTS[self.effect].params:
+            params["condition"] = self.condition
+        return describe_surge(self.cost, self.effect, params)
+
+
+@dataclass(frozen=True)
+class ItemDef:
+    """A starting item, shop card, relic or search card (2.4, 2.5)."""
+
+    id: str
+    name: str
+    category: str
+    text: str
+    count: int
+    price: int | None
+    slot: str
+    hands: int
+    attack_type: str | None
+    dice: tuple[str, ...]
+    reach: bool
+    pierce: int
+    blast: bool
+    surges: tuple[SurgeAbility, ...]
+    tags: tuple[str, ...]
+    when: str
+    exhaust: bool
+    discard: bool
+    effects: tuple[Effect, ...]
+
+    @property
+    def is_weapon(self) -> bool:
+        return self.attack_type is not None
+
+    @property
+    def is_equipment(self) -> bool:
+        """Whether the card is equipped to be used (its slot is not "none")."""
+        return self.slot != "none"
+
+
+@dataclass(frozen=True)
+class MonsterDef:
+    """One monster figure type, minion or master (2.7)."""
+
+    id: str
+    name: str
+    rank: str
+    attack_type: str
+    speed: int
+    health: int
+    health_per_hero: int
+    defense: tuple[str, ...]
+    dice: tuple[str, ...]
+    reach: bool
+    pierce: int
+    blast: bool
+    surges: tuple[SurgeAbility, ...]
+    abilities: tuple[AbilityDef, ...]
+    unique: bool
+
+    def health_for(self, heroes: int) -> int:
+        """Health in a game with this many heroes (the Bone Warden: 4 + 2 x heroes)."""
+        return self.health + self.health_per_hero * heroes
+
+    def has_verb(self, verb: str) -> bool:
+        return any(e.verb == verb for a in self.abilities for e in a.effects)
+
+
+@dataclass(frozen=True)
+class MonsterGroup:
+    """A monster group (2.7): one master plus minions, their number by hero count."""
+
+    id: str
+    name: str
+    master: str
+    minion: str
+    minions_by_heroes: Mapping[int, int]
+
+    def minions_for(self, heroes: int) -> int:
+        return self.minions_by_heroes[heroes]
+
+    def size_for(self, heroes: int) -> int:
+        """The group size: the master plus the minions."""
+        return 1 + self.minions_by_heroes[heroes]
+
+
+@dataclass(frozen=True)
+class OverlordCard:
+    """An overlord card (2.8), played only at its ``timing`` hook (DD-124)."""
+
+    id: str
+    name: str
+    count: int
+    timing: str
+    text: str
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
+class ConditionSide:
+    """What a condition does to a hero, or to a monster (2.6)."""
+
+    text: str
+    when: str
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
+class ConditionDef:
+    id: str
+    name: str
+    hero: ConditionSide
+    monster: ConditionSide
+
+
+@dataclass(frozen=True)
+class DoorDef:
+    """A door: a straight run of unit edges (2.1), closed or open at setup."""
+
+    id: str
+    name: str
+    edges: tuple[Edge, ...]
+    open: bool
+
+
+@dataclass(frozen=True)
+class AreaDef:
+    """A named rectangle of the map, inclusive on both ends."""
+
+    id: str
+    name: str
+    x0: int
+    y0: int
+    x1: int
+    y1: int
+
+    def contains(self, square: Square) -> bool:
+        return self.x0 <= square[0] <= self.x1 and self.y0 <= square[1] <= self.y1
+
+    def squares(self) -> tuple[Square, ...]:
+        return tuple((x, y) for y in range(self.y0, self.y1 + 1) for x in range(self.x0, self.x1 + 1))
+
+
+@dataclass(frozen=True)
+class PlacementDef:
+    """Where a group starts: the master's square, then the minions' squares in order."""
+
+    group: str
+    master: Square
+    minions: tuple[Square, ...]
+
+
+@dataclass(frozen=True)
+class ObjectiveDef:
+    """Victory (3.17): the heroes win when the monster is defeated (DD-137); the overlord
+    wins when round ``round_limit`` ends first (DD-138) or, if set, when every hero is
+    knocked out at once (DD-139)."""
+
+    text: str
+    heroes_win_when_defeated: str
+    round_limit: int
+    overlord_wins_when_all_knocked_out: bool
+
+
+@dataclass(frozen=True)
+class ReinforcementDef:
+    """At ``when``, if fewer of the group are on the map than its size, up to
+    ``max_per_turn`` figures of ``rank`` are placed on ``square`` or the nearest empty
+    square (DD-140, DD-147)."""
+
+    text: str
+    when: str
+    group: str
+    rank: str
+    square: Square
+    max_per_turn: int
+
+
+@dataclass(frozen=True)
+class QuestDef:
+    """A quest (2.9): its map, doors, walls, tokens, placements and objective."""
+
+    id: str
+    name: str
+    text: str
+    rows: tuple[str, ...]
+    width: int
+    height: int
+    terrain: Mapping[Square, str]
+    walls: tuple[Edge, ...]
+    doors: tuple[DoorDef, ...]
+    hero_starts: tuple[Square, ...]
+    search_tokens: tuple[Square, ...]
+    areas: tuple[AreaDef, ...]
+    placements: tuple[PlacementDef, ...]
+    objective: ObjectiveDef
+    reinforcement: ReinforcementDef | None
+    starting_shop_cards: int
+    reward: str | None
+
+    def on_map(self, square: Square) -> bool:
+        return square in self.terrain
+
+    def terrain_at(self, square: Square) -> str | None:
+        """The terrain of an on-map square, or None off the map."""
+        return self.terrain.get(square)
+
+    def squares_of(self, terrain: str) -> tuple[Square, ...]:
+        """Every square with this terrain, in reading order (y, then x)."""
+        return tuple(sorted((s for s, t in self.terrain.items() if t == terrain), key=lambda s: (s[1], s[0])))
+
+    def area_of(self, square: Square) -> AreaDef | None:
+        for area in self.areas:
+            if area.contains(square):
+                return area
+        return None
+
+    def placement(self, group: str) -> PlacementDef | None:
+        for placement in self.placements:
+            if placement.group == group:
+                return placement
+        return None
+
+
+@dataclass(frozen=True)
+class DDContent:
+    """All Dungeon Delve content, by id."""
+
+    dice: Mapping[str, DieDef]
+    heroes: Mapping[str, HeroDef]
+    classes: Mapping[str, ClassDef]
+    items: Mapping[str, ItemDef]
+    monsters: Mapping[str, MonsterDef]
+    groups: Mapping[str, MonsterGroup]
+    overlord: Mapping[str, OverlordCard]
+    conditions: Mapping[str, ConditionDef]
+    quests: Mapping[str, QuestDef]
+
+    def die(self, die_id: str) -> Die:
+        return self.dice[die_id].die
+
+    def pool(self, die_ids: Iterable[str]) -> list[Die]:
+        return [self.dice[d].die for d in die_ids]
+
+    def class_for(self, hero_id: str) -> ClassDef:
+        """The class a hero uses: the one of his archetype (DD-148)."""
+        archetype = self.heroes[hero_id].archetype
+        return next(c for c in self.classes.values() if c.archetype == archetype)
+
+    def group_of(self, monster_id: str) -> MonsterGroup:
+        return next(g for g in self.groups.values() if monster_id in (g.master, g.minion))
+
+    def items_in(self, category: str) -> tuple[str, ...]:
+        return tuple(i for i, item in self.items.items() if item.category == category)
+
+    def search_deck(self) -> list[str]:
+        """Instance ids of the search deck, unshuffled ("healing_draught#2", …)."""
+        ids = self.items_in("search")
+        return instances(ids, {i: self.items[i].count for i in ids})
+
+    def shop_deck(self) -> list[str]:
+        ids = self.items_in("shop")
+        return instances(ids, {i: self.items[i].count for i in ids})
+
+    def overlord_deck(self) -> list[str]:
+        """Instance ids of the overlord deck, unshuffled ("vicious_blow#3", …)."""
+        return instances(self.overlord, {c.id: c.count for c in self.overlord.values()})
+
+    def monster_setup(self, quest_id: str, heroes: int) -> tuple[tuple[str, str, Square], ...]:
+        """(group id, monster id, square) of every monster placed at setup (DD-007)."""
+        if heroes not in HERO_COUNTS:
+            raise ContentError(f"a game has 2 to 4 heroes, not {heroes}")
+        out: list[tuple[str, str, Square]] = []
+        for placement in self.quests[quest_id].placements:
+            group = self.groups[placement.group]
+            out.append((group.id, group.master, placement.master))
+            out.extend((group.id, group.minion, s) for s in placement.minions[: group.minions_for(heroes)])
+        return tuple(out)
+
+
+# ---- loading helpers --------------------------------------------------------------------
+
+def _positive(value: Any) -> str | None:
+    return None if value >= 1 else "must be 1 or more"
+
+
+def _not_negative(value: Any) -> str | None:
+    return None if value >= 0 else "must be 0 or more"
+
+
+def _strings(value: Any) -> str | None:
+    if not all(isinstance(v, str) and v for v in value):
+        return "must list ids (text)"
+    return None
+
+
+def _tables(value: Any) -> str | None:
+    if not all(isinstance(v, dict) for v in value):
+        return "must list tables"
+    return None
+
+
+_EFFECTS = Field((list,), check=_tables)
+_OPT_EFFECTS = Field((list,), required=False, check=_tables)
+
+
+class _Refs:
+    """What effect parameters may name; filled in as files load."""
+
+    def __init__(self) -> None:
+        self.dice: dict[str, DieDef] = {}
+        self.conditions: set[str] = set()
+        self.tags: set[str] = set()
+
+
+def _parse_effects(raw: list[Any], where: str, refs: _Refs, *, in_condition: bool = False) -> tuple[Effect, ...]:
+    out = []
+    for index, record in enumerate(raw, 1):
+        here = f"{where}: effect {index}"
+        if not isinstance(record, dict):
+            raise ContentError(f"{here}: must be a table")
+        verb = record.get("verb")
+        if verb not in VERBS:
+            raise ContentError(f"{here}: unknown verb '{verb}'")
+        spec = VERBS[verb]
+        here = f"{here} ({verb})"
+        check_record(record, {"verb": Field((str,)), **spec.params}, here)
+        if spec.check is not None:
+            problem = spec.check(record)
+            if problem:
+                raise ContentError(f"{here}: {problem}")
+        if verb == "discard_condition" and not in_condition:
+            raise ContentError(f"{here}: 'discard_condition' may only be used by a condition")
+        params: list[tuple[str, Any]] = []
+        for key, value in sorted(record.items()):
+            if key == "verb":
+                continue
+            if key in NESTED_PARAMS:
+                value = _parse_effects(value, f"{here}: {key}", refs, in_condition=in_condition)
+            elif isinstance(value, list):
+                value = tuple(value)
+            params.append((key, value))
+        effect = Effect(verb, tuple(params))
+        _resolve(effect, here, refs)
+        out.append(effect)
+    return tuple(out)
+
+
+def _resolve(effect: Effect, where: str, refs: _Refs) -> None:
+    for key in DICE_PARAMS:
+        if isinstance(effect.get(key), tuple):
+            wanted = "defense" if effect.verb == "add_dice" and effect.get("pool") == "defense" else "power"
+            for die in effect.get(key):
+                _check_die(die, wanted, where, key, refs)
+    condition = effect.get("condition")
+    if condition is not None and condition not in refs.conditions:
+        raise ContentError(f"{where}: field 'condition' names unknown condition '{condition}'")
+    tag = effect.get("weapon_tag")
+    if tag is not None and tag not in refs.tags:
+        raise ContentError(f"{where}: field 'weapon_tag' is '{tag}', which no item has")
+
+
+def _check_die(die: str, kind: str, where: str, key: str, refs: _Refs) -> None:
+    if die not in refs.dice:
+        raise ContentError(f"{where}: field '{key}' names unknown die '{die}'")
+    if refs.dice[die].kind != kind:
+        raise ContentError(f"{where}: field '{key}' lists '{die}', which is not a {kind} die")
+
+
+def _check_attack_pool(dice: list[str], where: str, refs: _Refs) -> None:
+    """An attack pool is the blue attack die first, then power dice (DD-082)."""
+    for die in dice:
+        if die not in refs.dice:
+            raise ContentError(f"{where}: field 'dice' names unknown die '{die}'")
+    kinds = [refs.dice[d].kind for d in dice]
+    if kinds[:1] != ["attack"] or "attack" in kinds[1:] or "defense" in kinds:
+        raise ContentError(f"{where}: field 'dice' must be one attack die first, then power dice")
+
+
+def _check_defense_pool(dice: list[str], where: str, refs: _Refs, key: str = "defense") -> None:
+    for die in dice:
+        _check_die(die, "defense", where, key, refs)
+
+
+_SURGE_SCHEMA: Schema = {
+    "cost": Field((int,), check=_positive),
+    "effect": Field((str,), choices=tuple(SURGE_EFFECTS)),
+    **SURGE_PARAMS,
+}
+
+
+def _parse_surges(raw: list[dict[str, Any]], where: str, refs: _Refs) -> tuple[SurgeAbility, ...]:
+    out = []
+    for index, record in enumerate(raw, 1):
+        here = f"{where}: surge {index}"
+        check_record(record, _SURGE_SCHEMA, here)
+        spec = SURGE_EFFECTS[record["effect"]]
+        params = {k: v for k, v in record.items() if k not in ("cost", "effect")}
+        check_record(params, spec.params, f"{here} ({record['effect']})")
+        if "condition" in params and params["condition"] not in refs.conditions:
+            raise ContentError(f"{here}: field 'condition' names unknown condition '{params['condition']}'")
+        if "amount" in params and params["amount"] < 1:
+            raise ContentError(f"{here}: field 'amount' must be 1 or more")
+        out.append(SurgeAbility(record["cost"], record["effect"], params.get("amount", 0),
+                                params.get("condition", "")))
+    return tuple(out)
+
+
+_KEYWORDS: Schema = {
+    "reach": Field((bool,), required=False),
+    "pierce": Field((int,), required=False, check=_positive),
+    "blast": Field((bool,), required=False),
+}
+
+
+def _keywords(record: Mapping[str, Any], where: str) -> tuple[bool, int, bool]:
+    keywords = record.get("keywords", {})
+    check_record(keywords, _KEYWORDS, f"{where}: keywords")
+    return keywords.get("reach", False), keywords.get("pierce", 0), keywords.get("blast", False)
+
+
+def _ability(record: Mapping[str, Any], where: str, moments: tuple[str, ...], refs: _Refs) -> AbilityDef:
+    schema: Schema = {"name": Field((str,)), "text": Field((str,)), "when": Field((str,), choices=moments),
+                      "effects": _EFFECTS}
+    check_record(record, schema, where)
+    return AbilityDef(record["name"], record["text"], record["when"],
+                      _parse_effects(record["effects"], where, refs))
+
+
+def _multi_tables(path: Path, tables: tuple[str, ...]) -> dict[str, list[dict[str, Any]]]:
+    """Like core.cards.load_cards for a file with several kinds of ``[[table]]``."""
+    data = read_toml(path)
+    extra = set(data) - set(tables)
+    if extra:
+        raise ContentError(f"{path.name}: unknown top-level key '{sorted(extra)[0]}'")
+    out: dict[str, list[dict[str, Any]]] = {}
+    for table in tables:
+        records = data.get(table)
+        if not isinstance(records, list) or not records or not all(isinstance(r, dict) for r in records):
+            raise ContentError(f"{path.name}: expected a list of [[{table}]] tables")
+        seen: set[str] = set()
+        for index, record in enumerate(records, 1):
+            rid = record.get("id")
+            where = f"{path.name}: {table} {rid or '#' + str(index)}"
+            if not isinstance(rid, str) or not rid:
+                raise ContentError(f"{where}: missing field 'id'")
+            if rid in seen:
+                raise ContentError(f"{where}: id '{rid}' is used twice")
+            seen.add(rid)
+        out[table] = records
+    return out
+
+
+# ---- dice ------------------------------------------------------------------------------
+
+_DIE_SCHEMA: Schema = {
+    "id": Field((str,)),
+    "name": Field((str,)),
+    "kind": Field((str,), choices=DIE_KINDS),
+    "faces": Field((list,), check=_tables),
+}
+
+
+def _load_dice(directory: Path) -> dict[str, DieDef]:
+    out: dict[str, DieDef] = {}
+    for record in load_cards(directory / "dice.toml", lambda r: _DIE_SCHEMA, table="die"):
+        where = f"dice.toml: die {record['id']}"
+        faces = record["faces"]
+        if len(faces) != FACES_PER_DIE:
+            raise ContentError(f"{where}: field 'faces' must list {FACES_PER_DIE} faces, not {len(faces)}")
+        allowed = DIE_SYMBOLS[record["kind"]]
+        clean = []
+        for index, face in enumerate(faces, 1):
+            here = f"{where}: face {index}"
+            check_record(face, {s: Field((int,), required=False, check=_not_negative) for s in allowed}, here)
+            shown = {s: n for s, n in face.items() if n}
+            if "miss" in shown and (shown != {"miss": 1}):
+                raise ContentError(f"{here}: a miss face shows only 'miss = 1'")
+            clean.append(shown)
+        out[record["id"]] = DieDef(record["id"], record["name"], record["kind"],
+                                   Die.from_faces(record["id"], record["name"], clean))
+    return out
+
+
+# ---- conditions ------------------------------------------------------------------------
+
+_CONDITION_SCHEMA: Schema = {
+    "id": Field((str,)), "name": Field((str,)), "hero": Field((dict,)), "monster": Field((dict,)),
+}
+_CONDITION_SIDE: Schema = {
+    "text": Field((str,)), "when": Field((str,), choices=tuple(CONDITION_WHEN)), "effects": _EFFECTS,
+}
+
+
+def _load_conditions(directory: Path, refs: _Refs) -> dict[str, ConditionDef]:
+    records = load_cards(directory / "conditions.toml", lambda r: _CONDITION_SCHEMA, table="condition")
+    refs.conditions.update(r["id"] for r in records)
+    out: dict[str, ConditionDef] = {}
+    for record in records:
+        where = f"conditions.toml: condition {record['id']}"
+        sides = []
+        for side in ("hero", "monster"):
+            here = f"{where}: {side}"
+            check_record(record[side], _CONDITION_SIDE, here)
+            sides.append(ConditionSide(record[side]["text"], record[side]["when"],
+                                       _parse_effects(record[side]["effects"], here, refs, in_condition=True)))
+        out[record["id"]] = ConditionDef(record["id"], record["name"], sides[0], sides[1])
+    return out
+
+
+# ---- items -----------------------------------------------------------------------------
+
+_ITEM_SCHEMA: Schema = {
+    "id": Field((str,)),
+    "name": Field((str,)),
+    "category": Field((str,), choices=ITEM_CATEGORIES),
+    "text": Field((str,)),
+    "count": Field((int,), required=False, check=_positive),
+    "price": Field((int,), required=False, check=_not_negative),
+    "slot": Field((str,), choices=SLOTS),
+    "hands": Field((int,), required=False, choices=(1, 2)),
+    "attack_type": Field((str,), required=False, choices=ATTACK_TYPES),
+    "dice": Field((list,), required=False, check=_strings),
+    "keywords": Field((dict,), required=False),
+    "surges": Field((list,), required=False, check=_tables),
+    "tags": Field((list,), required=False, check=_strings),
+    "when": Field((str,), required=False, choices=ITEM_MOMENTS),
+    "exhaust": Field((bool,), required=False),
+    "discard": Field((bool,), required=False),
+    "effects": _OPT_EFFECTS,
+}
+_WEAPON_FIELDS = ("dice", "keywords", "surges", "tags")
+
+
+def _load_items(directory: Path, refs: _Refs) -> dict[str, ItemDef]:
+    records = load_cards(directory / "items.toml", lambda r: _ITEM_SCHEMA, table="item")
+    for record in records:
+        refs.tags.update(record.get("tags", ()))
+    out: dict[str, ItemDef] = {}
+    for r in records:
+        where = f"items.toml: item {r['id']}"
+        if (r["category"] == "shop") != ("price" in r):
+            raise ContentError(f"{where}: field 'price' is " + ("missing" if r["category"] == "shop"
+                                                                 else "only for shop cards"))
+        if (r["slot"] == "hand") != ("hands" in r):
+            raise ContentError(f"{where}: field 'hands' is " + ("missing" if r["slot"] == "hand"
+                                                                 else "only for hand items"))
+        if "count" in r and r["category"] != "search" and r["count"] != 1:
+            raise ContentError(f"{where}: field 'count' may exceed 1 only for search cards")
+        if "attack_type" in r:
+            if "dice" not in r:
+                raise ContentError(f"{where}: missing field 'dice' (a weapon needs its attack pool)")
+            if r["slot"] != "hand":
+                raise ContentError(f"{where}: field 'slot' must be 'hand' for a weapon")
+            _check_attack_pool(r["dice"], where, refs)
+        else:
+            for key in _WEAPON_FIELDS:
+                if key in r:
+                    raise ContentError(f"{where}: field '{key}' is only for weapons (with 'attack_type')")
+        effects = _parse_effects(r.get("effects", []), where, refs)
+        when = r.get("when", "passive")
+        if effects and when == "passive" and r["slot"] == "none":
+            raise ContentError(f"{where}: field 'when' is 'passive', but a card with slot 'none' is never equipped")
+        if r.get("discard") and when != "own_turn":
+            raise ContentError(f"{where}: field 'discard' is only for cards used in your turn ('own_turn')")
+        reach, pierce, blast = _keywords(r, where)
+        out[r["id"]] = ItemDef(
+            id=r["id"], name=r["name"], category=r["category"], text=r["text"], count=r.get("count", 1),
+            price=r.get("price"), slot=r["slot"], hands=r.get("hands", 0), attack_type=r.get("attack_type"),
+            dice=tuple(r.get("dice", ())), reach=reach, pierce=pierce, blast=blast,
+            surges=_parse_surges(r.get("surges", []), where, refs), tags=tuple(r.get("tags", ())),
+            when=when, exhaust=r.get("exhaust", False), discard=r.get("discard", False), effects=effects,
+        )
+    return out
+
+
+def equip_problem(items: Iterable[ItemDef]) -> str | None:
+    """Why these items cannot all be equipped together (DD-020 to DD-022), or None."""
+    chosen = list(items)
+    hands = sum(i.hands for i in chosen if i.slot == "hand")
+    if hands > EQUIP_LIMITS["hand"]:
+        return f"they need {hands} hands (at most {EQUIP_LIMITS['hand']})"
+    for slot in ("armor", "other"):
+        n = sum(i.slot == slot for i in chosen)
+        if n > EQUIP_LIMITS[slot]:
+            return f"they hold {n} {slot.title()} items (at most {EQUIP_LIMITS[slot]})"
+    return None
+
+
+# ---- heroes and classes ----------------------------------------------------------------
+
+_STAT = Field((int,), check=_positive)
+_ATTRIBUTE = Field((int,), check=_not_negative)
+_HERO_SCHEMA: Schema = {
+    "id": Field((str,)), "name": Field((str,)), "archetype": Field((str,)),
+    "speed": _STAT, "health": _STAT, "stamina": _STAT,
+    "defense": Field((list,), check=_strings),
+    "might": _ATTRIBUTE, "knowledge": _ATTRIBUTE, "willpower": _ATTRIBUTE, "awareness": _ATTRIBUTE,
+    "ability": Field((dict,)), "feat": Field((dict,)),
+}
+
+
+def _load_heroes(directory: Path, refs: _Refs) -> dict[str, HeroDef]:
+    out: dict[str, HeroDef] = {}
+    for r in load_cards(directory / "heroes.toml", lambda r: _HERO_SCHEMA, table="hero"):
+        where = f"heroes.toml: hero {r['id']}"
+        _check_defense_pool(r["defense"], where, refs)
+        out[r["id"]] = HeroDef(
+            id=r["id"], name=r["name"], archetype=r["archetype"], speed=r["speed"], health=r["health"],
+            stamina=r["stamina"], defense=tuple(r["defense"]), might=r["might"], knowledge=r["knowledge"],
+            willpower=r["willpower"], awareness=r["awareness"],
+            ability=_ability(r["ability"], f"{where}: ability", ABILITY_MOMENTS, refs),
+            feat=_ability(r["feat"], f"{where}: feat", FEAT_MOMENTS, refs),
+        )
+    return out
+
+
+_CLASS_SCHEMA: Schema = {
+    "id": Field((str,)), "name": Field((str,)), "archetype": Field((str,)),
+    "equipment": Field((list,), check=_strings), "skill": Field((dict,)),
+}
+_SKILL_SCHEMA: Schema = {
+    "id": Field((str,)), "name": Field((str,)), "text": Field((str,)),
+    "use": Field((str,), choices=SKILL_USES), "fatigue": Field((int,), check=_not_negative),
+    "effects": _EFFECTS,
+}
+
+
+def _load_classes(directory: Path, refs: _Refs, items: Mapping[str, ItemDef],
+                  heroes: Mapping[str, HeroDef]) -> dict[str, ClassDef]:
+    out: dict[str, ClassDef] = {}
+    skills: set[str] = set()
+    for r in load_cards(directory / "classes.toml", lambda r: _CLASS_SCHEMA, table="class"):
+        where = f"classes.toml: class {r['id']}"
+        if any(c.archetype == r["archetype"] for c in out.values()):
+            raise ContentError(f"{where}: field 'archetype' is '{r['archetype']}', which another class has")
+        for item_id in r["equipment"]:
+            if item_id not in items:
+                raise ContentError(f"{where}: field 'equipment' names unknown item '{item_id}'")
+        problem = equip_problem(items[i] for i in r["equipment"])
+        if problem:
+            raise ContentError(f"{where}: field 'equipment' cannot all be equipped: {problem}")
+        here = f"{where}: skill"
+        s = r["skill"]
+        check_record(s, _SKILL_SCHEMA, here)
+        if s["id"] in skills:
+            raise ContentError(f"{here}: id '{s['id']}' is used twice")
+        skills.add(s["id"])
+        if s["use"] == "passive" and s["fatigue"]:
+            raise ContentError(f"{here}: field 'fatigue' must be 0 for a passive skill")
+        skill = SkillDef(s["id"], s["name"], s["text"], s["use"], s["fatigue"], _parse_effects(s["effects"], here, refs))
+        for effect in skill.effects:
+            if effect.verb == "attack" and not any(
+                    items[i].attack_type == effect.get("attack_type")
+                    and (not effect.has("weapon_tag") or effect.get("weapon_tag") in items[i].tags)
+                    for i in r["equipment"]):
+                raise ContentError(f"{here}: its attack needs a weapon the starting 'equipment' does not hold")
+        out[r["id"]] = ClassDef(r["id"], r["name"], r["archetype"], tuple(r["equipment"]), skill)
+    archetypes = {c.archetype for c in out.values()}
+    for hero in heroes.values():
+        if hero.archetype not in archetypes:
+            raise ContentError(f"heroes.toml: hero {hero.id}: field 'archetype' is '{hero.archetype}', "
+                               "which no class in classes.toml has")
+    return out
+
+
+# ---- monsters --------------------------------------------------------------------------
+
+_MONSTER_SCHEMA: Schema = {
+    "id": Field((str,)), "name": Field((str,)), "rank": Field((str,), choices=RANKS),
+    "attack_type": Field((str,), choices=ATTACK_TYPES), "speed": _STAT, "health": _STAT,
+    "health_per_hero": Field((int,), required=False, check=_not_negative),
+    "defense": Field((list,), check=_strings), "dice": Field((list,), check=_strings),
+    "keywords": Field((dict,), required=False), "surges": Field((list,), required=False, check=_tables),
+    "abilities": Field((list,), required=False, check=_tables), "unique": Field((bool,), required=False),
+}
+_GROUP_SCHEMA: Schema = {
+    "id": Field((str,)), "name": Field((str,)), "master": Field((str,)), "minion": Field((str,)),
+    "minions": Field((dict,)),
+}
+_MONSTER_ABILITY: Schema = {"name": Field((str,)), "text": Field((str,)), "effects": _EFFECTS}
+
+
+def _load_monsters(directory: Path, refs: _Refs) -> tuple[dict[str, MonsterDef], dict[str, MonsterGroup]]:
+    tables = _multi_tables(directory / "monsters.toml", ("monster", "group"))
+    monsters: dict[str, MonsterDef] = {}
+    for r in tables["monster"]:
+        where = f"monsters.toml: monster {r['id']}"
+        check_record(r, _MONSTER_SCHEMA, where)
+        _check_attack_pool(r["dice"], where, refs)
+        _check_defense_pool(r["defense"], where, refs)
+        abilities = []
+        for index, a in enumerate(r.get("abilities", []), 1):
+            here = f"{where}: ability {index}"
+            check_record(a, _MONSTER_ABILITY, here)
+            abilities.append(AbilityDef(a["name"], a["text"], "passive", _parse_effects(a["effects"], here, refs)))
+        reach, pierce, blast = _keywords(r, where)
+        monsters[r["id"]] = MonsterDef(
+            id=r["id"], name=r["name"], rank=r["rank"], attack_type=r["attack_type"], speed=r["speed"],
+            health=r["health"], health_per_hero=r.get("health_per_hero", 0), defense=tuple(r["defense"]),
+            dice=tuple(r["dice"]), reach=reach, pierce=pierce, blast=blast,
+            surges=_parse_surges(r.get("surges", []), where, refs), abilities=tuple(abilities),
+            unique=r.get("unique", False),
+        )
+    groups: dict[str, MonsterGroup] = {}
+    grouped: dict[str, str] = {}
+    for r in tables["group"]:
+        where = f"monsters.toml: group {r['id']}"
+        check_record(r, _GROUP_SCHEMA, where)
+        for rank in RANKS:
+            monster = monsters.get(r[rank])
+            if monster is None:
+                raise ContentError(f"{where}: field '{rank}' names unknown monster '{r[rank]}'")
+            if monster.rank != rank:
+                raise ContentError(f"{where}: field '{rank}' names '{monster.id}', which is a {monster.rank}")
+            if monster.id in grouped:
+                raise ContentError(f"{where}: field '{rank}' names '{monster.id}', already in group "
+                                   f"'{grouped[monster.id]}'")
+            grouped[monster.id] = r["id"]
+        sizes = r["minions"]
+        if set(sizes) != {str(n) for n in HERO_COUNTS}:
+            raise ContentError(f"{where}: field 'minions' must give the minions for exactly "
+                               f"{', '.join(map(str, HERO_COUNTS))} heroes")
+        for key, value in sizes.items():
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise ContentError(f"{where}: field 'minions' for {key} heroes must be a whole number, 0 or more")
+        groups[r["id"]] = MonsterGroup(r["id"], r["name"], r["master"], r["minion"],
+                                       {int(k): v for k, v in sorted(sizes.items())})
+    for monster_id in monsters:
+        if monster_id not in grouped:
+            raise ContentError(f"monsters.toml: monster {monster_id}: belongs to no group")
+    return monsters, groups
+
+
+# ---- overlord cards --------------------------------------------------------------------
+
+_OVERLORD_SCHEMA: Schema = {
+    "id": Field((str,)), "name": Field((str,)), "count": Field((int,), check=_positive),
+    "timing": Field((str,), choices=tuple(TIMINGS)), "text": Field((str,)), "effects": _EFFECTS,
+}
+
+
+def _load_overlord(directory: Path, refs: _Refs) -> dict[str, OverlordCard]:
+    out: dict[str, OverlordCard] = {}
+    for r in load_cards(directory / "overlord.toml", lambda r: _OVERLORD_SCHEMA):
+        where = f"overlord.toml: card {r['id']}"
+        effects = _parse_effects(r["effects"], where, refs)
+        if not effects:
+            raise ContentError(f"{where}: field 'effects' must not be empty")
+        out[r["id"]] = OverlordCard(r["id"], r["name"], r["count"], r["timing"], r["text"], effects)
+    return out
+
+
+# ---- quests ----------------------------------------------------------------------------
+
+_QUEST_SCHEMA: Schema = {
+    "id": Field((str,)), "name": Field((str,)), "text": Field((str,)),
+    "starting_shop_cards": Field((int,), check=_not_negative),
+    "reward": Field((str,), required=False),
+    "rows": Field((list,)),
+    "walls": Field((list,)),
+    "hero_starts": Field((list,)),
+    "search_tokens": Field((list,)),
+    "door": Field((list,), required=False, check=_tables),
+    "area": Field((list,), check=_tables),
+    "placement": Field((list,), check=_tables),
+    "objective": Field((dict,)),
+    "reinforcement": Field((dict,), required=False),
+}
+_DOOR_SCHEMA: Schema = {"id": Field((str,)), "name": Field((str,)), "open": Field((bool,)), "edges": Field((list,))}
+_AREA_SCHEMA: Schema = {"id": Field((str,)), "name": Field((str,)), "x": Field((list,)), "y": Field((list,))}
+_PLACEMENT_SCHEMA: Schema = {"group": Field((str,)), "master": Field((list,)), "minions": Field((list,))}
+_OBJECTIVE_SCHEMA: Schema = {
+    "text": Field((str,)), "heroes_win_when_defeated": Field((str,)),
+    "round_limit": Field((int,), check=_positive), "overlord_wins_when_all_knocked_out": Field((bool,)),
+}
+_REINFORCEMENT_SCHEMA: Schema = {
+    "text": Field((str,)), "when": Field((str,), choices=("overlord_turn_end",)), "group": Field((str,)),
+    "rank": Field((str,), choices=RANKS), "square": Field((list,)), "max_per_turn": Field((int,), check=_positive),
+}
+
+Segment = tuple[tuple[int, int], tuple[int, int]]
+"""A unit edge as its two lattice end points, in sorted order."""
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _square(value: Any, where: str, field: str) -> Square:
+    if not (isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value)):
+        raise ContentError(f"{where}: field '{field}' must hold squares written [x, y], not {value!r}")
+    return value[0], value[1]
+
+
+def _squares(value: Any, where: str, field: str) -> tuple[Square, ...]:
+    if not isinstance(value, list):
+        raise ContentError(f"{where}: field '{field}' must be a list of squares [x, y]")
+    out = tuple(_square(v, where, field) for v in value)
+    if len(set(out)) != len(out):
+        raise ContentError(f"{where}: field '{field}' lists a square twice")
+    return out
+
+
+def _segment(edge: Edge) -> Segment:
+    (ax, ay), (bx, by) = edge
+    if ay == by:  # east-west neighbours share a vertical edge at x = max
+        x = max(ax, bx)
+        return (x, ay), (x, ay + 1)
+    y = max(ay, by)
+    return (ax, y), (ax + 1, y)
+
+
+def _edge(value: Any, where: str, field: str, terrain: Mapping[Square, str]) -> Edge:
+    if not (isinstance(value, list) and len(value) == 2):
+        raise ContentError(f"{where}: field '{field}' must hold edges written [[x, y], [x, y]], not {value!r}")
+    a, b = (_square(v, where, field) for v in value)
+    if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+        raise ContentError(f"{where}: field '{field}': {list(a)} and {list(b)} do not share an edge")
+    for s in (a, b):
+        if s not in terrain:
+            raise ContentError(f"{where}: field '{field}': square {list(s)} is off the map")
+    return (a, b) if a <= b else (b, a)
+
+
+def _parse_map(rows: Any, where: str) -> dict[Square, str]:
+    if not rows or not all(isinstance(r, str) for r in rows):
+        raise ContentError(f"{where}: field 'rows' must be a list of text rows")
+    width = len(rows[0])
+    terrain: dict[Square, str] = {}
+    for y, row in enumerate(rows):
+        if len(row) != width:
+            raise ContentError(f"{where}: field 'rows': row {y} is {len(row)} squares wide, not {width}")
+        for x, char in enumerate(row):
+            if char == OFF_MAP:
+                continue
+            if char not in TERRAIN_SYMBOLS:
+                raise ContentError(f"{where}: field 'rows': row {y} column {x} has unknown symbol '{char}'")
+            terrain[(x, y)] = TERRAIN_SYMBOLS[char]
+    if not terrain:
+        raise ContentError(f"{where}: field 'rows': the map has no squares")
+    return terrain
+
+
+def _boundary(terrain: Mapping[Square, str]) -> set[Segment]:
+    """Every unit edge between an on-map and an off-map square (the map edge)."""
+    out: set[Segment] = set()
+    for (x, y) in terrain:
+        for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if n not in terrain:
+                out.add(_segment(((x, y), n) if (x, y) <= n else (n, (x, y))))
+    return out
+
+
+def _check_door_run(edges: tuple[Edge, ...], where: str, walls: set[Segment]) -> None:
+    """A door is a straight run of unit edges whose two end points touch a wall (2.1)."""
+    segments = sorted(_segment(e) for e in edges)
+    if len(set(segments)) != len(segments):
+        raise ContentError(f"{where}: field 'edges' lists an edge twice")
+    for first, second in zip(segments, segments[1:]):
+        if first[1] != second[0] or (first[0][0] == first[1][0]) != (second[0][0] == second[1][0]):
+            raise ContentError(f"{where}: field 'edges' is not one straight run of edges")
+    ends = (segments[0][0], segments[-1][1])
+    touched = {p for seg in walls for p in seg}
+    for point in ends:
+        if point not in touched:
+            raise ContentError(f"{where}: field 'edges': the end point P{point} touches no wall or map edge, "
+                               "so the door does not fill its doorway")
+
+
+def _on_floor(square: Square, terrain: Mapping[Square, str], where: str, field: str) -> None:
+    if square not in terrain:
+        raise ContentError(f"{where}: field '{field}': square {list(square)} is off the map")
+    if terrain[square] != "floor":
+        raise ContentError(f"{where}: field '{field}': square {list(square)} is {terrain[square]}, not floor")
+
+
+def _load_quest(path: Path, content: Mapping[str, Any]) -> QuestDef:
+    name = f"quests/{path.name}"
+    r = read_toml(path)
+    where = f"{name}: quest {r.get('id') or path.stem}"
+    check_record(r, _QUEST_SCHEMA, where)
+    if r["id"] != path.stem:
+        raise ContentError(f"{where}: field 'id' must match the file name '{path.stem}'")
+    items, monsters, groups = content["items"], content["monsters"], content["groups"]
+    rows = r["rows"]
+    terrain = _parse_map(rows, where)
+
+    walls = tuple(_edge(e, where, "walls", terrain) for e in r["walls"])
+    if len(set(walls)) != len(walls):
+        raise ContentError(f"{where}: field 'walls' lists an edge twice")
+    blocking = _boundary(terrain) | {_segment(e) for e in walls}
+
+    doors: list[DoorDef] = []
+    door_edges: set[Edge] = set()
+    for index, d in enumerate(r.get("door", []), 1):
+        here = f"{where}: door {d.get('id') or '#' + str(index)}"
+        check_record(d, _DOOR_SCHEMA, here)
+        if not d["edges"]:
+            raise ContentError(f"{here}: field 'edges' must list one or more edges")
+        edges = tuple(_edge(e, here, "edges", terrain) for e in d["edges"])
+        for e in edges:
+            if e in walls or e in door_edges:
+                raise ContentError(f"{here}: field 'edges': {[list(s) for s in e]} is already a wall or door")
+        door_edges.update(edges)
+        _check_door_run(edges, here, blocking)
+        if any(x.id == d["id"] for x in doors):
+            raise ContentError(f"{here}: id '{d['id']}' is used twice")
+        doors.append(DoorDef(d["id"], d["name"], edges, d["open"]))
+
+    hero_starts = _squares(r["hero_starts"], where, "hero_starts")
+    for s in hero_starts:
+        _on_floor(s, terrain, where, "hero_starts")
+    if len(hero_starts) < max(HERO_COUNTS):
+        raise ContentError(f"{where}: field 'hero_starts' needs {max(HERO_COUNTS)} squares, one per hero")
+    tokens = _squares(r["search_tokens"], where, "search_tokens")
+    for s in tokens:
+        if terrain.get(s) in (None, "obstacle"):
+            raise ContentError(f"{where}: field 'search_tokens': square {list(s)} is off the map or an obstacle")
+
+    areas: list[AreaDef] = []
+    for index, a in enumerate(r["area"], 1):
+        here = f"{where}: area {a.get('id') or '#' + str(index)}"
+        check_record(a, _AREA_SCHEMA, here)
+        bounds = []
+        for axis in ("x", "y"):
+            v = a[axis]
+            if not (len(v) == 2 and all(_is_int(n) for n in v) and v[0] <= v[1]):
+                raise ContentError(f"{here}: field '{axis}' must be [from, to] with from <= to")
+            bounds.append(v)
+        area = AreaDef(a["id"], a["name"], bounds[0][0], bounds[1][0], bounds[0][1], bounds[1][1])
+        for s in area.squares():
+            if s not in terrain:
+                raise ContentError(f"{here}: square {list(s)} is off the map")
+            for other in areas:
+                if other.contains(s):
+                    raise ContentError(f"{here}: square {list(s)} is also in area '{other.id}'")
+        if any(x.id == area.id for x in areas):
+            raise ContentError(f"{here}: id '{area.id}' is used twice")
+        areas.append(area)
+
+    placements: list[PlacementDef] = []
+    taken: dict[Square, str] = {s: "a hero start square" for s in hero_starts}
+    for index, p in enumerate(r["placement"], 1):
+        here = f"{where}: placement {p.get('group') or '#' + str(index)}"
+        check_record(p, _PLACEMENT_SCHEMA, here)
+        group = groups.get(p["group"])
+        if group is None:
+            raise ContentError(f"{here}: field 'group' names unknown group '{p['group']}'")
+        if any(x.group == group.id for x in placements):
+            raise ContentError(f"{here}: group '{group.id}' is placed twice")
+        master = _square(p["master"], here, "master")
+        minions = _squares(p["minions"], here, "minions")
+        need = max(group.minions_for(n) for n in HERO_COUNTS)
+        if len(minions) < need:
+            raise ContentError(f"{here}: field 'minions' lists {len(minions)} squares; 4 heroes need {need}")
+        for field, squares in (("master", (master,)), ("minions", minions)):
+            for s in squares:
+                _on_floor(s, terrain, here, field)
+                if s in taken:
+                    raise ContentError(f"{here}: field '{field}': square {list(s)} is already {taken[s]}")
+                taken[s] = f"used by group '{group.id}'"
+        placements.append(PlacementDef(group.id, master, minions))
+    placed = {m for p in placements for m in (groups[p.group].master, groups[p.group].minion)}
+
+    o = r["objective"]
+    check_record(o, _OBJECTIVE_SCHEMA, f"{where}: objective")
+    if o["heroes_win_when_defeated"] not in placed:
+        raise ContentError(f"{where}: objective: field 'heroes_win_when_defeated' names "
+                           f"'{o['heroes_win_when_defeated']}', which is not a monster placed in this quest")
+    objective = ObjectiveDef(o["text"], o["heroes_win_when_defeated"], o["round_limit"],
+                             o["overlord_wins_when_all_knocked_out"])
+
+    reinforcement = None
+    if "reinforcement" in r:
+        f = r["reinforcement"]
+        here = f"{where}: reinforcement"
+        check_record(f, _REINFORCEMENT_SCHEMA, here)
+        if f["group"] not in {p.group for p in placements}:
+            raise ContentError(f"{here}: field 'group' names '{f['group']}', which is not a group placed in this quest")
+        square = _square(f["square"], here, "square")
+        _on_floor(square, terrain, here, "square")
+        reinforcement = ReinforcementDef(f["text"], f["when"], f["group"], f["rank"], square, f["max_per_turn"])
+
+    reward = r.get("reward")
+    if reward is not None and (reward not in items or items[reward].category != "relic"):
+        raise ContentError(f"{where}: field 'reward' names '{reward}', which is not a relic in items.toml")
+    shop = sum(i.count for i in items.values() if i.category == "shop")
+    if r["starting_shop_cards"] > shop:
+        raise ContentError(f"{where}: field 'starting_shop_cards' is more than the {shop} shop cards")
+
+    return QuestDef(
+        id=r["id"], name=r["name"], text=r["text"], rows=tuple(rows), width=len(rows[0]), height=len(rows),
+        terrain=terrain, walls=walls, doors=tuple(doors), hero_starts=hero_starts, search_tokens=tokens,
+        areas=tuple(areas), placements=tuple(placements), objective=objective, reinforcement=reinforcement,
+        starting_shop_cards=r["starting_shop_cards"], reward=reward,
+    )
+
+
+# ---- the whole set ---------------------------------------------------------------------
+
+def load_content(directory: Path = CONTENT_DIR) -> DDContent:
+    """Load and check every content file in ``directory`` (see checklist 2.10)."""
+    refs = _Refs()
+    refs.dice = _load_dice(directory)
+    conditions = _load_conditions(directory, refs)
+    items = _load_items(directory, refs)
+    heroes = _load_heroes(directory, refs)
+    classes = _load_classes(directory, refs, items, heroes)
+    monsters, groups = _load_monsters(directory, refs)
+    overlord = _load_overlord(directory, refs)
+    quest_files = sorted((directory / "quests").glob("*.toml"))
+    if not quest_files:
+        raise ContentError("quests/: no quest files")
+    known = {"items": items, "monsters": monsters, "groups": groups}
+    quests = {}
+    for path in quest_files:
+        quest = _load_quest(path, known)
+        quests[quest.id] = quest
+    return DDContent(
+        dice=refs.dice, heroes=heroes, classes=classes, items=items, monsters=monsters, groups=groups,
+        overlord=overlord, conditions=conditions, quests=quests,
+    )
+
+
+@lru_cache(maxsize=1)
+def standard_content() -> DDContent:
+    """The shipped content, loaded once."""
+    return load_content()
+
+
+def text_of(effects: Iterable[Effect]) -> str:
+    """The player-facing sentences of a list of effects."""
+    return " ".join(describe(e) for e in effects)
+
+
+__all__ = [
+    "AbilityDef", "AreaDef", "ClassDef", "ConditionDef", "ConditionSide", "CONTENT_DIR", "DDContent", "DieDef",
+    "DoorDef", "Effect", "HERO_COUNTS", "HeroDef", "ItemDef", "MOMENTS", "MonsterDef", "MonsterGroup",
+    "ObjectiveDef", "OverlordCard", "PlacementDef", "QuestDef", "ReinforcementDef", "SkillDef", "SurgeAbility",
+    "equip_problem", "load_content", "standard_content", "text_of",
+]

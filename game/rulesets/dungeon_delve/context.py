@@ -1,0 +1,312 @@
+"""The context every step of the Dungeon Delve flow works in, and the mechanics the
+steps share: where figures stand, the board as it is now, dice, damage and recovery,
+fatigue, knock-outs, conditions and the overlord's cards.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Iterable
+
+from game.core.dice import Die, total
+from game.core.events import EventLog
+from game.core.flow import Flow
+from game.rulesets.dungeon_delve import geometry as geo
+from game.rulesets.dungeon_delve.rulesdata import Data
+from game.rulesets.dungeon_delve.state import DDState, Hero, Monster
+
+FLOW: Flow["Ctx"] = Flow()
+
+Square = tuple[int, int]
+
+
+def sq(value: list[int] | tuple[int, int]) -> Square:
+    return int(value[0]), int(value[1])
+
+
+def sq_id(square: Square) -> str:
+    return f"{square[0]},{square[1]}"
+
+
+def parse_sq(text: str) -> Square:
+    x, _, y = text.partition(",")
+    return int(x), int(y)
+
+
+class Ctx:
+    def __init__(self, state: DDState, data: Data, log: EventLog) -> None:
+        self.state = state
+        self.data = data
+        self.log = log
+
+    def emit(self, kind: str, rule: str, text: str, **kw: Any) -> None:
+        self.log.emit(kind, rule, text, **kw)
+
+    def push(self, step: str, **args: Any) -> None:
+        self.state.stack.append({"step": step, **args})
+
+    # -- figures ---------------------------------------------------------------------------
+
+    def name(self, figure: str) -> str:
+        return self.data.figure_name(self.state, figure)
+
+    def is_hero(self, figure: str) -> bool:
+        return any(h.id == figure for h in self.state.heroes)
+
+    def figure_square(self, figure: str) -> Square:
+        if self.is_hero(figure):
+            return sq(self.state.hero(figure).square)
+        monster = self.state.monster(figure)
+        assert monster is not None, figure
+        return sq(monster.square)
+
+    def standing_heroes(self) -> list[Hero]:
+        return [h for h in self.state.heroes if not h.knocked_out]
+
+    def figure_at(self, square: Square) -> str | None:
+        """The figure standing in ``square`` (knocked-out tokens are not figures, DD-111)."""
+        for h in self.state.heroes:
+            if not h.knocked_out and sq(h.square) == square:
+                return h.id
+        for m in self.state.monsters:
+            if sq(m.square) == square:
+                return m.id
+        return None
+
+    def figure_squares(self, *, heroes: bool = True, monsters: bool = True, exclude: str = "") -> frozenset[Square]:
+        out = set()
+        if heroes:
+            out |= {sq(h.square) for h in self.state.heroes if not h.knocked_out and h.id != exclude}
+        if monsters:
+            out |= {sq(m.square) for m in self.state.monsters if m.id != exclude}
+        return frozenset(out)
+
+    def health(self, figure: str) -> int:
+        return self.data.health(self.state, figure)
+
+    # -- the board now ------------------------------------------------------------------------
+
+    @property
+    def board(self) -> geo.Board:
+        return board_for(self.data, self.state.quest)
+
+    def walls(self) -> frozenset[geo.Edge]:
+        closed = [d for d in self.board.doors if d not in self.state.open_doors]
+        return self.board.blocking_edges(closed)
+
+    def terrain(self, square: Square) -> str:
+        return self.board.terrain.get(square, "void")
+
+    def adjacent(self, a: Square, b: Square) -> bool:
+        return a != b and geo.adjacent(self.board, self.walls(), a, b)
+
+    def sight(self, a: Square, t: Square, viewer: str = "", target: str = "") -> geo.Sight:
+        blockers = self.figure_squares() - {a, t}
+        return geo.line_of_sight(self.board, self.walls(), a, t, blockers=blockers,
+                                 a_in_pit=self.terrain(a) == "pit" and bool(viewer),
+                                 t_in_pit=self.terrain(t) == "pit" and bool(target))
+
+    def nearest_empty(self, start: Square) -> list[Square]:
+        """The nearest on-map spaces holding no figure and not obstacle, lava or pit (DD-147)."""
+        board = self.board
+        walls = self.walls()
+        occupied = self.figure_squares()
+        frontier = [start]
+        seen = {start}
+        while frontier:
+            good = sorted((s for s in frontier if s not in occupied
+                           and board.terrain.get(s) in ("floor", "water")), key=lambda s: (s[1], s[0]))
+            if good:
+                return good
+            nxt = []
+            for s in frontier:
+                for dx in (-1, 0, 1):
+                    for dy in (-1, 0, 1):
+                        q = (s[0] + dx, s[1] + dy)
+                        if q not in seen and board.on_map(q) and board.terrain[q] != "obstacle" and \
+                                geo.adjacent(board, walls, s, q):
+                            seen.add(q)
+                            nxt.append(q)
+            frontier = nxt
+        return []
+
+    # -- dice (DD-141, DD-142) ---------------------------------------------------------------
+
+    def die(self, die_id: str) -> Die:
+        return self.data.die(die_id)
+
+    def roll(self, dice: Iterable[str], who: str, why: str, rule: str = "DD-141") -> tuple[list[int], dict[str, int]]:
+        """Roll dice by id with the game's RNG; returns face indices and the symbol totals."""
+        ids = list(dice)
+        defs = [self.die(d) for d in ids]
+        faces = [self._scripted(die_id) if self.state.dice_script else self.state.rng.below(len(d.faces))
+                 for die_id, d in zip(ids, defs)]
+        sums = total(defs, faces)
+        shown = ", ".join(f"{d.name} {describe_face(d.face(f))}" for d, f in zip(defs, faces))
+        self.emit("dice", rule, f"{who} rolls for {why}: {shown}.", dice=ids, faces=faces, totals=sums,
+                  irreversible=True)
+        return faces, sums
+
+    def _scripted(self, die_id: str) -> int:
+        """The next scripted face ("red:5" is face 5 of checklist 2.2): scenarios fix dice this way."""
+        from game.core.errors import RulesError
+
+        entry = self.state.dice_script.pop(0)
+        wanted, _, face = entry.partition(":")
+        if wanted != die_id:
+            raise RulesError(f"the dice script says {entry} but the rules roll the {die_id} die")
+        return int(face) - 1
+
+    def attribute_test(self, hero: Hero, attribute: str, why: str) -> bool:
+        """Gray + black; passes if the shields are at most the attribute (DD-117, DD-118)."""
+        value = self.data.attribute(hero.id, attribute)
+        _, sums = self.roll(self.data.test_dice(), self.name(hero.id), f"a {attribute} test ({why})", "DD-117")
+        passed = sums.get("shields", 0) <= value
+        self.emit("test", "DD-117", f"{self.name(hero.id)} {'passes' if passed else 'fails'} the {attribute} "
+                  f"test ({sums.get('shields', 0)} against {value}).", hero=hero.id, passed=passed)
+        return passed
+
+    # -- damage, fatigue, recovery (DD-053, DD-054, DD-107 to DD-113) -----------------------------
+
+    def suffer_damage(self, figure: str, amount: int, rule: str, why: str) -> None:
+        if amount <= 0:
+            return
+        if self.is_hero(figure):
+            hero = self.state.hero(figure)
+            if hero.knocked_out:
+                return  # DD-110
+            health = self.health(figure)
+            hero.damage = min(health, hero.damage + amount)
+            self.emit("damage", rule, f"{self.name(figure)} suffers {amount} damage ({why}); "
+                      f"{health - hero.damage} health left.", figure=figure, amount=amount)
+            if hero.damage >= health:
+                self.knock_out(hero)
+            return
+        monster = self.state.monster(figure)
+        if monster is None:
+            return
+        health = self.health(figure)
+        monster.damage = min(health, monster.damage + amount)
+        self.emit("damage", rule, f"{self.name(figure)} suffers {amount} damage ({why}); "
+                  f"{health - monster.damage} health left.", figure=figure, amount=amount)
+        if monster.damage >= health:
+            self.defeat_monster(monster)
+
+    def suffer_fatigue(self, hero: Hero, amount: int, rule: str, why: str) -> None:
+        """Fatigue the hero did not choose: beyond Stamina it becomes damage (DD-054)."""
+        if hero.knocked_out or amount <= 0:
+            return
+        stamina = self.data.stamina(self.state, hero.id)
+        room = stamina - hero.fatigue
+        taken = min(room, amount)
+        hero.fatigue += taken
+        self.emit("fatigue", rule, f"{self.name(hero.id)} suffers {amount} fatigue ({why}).", hero=hero.id,
+                  amount=amount)
+        if amount > taken:
+            self.suffer_damage(hero.id, amount - taken, "DD-054", "fatigue beyond Stamina")
+
+    def recover(self, hero: Hero, hearts: int, fatigue: int, rule: str, why: str) -> None:
+        """Recovery never takes damage or fatigue below 0 (DD-107); it stands a knocked-out
+        hero back up when he recovers at least one damage (DD-113)."""
+        healed = min(hero.damage, max(0, hearts))
+        hero.damage -= healed
+        rested = min(hero.fatigue, max(0, fatigue))
+        hero.fatigue -= rested
+        self.emit("recover", rule, f"{self.name(hero.id)} recovers {healed} damage and {rested} fatigue ({why}).",
+                  hero=hero.id, hearts=healed, fatigue=rested)
+        if hero.knocked_out and healed >= 1:
+            self.stand_up_in_place(hero, rule)
+
+    def stand_up_in_place(self, hero: Hero, rule: str) -> None:
+        """Replace the token by the figure (DD-071): on the token's space, or the nearest empty one."""
+        here = sq(hero.square)
+        if self.figure_at(here) is not None or self.terrain(here) in ("lava", "pit", "obstacle"):
+            choices = self.nearest_empty(here)
+            if choices:
+                here = choices[0]  # ties go to the first in reading order (the hero side may not care)
+        hero.square = [here[0], here[1]]
+        hero.knocked_out = False
+        self.emit("stand", rule, f"{self.name(hero.id)} is back on his feet at {sq_id(here)}.", hero=hero.id,
+                  square=list(here))
+
+    def knock_out(self, hero: Hero) -> None:
+        """DD-109: damage and fatigue full, token in place of figure, conditions gone, a card drawn."""
+        hero.damage = self.health(hero.id)
+        hero.fatigue = self.data.stamina(self.state, hero.id)
+        hero.knocked_out = True
+        hero.conditions = []
+        self.emit("knocked_out", "DD-109", f"{self.name(hero.id)} is knocked out.", hero=hero.id)
+        self.draw_overlord(1, "DD-109")
+        if all(h.knocked_out for h in self.state.heroes):
+            self.end_game("overlord", "every hero is knocked out at the same time", "DD-139")
+
+    def defeat_monster(self, monster: Monster) -> None:
+        self.state.monsters.remove(monster)
+        self.emit("defeated", "DD-108", f"{self.name(monster.id)} is defeated and removed.", monster=monster.id)
+        if self.data.is_boss(monster.kind):
+            self.end_game("heroes", f"the {self.data.monster_name(monster.kind)} is defeated", "DD-137")
+
+    def end_game(self, winner: str, reason: str, rule: str) -> None:
+        if self.state.winner:
+            return
+        self.state.winner = winner
+        self.state.end_reason = reason
+        self.state.end_rule = rule
+        self.state.phase = "over"
+        self.state.stack.clear()
+        self.state.activation = None
+        self.state.attack = None
+        side = "The heroes" if winner == "heroes" else "The overlord"
+        self.emit("game_over", rule, f"{side} win: {reason}.", winner=winner)
+
+    # -- conditions (DD-132) ------------------------------------------------------------------
+
+    def give_condition(self, figure: str, condition: str, rule: str) -> None:
+        holder = self.state.hero(figure) if self.is_hero(figure) else self.state.monster(figure)
+        if holder is None or condition in holder.conditions:
+            return
+        if isinstance(holder, Hero) and holder.knocked_out:
+            return  # DD-136
+        holder.conditions.append(condition)
+        self.emit("condition", rule, f"{self.name(figure)} is {condition.capitalize()}.", figure=figure,
+                  condition=condition)
+        act = self.state.activation
+        if condition == "immobilized" and act is not None and act.figure == figure:
+            act.mp = 0  # DD-135: unspent MP are lost at once
+            act.immobilized = True
+
+    # -- the overlord's cards (DD-120, DD-143) ---------------------------------------------------
+
+    def draw_overlord(self, count: int, rule: str) -> None:
+        state = self.state
+        for _ in range(count):
+            if not state.overlord_deck:
+                if not state.overlord_discard:
+                    self.emit("draw", "DD-143", "The overlord deck and discard pile are empty: no card is drawn.")
+                    continue
+                state.overlord_deck = state.overlord_discard
+                state.overlord_discard = []
+                state.rng.shuffle(state.overlord_deck)
+                self.emit("reshuffle", "DD-143", "The overlord discard pile is shuffled into a new deck.",
+                          irreversible=True)
+            card = state.overlord_deck.pop()
+            state.overlord_hand.append(card)
+            self.emit("draw", rule, f"The overlord draws a card ({len(state.overlord_hand)} in hand).",
+                      count=1, irreversible=True)
+            self.emit("draw_private", rule, f"You draw {self.data.card_name(card)}.", seats=(0,), card=card,
+                      irreversible=True)
+
+
+def describe_face(face: dict[str, int]) -> str:
+    if face.get("miss"):
+        return "X"
+    parts = []
+    for symbol, label in (("range", "range"), ("hearts", "♥"), ("surge", "⚡"), ("shields", "⛨")):
+        if face.get(symbol):
+            parts.append(f"{face[symbol]}{label}" if symbol != "range" else f"range {face[symbol]}")
+    return " ".join(parts) or "blank"
+
+
+@lru_cache(maxsize=8)
+def board_for(data: Data, quest: str) -> geo.Board:
+    return data.board(quest)

@@ -1,0 +1,261 @@
+"""What the rules need to know about content, in one place: stats with equipment applied,
+weapons as attack profiles, the quest's board and objectives.
+
+The flow modules ask these questions instead of reading content records directly, so a
+change in the content format touches only this module.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Iterable
+
+from game.core.cards import definition_id, instances
+from game.core.dice import Die
+from game.rulesets.dungeon_delve import geometry as geo
+from game.rulesets.dungeon_delve.content import (
+    AbilityDef,
+    DDContent,
+    Effect,
+    ItemDef,
+    OverlordCard,
+    SkillDef,
+    SurgeAbility,
+    equip_problem,
+)
+
+if TYPE_CHECKING:
+    from game.rulesets.dungeon_delve.state import DDState
+
+BARE_HANDS = "bare"
+TEST_DICE = ("gray", "black")
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """An attack profile: a hero's weapon, bare hands, or a monster's attack."""
+
+    id: str
+    name: str
+    ranged: bool
+    dice: tuple[str, ...]
+    reach: bool = False
+    pierce: int = 0
+    blast: bool = False
+    surges: tuple[SurgeAbility, ...] = ()
+    tags: tuple[str, ...] = ()
+
+
+class Data:
+    def __init__(self, content: DDContent) -> None:
+        self.content = content
+
+    # -- names -------------------------------------------------------------------------------
+
+    def figure_name(self, state: "DDState", figure: str) -> str:
+        if figure == "overlord":
+            return "The overlord"
+        for hero in state.heroes:
+            if hero.id == figure:
+                return self.content.heroes[figure].name
+        monster = state.monster(figure)
+        if monster is None:
+            kind = definition_id(figure)
+            return self.content.monsters[kind].name if kind in self.content.monsters else figure
+        name = self.content.monsters[monster.kind].name
+        same = [m for m in state.monsters if m.kind == monster.kind]
+        if len(same) > 1 and not monster.master:
+            return f"{name} {figure.rsplit('#', 1)[-1]}"
+        return name
+
+    def monster_name(self, kind: str) -> str:
+        return self.content.monsters[kind].name
+
+    def group_name(self, group: str) -> str:
+        return self.content.groups[group].name
+
+    # -- heroes ----------------------------------------------------------------------------------
+
+    def hero_def(self, hero_id: str) -> Any:
+        return self.content.heroes[hero_id]
+
+    def attribute(self, hero_id: str, name: str) -> int:
+        return int(self.content.heroes[hero_id].attribute(name))
+
+    def test_dice(self) -> tuple[str, ...]:
+        return TEST_DICE
+
+    def item(self, item: str) -> ItemDef:
+        return self.content.items[definition_id(item)]
+
+    def _passive(self, items: Iterable[str]) -> list[Effect]:
+        out: list[Effect] = []
+        for i in items:
+            definition = self.item(i)
+            if definition.when == "passive":
+                out.extend(definition.effects)
+        return out
+
+    def stamina_with(self, hero_id: str, equipped: Iterable[str]) -> int:
+        base = self.content.heroes[hero_id].stamina
+        return base + sum(e.get("amount", 0) for e in self._passive(equipped)
+                          if e.verb == "stat_bonus" and e.get("stat") == "stamina")
+
+    def stamina(self, state: "DDState", hero_id: str) -> int:
+        return self.stamina_with(hero_id, state.hero(hero_id).equipped)
+
+    def speed(self, state: "DDState", figure: str) -> int:
+        if figure in self.content.heroes and any(h.id == figure for h in state.heroes):
+            base = self.content.heroes[figure].speed
+            return base + sum(e.get("amount", 0) for e in self._passive(state.hero(figure).equipped)
+                              if e.verb == "stat_bonus" and e.get("stat") == "speed")
+        monster = state.monster(figure)
+        assert monster is not None
+        return self.content.monsters[monster.kind].speed
+
+    def health(self, state: "DDState", figure: str) -> int:
+        if any(h.id == figure for h in state.heroes):
+            return self.content.heroes[figure].health
+        monster = state.monster(figure)
+        kind = monster.kind if monster is not None else definition_id(figure)
+        return self.content.monsters[kind].health_for(len(state.heroes))
+
+    def ability(self, hero_id: str) -> AbilityDef:
+        return self.content.heroes[hero_id].ability
+
+    def ability_effects(self, hero_id: str, when: str) -> tuple[Effect, ...]:
+        ability = self.ability(hero_id)
+        return ability.effects if ability.when == when else ()
+
+    def feat(self, hero_id: str) -> AbilityDef:
+        return self.content.heroes[hero_id].feat
+
+    def skill(self, hero_id: str) -> SkillDef | None:
+        if hero_id not in self.content.heroes:
+            return None
+        return self.content.class_for(hero_id).skill
+
+    def keen_eye(self, hero_id: str) -> bool:
+        skill = self.skill(hero_id)
+        return skill is not None and skill.use == "passive" and any(e.verb == "search_draw" for e in skill.effects)
+
+    def water_cost(self, figure: str) -> int:
+        if figure in self.content.heroes:
+            for effect in self.ability(figure).effects:
+                if effect.verb == "terrain_cost" and effect.get("terrain") == "water":
+                    return int(effect.get("cost"))
+        return 2
+
+    def range_bonus(self, figure: str) -> int:
+        if figure not in self.content.heroes:
+            return 0
+        ability = self.ability(figure)
+        return sum(e.get("amount", 0) for e in ability.effects if ability.when == "passive" and e.verb == "bonus"
+                   and e.get("symbol") == "range")
+
+    def loadout_ok(self, items: Iterable[str]) -> bool:
+        return equip_problem(self.item(i) for i in items) is None
+
+    def tradeable(self, item: str) -> bool:
+        return self.item(item).category in ("shop", "relic", "search")
+
+    def gold(self, card: str) -> int:
+        return sum(int(e.get("amount", 0)) for e in self.item(card).effects if e.verb == "gold")
+
+    def defense_dice(self, state: "DDState", figure: str) -> list[str]:
+        if any(h.id == figure for h in state.heroes):
+            dice = list(self.content.heroes[figure].defense)
+            for effect in self._passive(state.hero(figure).equipped):
+                if effect.verb == "add_dice" and effect.get("pool") == "defense":
+                    dice.extend(effect.get("dice"))
+            return dice
+        monster = state.monster(figure)
+        assert monster is not None
+        return list(self.content.monsters[monster.kind].defense)
+
+    # -- weapons -----------------------------------------------------------------------------------
+
+    @staticmethod
+    def _from_item(item_id: str, d: ItemDef) -> Weapon:
+        return Weapon(item_id, d.name, d.attack_type == "ranged", tuple(d.dice), d.reach, d.pierce, d.blast,
+                      tuple(d.surges), tuple(d.tags))
+
+    def hero_weapons(self, state: "DDState", hero_id: str) -> list[Weapon]:
+        """Equipped weapons, then bare hands (DD-077, DD-081)."""
+        hero = state.hero(hero_id)
+        out = [self._from_item(i, self.item(i)) for i in hero.equipped if self.item(i).is_weapon]
+        out.append(Weapon(BARE_HANDS, "bare hands", False, ("blue",)))
+        return out
+
+    def monster_weapon(self, kind: str) -> Weapon:
+        m = self.content.monsters[kind]
+        return Weapon(kind, f"{m.name}'s attack", m.attack_type == "ranged", tuple(m.dice), m.reach, m.pierce,
+                      m.blast, tuple(m.surges))
+
+    def weapon_of(self, state: "DDState", figure: str, weapon_id: str) -> Weapon:
+        if any(h.id == figure for h in state.heroes):
+            if weapon_id == BARE_HANDS:
+                return Weapon(BARE_HANDS, "bare hands", False, ("blue",))
+            return self._from_item(weapon_id, self.item(weapon_id))
+        monster = state.monster(figure)
+        assert monster is not None
+        return self.monster_weapon(monster.kind)
+
+    def monster_has(self, kind: str, keyword: str) -> bool:
+        verb = {"nimble": "move_through_enemies"}.get(keyword, keyword)
+        return self.content.monsters[kind].has_verb(verb)
+
+    def die(self, die_id: str) -> Die:
+        return self.content.die(die_id)
+
+    # -- the overlord's cards ---------------------------------------------------------------------
+
+    def card_def(self, card: str) -> OverlordCard:
+        return self.content.overlord[definition_id(card)]
+
+    def card_name(self, card: str) -> str:
+        return self.card_def(card).name
+
+    def overlord_deck(self) -> list[str]:
+        ids = list(self.content.overlord)
+        return instances(ids, {i: self.content.overlord[i].count for i in ids})
+
+    # -- the quest -----------------------------------------------------------------------------------
+
+    def quest(self, quest: str) -> Any:
+        return self.content.quests[quest]
+
+    @cached_property
+    def _boards(self) -> dict[str, geo.Board]:
+        return {}
+
+    def board(self, quest: str) -> geo.Board:
+        board = self._boards.get(quest)
+        if board is None:
+            q = self.quest(quest)
+            # Content names an edge by the two squares that share it; geometry by its end points.
+            board = geo.Board(dict(q.terrain), frozenset(geo.edge_between(a, b) for a, b in q.walls),
+                              {d.id: frozenset(geo.edge_between(a, b) for a, b in d.edges) for d in q.doors})
+            self._boards[quest] = board
+        return board
+
+    def round_limit(self, quest: str) -> int:
+        return int(self.quest(quest).objective.round_limit)
+
+    def boss(self, quest: str = "wardens_vault") -> str:
+        return str(self.quest(quest).objective.heroes_win_when_defeated)
+
+    def boss_name(self, quest: str = "wardens_vault") -> str:
+        return self.monster_name(self.boss(quest))
+
+    def is_boss(self, kind: str, quest: str = "wardens_vault") -> bool:
+        return kind == self.boss(quest)
+
+    def reinforcement(self, quest: str, heroes: int) -> tuple[str, str, tuple[int, int], int] | None:
+        r = self.quest(quest).reinforcement
+        if r is None:
+            return None
+        group = self.content.groups[r.group]
+        kind = group.minion if r.rank == "minion" else group.master
+        return r.group, kind, r.square, group.size_for(heroes)

@@ -1,0 +1,93 @@
+"""Dungeon Delve as a RuleSystem: seat 0 is the overlord, seats 1.. the hero seats."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from game.core.decision import Decision
+from game.core.errors import FiveRealmsError
+from game.core.events import Event, EventLog
+from game.core.outcome import Outcome
+from game.core.rng import Rng
+from game.core.ruleset import GameOption, RuleSystem
+from game.rulesets.dungeon_delve import actions as _actions  # noqa: F401  (registers steps)
+from game.rulesets.dungeon_delve import attack as _attack  # noqa: F401
+from game.rulesets.dungeon_delve import cards as _cards  # noqa: F401
+from game.rulesets.dungeon_delve import rounds as _rounds  # noqa: F401
+from game.rulesets.dungeon_delve.content import standard_content
+from game.rulesets.dungeon_delve.context import FLOW, Ctx
+from game.rulesets.dungeon_delve.rulesdata import Data
+from game.rulesets.dungeon_delve.setup import setup
+from game.rulesets.dungeon_delve.state import DDState
+from game.rulesets.dungeon_delve.view import view
+
+ALL_HEROES = "brakka_stonehide,sister_elowen,vessarin_ashmark,tamsin_reedfoot"
+
+
+class DungeonDelve(RuleSystem):
+    id = "dungeon-delve"
+    title = "Dungeon Delve"
+    summary = ("Heroes against an overlord on a square grid: move, fight with custom dice, open the vault "
+               "and defeat the Bone Warden within ten rounds. Seat 1 is the overlord.")
+    min_seats = 2
+    max_seats = 5
+    game_options = (
+        GameOption("heroes", "Heroes", ALL_HEROES, "The 2-4 heroes, by id, comma-separated (DD-148)."),
+        GameOption("quest", "Quest", "wardens_vault", "The quest to play.", choices=("wardens_vault",)),
+    )
+    state_type = DDState
+
+    def __init__(self) -> None:
+        self.data = Data(standard_content())
+
+    def _ctx(self, state: DDState, log: EventLog) -> Ctx:
+        return Ctx(state, self.data, log)
+
+    def new_state(self, seed: int, seats: int, options: Mapping[str, Any],
+                  names: Sequence[str] | None = None) -> tuple[DDState, list[Event]]:
+        hero_ids = [h.strip() for h in str(options.get("heroes", ALL_HEROES)).split(",") if h.strip()]
+        known = self.data.content.heroes
+        if not 2 <= len(hero_ids) <= 4 or len(set(hero_ids)) != len(hero_ids) or any(h not in known for h in hero_ids):
+            raise FiveRealmsError(f"Choose 2 to 4 different heroes from: {', '.join(known)}.")
+        if seats - 1 > len(hero_ids):
+            raise FiveRealmsError("Each hero seat needs at least one hero.")
+        state = DDState(seats=seats, quest=str(options.get("quest", "wardens_vault")), rng=Rng.seeded(seed),
+                        heroes=[])
+        log = EventLog()
+        ctx = self._ctx(state, log)
+        setup(ctx, hero_ids, seats - 1)
+        FLOW.advance(ctx, state.stack)
+        return state, log.events
+
+    def scenario_state(self, scenario: Mapping[str, Any], seed: int) -> tuple[DDState, list[Event]]:
+        from game.rulesets.dungeon_delve.scenario import build_state
+
+        log = EventLog()
+        return build_state(self.data, scenario, seed, log), log.events
+
+    def pending(self, state: DDState) -> Decision | None:
+        return FLOW.pending(self._ctx(state, EventLog()), state.stack)
+
+    def apply(self, state: DDState, seat: int, choice: tuple[str, ...]) -> list[Event]:
+        log = EventLog()
+        ctx = self._ctx(state, log)
+        FLOW.answer(ctx, state.stack, seat, choice)
+        FLOW.advance(ctx, state.stack)
+        return log.events
+
+    def outcome(self, state: DDState) -> Outcome | None:
+        if not state.winner:
+            return None
+        heroes_won = state.winner == "heroes"
+        winners = tuple(range(1, state.seats)) if heroes_won else (0,)
+        scores = tuple([0 if heroes_won else 1] + [1 if heroes_won else 0] * (state.seats - 1))
+        return Outcome(winners, scores, state.end_reason, state.end_rule)
+
+    def view(self, state: DDState, seat: int | None) -> dict[str, Any]:
+        return view(state, self.data, seat)
+
+    def seat_count(self, state: DDState) -> int:
+        return state.seats
+
+    def turn_number(self, state: DDState) -> int:
+        return state.round
