@@ -51,6 +51,17 @@ class RuleSystem(ABC):
     game_options: ClassVar[tuple[GameOption, ...]] = ()
     state_type: ClassVar[type]
 
+    # Seat kinds the New game screen suggests ("human" or an AI level), seat 1 first.
+    default_seats: ClassVar[tuple[str, ...]] = ("human", "normal")
+
+    def seat_label(self, index: int, seats: int) -> str:
+        """What seat ``index`` (from 0) is called at the table ("Seat 1", "Overlord"...)."""
+        return f"Seat {index + 1}"
+
+    def option_label(self, option_id: str, value: Any) -> str:
+        """A readable label for one value of a game option."""
+        return str(value)
+
     def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
         """Defaults filled in; unknown or ill-typed options refused."""
         given = dict(given or {})

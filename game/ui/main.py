@@ -30,10 +30,17 @@ def demo_session(ruleset: str, seed: int, steps: int, seats: int = 2, humans: in
     from game.ai import make_agent
     from game.session import Seat, Session
 
+    from game.core import registry
+
     names = ["Ann", "Bram", "Cora", "Dain"]
-    seat_list = [Seat("human", names[i]) if i < humans else Seat("ai", names[i], "normal") for i in range(seats)]
+    human_seats = list(range(humans))
+    if registry.get(ruleset).default_seats[0] != "human":  # e.g. the overlord is seat 1 of Dungeon Delve
+        human_seats = [seats - 1 - i for i in range(humans)]
+        names = ["Morgath", "Ann", "Bram", "Cora"]
+    seat_list = [Seat("human", names[i]) if i in human_seats else Seat("ai", names[i], "normal")
+                 for i in range(seats)]
     session = Session.new(ruleset, seat_list, seed)
-    stand_ins = {i: make_agent("normal", ruleset, seed + 17, i) for i in range(humans)}
+    stand_ins = {i: make_agent("normal", ruleset, seed + 17, i) for i in human_seats}
 
     def one() -> bool:
         decision = session.pending()

@@ -113,22 +113,22 @@ def moves(rows: Sequence[str], board: Board | None = None, walls: frozenset[Edge
     return movement_range(board, walls, one(rows, "S"), mp, friends=where(rows, "H"), enemies=where(rows, "M"))
 
 
-def assert_clear_segment(board: Board, walls: frozenset[Edge], a: Square, t: Square, result: Sight) -> None:
-    """A visible answer carries a segment from a corner of A to a corner of T."""
+def assert_clear_segment(board: Board, walls: frozenset[Edge], a: Square, t: Square, result: Sight,
+                         blockers: frozenset[Square] = frozenset()) -> None:
+    """A visible answer carries a clear segment from a corner of A to another corner of T."""
     assert result.visible and result.segment is not None
     pa, pt = result.segment
-    assert pa != pt
-    assert pa in {(a[0] + i, a[1] + j) for i in (0, 1) for j in (0, 1)}
-    assert pt in {(t[0] + i, t[1] + j) for i in (0, 1) for j in (0, 1)}
+    assert pa != pt and pa in corners(a) and pt in corners(t)
+    assert segment_is_clear(board, walls, a, t, result.segment, blockers=blockers)
 
 
-def assert_path_ok(board: Board, walls: frozenset[Edge], rng_: MoveRange, start: Square, sq: Square,
+def assert_path_ok(board: Board, walls: frozenset[Edge], result: MoveRange, start: Square, sq: Square,
                    water_cost: int = 2) -> None:
     """The reported path runs start..sq through adjacent squares and costs what is reported."""
-    path = rng_.path(sq)
+    path = result.path(sq)
     assert path[0] == start and path[-1] == sq
     assert all(adjacent(board, walls, s, q) for s, q in zip(path, path[1:]))
-    assert sum(water_cost if board.terrain[q] == "water" else 1 for q in path[1:]) == rng_.costs[sq]
+    assert sum(water_cost if board.terrain[q] == "water" else 1 for q in path[1:]) == result.costs[sq]
 
 
 # -- 4.6 Line of sight: DDG-01 … DDG-22 ---------------------------------------------------------
@@ -673,7 +673,7 @@ def test_ddg_43_reach_through_a_friendly_hero() -> None:
 
 def test_ddg_44_range_counting() -> None:
     """DDG-44: A (0,0), T (5,2), open floor, no range modifiers: distance 5 (DD-087);
-    range 4 + 0 misses, range 4 + 1 hits (DD-086)."""
+    range 4 + 0 misses, range 4 + 1 hits (DD-086). (The case has no map: a 6×3 open floor.)"""
     a, t = (0, 0), (5, 2)
     assert distance(a, t) == 5
     assert not within_range(a, t, 4 + 0)  # blue "range 4, 2♥" + yellow "range 0, 2♥"
@@ -685,7 +685,8 @@ def test_ddg_44_range_counting() -> None:
 def test_ddg_45_fatigue_movement() -> None:
     """DDG-45: Speed 4, Stamina 4, fatigue 3: one Move gives at most 4 + 1 = 5 MP, two give
     8 + 1 = 9 (DD-038, DD-050, DD-053); at fatigue 4 of 4 no fatigue MP. The geometry
-    side: those MP reach exactly that many king moves on open floor (DD-041)."""
+    side: those MP reach exactly that many king moves on open floor (DD-041). (The case
+    has no map: one open row.)"""
     speed, stamina, fatigue = 4, 4, 3
     one_move = speed + (stamina - fatigue)
     two_moves = 2 * speed + (stamina - fatigue)
@@ -701,7 +702,8 @@ def test_ddg_45_fatigue_movement() -> None:
 def test_ddg_46_movement_with_interruption() -> None:
     """DDG-46: Speed 4: move 2, attack, move 2 is legal (DD-039); stopping in a friendly
     hero's space to attack is not (DD-047, DDA-03). (Losing the rest of the MP at step 4
-    is turn flow, DD-040, not geometry.)"""
+    is turn flow, DD-040, not geometry. The case has no map: open floor with a friendly
+    hero at (2,0).)"""
     rows = ["S.H...",
             "......"]
     board = build(rows)
@@ -944,6 +946,8 @@ def test_dd_100_line_of_sight_is_symmetric() -> None:
                 assert there.visible == back.visible, (a, t)
                 assert there.visible == line_of_sight(board, walls, a, t, blockers=figures | {a, t}).visible
                 assert there.visible or there.reason
+                if there.visible and a != t:
+                    assert_clear_segment(board, walls, a, t, there, figures)
 
 
 def test_dd_060_pit_los_is_adjacency_and_symmetric() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any, Mapping, Sequence
 
 from game.core.decision import Decision
@@ -21,7 +22,10 @@ from game.rulesets.dungeon_delve.setup import setup
 from game.rulesets.dungeon_delve.state import DDState
 from game.rulesets.dungeon_delve.view import view
 
-ALL_HEROES = "brakka_stonehide,sister_elowen,vessarin_ashmark,tamsin_reedfoot"
+_HERO_IDS = ("brakka_stonehide", "sister_elowen", "vessarin_ashmark", "tamsin_reedfoot")
+ALL_HEROES = ",".join(_HERO_IDS)
+# Every party of 2-4 different heroes (DD-148), largest first.
+HERO_PARTIES = tuple(",".join(c) for n in (4, 3, 2) for c in combinations(_HERO_IDS, n))
 
 
 class DungeonDelve(RuleSystem):
@@ -32,13 +36,27 @@ class DungeonDelve(RuleSystem):
     min_seats = 2
     max_seats = 5
     game_options = (
-        GameOption("heroes", "Heroes", ALL_HEROES, "The 2-4 heroes, by id, comma-separated (DD-148)."),
+        GameOption("heroes", "Heroes", ALL_HEROES, "The party: 2-4 different heroes (DD-148).",
+                   choices=HERO_PARTIES),
         GameOption("quest", "Quest", "wardens_vault", "The quest to play.", choices=("wardens_vault",)),
     )
     state_type = DDState
 
     def __init__(self) -> None:
         self.data = Data(standard_content())
+
+    default_seats = ("normal", "human")
+
+    def seat_label(self, index: int, seats: int) -> str:
+        if index == 0:
+            return "Overlord"
+        return "Heroes" if seats == 2 else f"Heroes {index}"
+
+    def option_label(self, option_id: str, value: Any) -> str:
+        if option_id == "heroes":
+            names = [self.data.content.heroes[h].name.split()[0] for h in str(value).split(",")]
+            return ", ".join(names)
+        return str(value)
 
     def _ctx(self, state: DDState, log: EventLog) -> Ctx:
         return Ctx(state, self.data, log)

@@ -76,8 +76,12 @@ class NewGameScene(MenuScene):
         self.option_rows: list[tuple[str, int]] = []
         for option in system.game_options:
             value = self.options.get(option.id, option.default)
-            if isinstance(option.default, bool):
-                widget: Any = Cycle(pygame.Rect(x, y, theme.px(200, s), row - 8), [("off", "Off"), ("on", "On")],
+            if option.choices:
+                widget: Any = Cycle(pygame.Rect(x, y, theme.px(320, s), row - 8),
+                                    [(c, system.option_label(option.id, c)) for c in option.choices], str(value),
+                                    lambda v, oid=option.id: self.options.__setitem__(oid, v), tooltip=option.help)
+            elif isinstance(option.default, bool):
+                widget = Cycle(pygame.Rect(x, y, theme.px(200, s), row - 8), [("off", "Off"), ("on", "On")],
                                     "on" if value else "off",
                                     lambda v, oid=option.id: self.options.__setitem__(oid, v == "on"),
                                     tooltip=option.help)
@@ -100,6 +104,9 @@ class NewGameScene(MenuScene):
     def pick(self, system_id: str) -> None:
         self.system_id = system_id
         self.options = {}
+        defaults = list(self.system.default_seats)
+        self.kinds = defaults + ["normal"] * (4 - len(defaults))
+        self.seat_count = len(defaults)
         self.layout(self.app.size)
 
     def set_count(self, value: str) -> None:
@@ -148,7 +155,7 @@ class NewGameScene(MenuScene):
             surface.blit(a.text(line, "body", theme.px(17, s), theme.PARCHMENT), (summary_x, y))
             y += a.font("body", theme.px(17, s)).get_linesize()
         for i in range(self.seat_count):
-            label = a.text(f"Seat {i + 1}", "bold", theme.px(17, s), theme.PARCHMENT)
+            label = a.text(self.system.seat_label(i, self.seat_count), "bold", theme.px(17, s), theme.PARCHMENT)
             surface.blit(label, label.get_rect(topright=(label_x, self.seat_rows_top + i * theme.px(46, s) + 6)))
         label = a.text("Seed", "bold", theme.px(17, s), theme.PARCHMENT)
         surface.blit(label, label.get_rect(topright=(label_x, self.seed_label_y + 6)))

@@ -193,6 +193,9 @@ class TableScene(Scene):
                 return True
             if event.key == pygame.K_SPACE:
                 self.animations.skip()
+                skip = getattr(getattr(self.table, "tray", None), "skip", None)
+                if skip is not None:
+                    skip()
                 return True
             if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
                 self.undo()
@@ -219,7 +222,8 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.animations.update(dt)
-        busy = self.animations.busy
+        self.table.update(dt)
+        busy = self.animations.busy or self.table.busy
         self.controller.update(busy)
         view = self.controller.view()
         while self.controller.new_events:
@@ -309,6 +313,8 @@ class TableScene(Scene):
                 text = f"{decision.prompt} Click cards to select them."
             if self.sub_options is not None:
                 text = "Choose how:"
+            if decision.rule:
+                text = f"{text} [{decision.rule}]"
             colour = theme.GOLD_LIGHT
         elif controller.thinking_seat is not None:
             seat = controller.thinking_seat
@@ -331,9 +337,7 @@ class TableScene(Scene):
         for line in lines[:2]:
             surface.blit(a.text(line, "bold", size, colour), (x, y))
             y += line_h
-        if decision is not None and decision.rule:
-            tag = a.text(decision.rule, "body", theme.MIN_TEXT_PX, theme.MUTED)
-            surface.blit(tag, tag.get_rect(bottomleft=(rect.x + theme.px(14, s), rect.y)).move(0, -1))
+
 
     def _draw_spinner(self, surface: pygame.Surface, centre: tuple[int, int]) -> None:
         """Eight dots turning; the leading dots gold, the trailing ones muted."""

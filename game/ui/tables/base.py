@@ -50,3 +50,11 @@ class Table:
 
     def turn_label(self, view: dict[str, Any]) -> str:
         return ""
+
+    def update(self, dt: float) -> None:
+        """Advance the table's own motion (a dice tray tumbling)."""
+
+    @property
+    def busy(self) -> bool:
+        """Whether the table is still showing something the players should see first."""
+        return False

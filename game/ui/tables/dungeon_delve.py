@@ -1,0 +1,324 @@
+"""The Dungeon Delve table (ART.md, The table): the quest map as a grid with figures,
+tokens, doors and overlays (movement range and path, line of sight and the sight line),
+the dice tray with the last attack's dice, and the hero sheets; the overlord's hand for
+the overlord seat. Squares that are options glow; hovering one shows its path or sight
+line, and the odds of an attack before it is chosen."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from game.core.decision import Decision, Target
+from game.core.events import Event
+from game.rulesets.dungeon_delve import geometry as geo
+from game.rulesets.dungeon_delve.content import standard_content
+from game.rulesets.dungeon_delve.rulesdata import Data
+from game.ui import theme
+from game.ui.animation import Banner, Pulse
+from game.ui.boards.grid import GridBoard, GridFigure, GridOverlays, GridToken, movement_fields, sight_fields
+from game.ui.tables.base import Table
+from game.ui.theme import px
+from game.ui.widgets.basic import draw_panel
+from game.ui.widgets.dice_tray import DiceTray
+
+HERO_COLOURS = [(196, 68, 52), (66, 132, 196), (214, 176, 56), (92, 168, 92)]
+HERO_ICONS = {"warrior": "barbarian", "healer": "meditation", "mage": "wizard-face", "scout": "hood"}
+
+
+@lru_cache(maxsize=1)
+def data() -> Data:
+    return Data(standard_content())
+
+
+def sq_of(text: str) -> tuple[int, int]:
+    x, _, y = text.partition(",")
+    return int(x), int(y)
+
+
+class DungeonDelveTable(Table):
+    emblem = "dungeon-gate"
+
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.grid: GridBoard | None = None
+        self.tray = DiceTray(pygame.Rect(0, 0, 10, 10))
+        self._visible: set[Target] = set()
+        self._sight_cache: dict[tuple[Any, ...], frozenset[tuple[int, int]]] = {}
+        self._pending_dice: list[tuple[str, int]] = []
+        self._defense_from = 0
+
+    # -- layout ---------------------------------------------------------------------------------
+
+    def layout(self, area: pygame.Rect, scale: float) -> None:
+        super().layout(area, scale)
+        s = scale
+        side_w = px(250, s)
+        self.side_rect = pygame.Rect(area.right - side_w, area.y + px(6, s), side_w - px(6, s),
+                                     area.height - px(70, s))
+        self.prompt_top = area.bottom - px(62, s)
+        tray_h = px(84, s)
+        self.tray.rect = pygame.Rect(area.x + px(8, s), self.prompt_top - tray_h - px(6, s),
+                                     self.side_rect.x - area.x - px(16, s), tray_h)
+        self.board_rect = pygame.Rect(area.x + px(8, s), area.y + px(6, s), self.side_rect.x - area.x - px(16, s),
+                                      self.tray.rect.y - area.y - px(12, s))
+        if self.grid is not None:
+            self.grid.layout(self.board_rect)
+
+    def prompt_rect(self, height: int) -> pygame.Rect:
+        s = self.scale
+        return pygame.Rect(self.area.x + px(8, s), self.prompt_top, self.area.width - px(16, s), height)
+
+    def visible_targets(self) -> set[Target]:
+        return self._visible
+
+    def _ensure_grid(self, view: dict[str, Any]) -> GridBoard:
+        if self.grid is None:
+            self.grid = GridBoard(data().board(view["quest"]), self.board_rect, self.assets)
+            self._show_last_roll()
+        return self.grid
+
+    def _show_last_roll(self) -> None:
+        """A table opened on a game in progress shows the last attack's dice (already rolled)."""
+        log = self.scene.controller.session.log
+        start = max((i for i, e in enumerate(log) if e.kind == "attack"), default=None)
+        if start is None:
+            return
+        rolled = [(d, f) for e in log[start:] if e.kind == "dice" for d, f in zip(e.data["dice"], e.data["faces"])]
+        if rolled:
+            self.tray.set_result([data().die(d) for d, _ in rolled], [f for _, f in rolled])
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, view: dict[str, Any], decision: Decision | None,
+             lit: set[Target], selected: set[Target], hover: Target | None) -> None:
+        self.hits = []
+        self._visible = set()
+        surface.fill(theme.WALNUT)
+        grid = self._ensure_grid(view)
+        board = grid.board
+        closed = frozenset(d for d in board.doors if d not in view["open_doors"])
+        figures = self._figures(view)
+        overlays = GridOverlays(closed_doors=closed, figures=tuple(figures), tokens=tuple(self._tokens(view)))
+        lit_squares = {sq_of(t[1]) for t in lit if t[0] == "square"}
+        lit_squares |= {self._square_of_figure(view, t[1]) for t in lit if t[0] == "figure"} - {None}  # type: ignore[arg-type]
+        overlays.lit = frozenset(lit_squares)
+        hover_sq = sq_of(hover[1]) if hover and hover[0] == "square" else None
+        overlays.hover = hover_sq
+        act = view.get("activation")
+        if act and decision is not None and decision.kind == "action":
+            mover = self._square_of_figure(view, act["figure"])
+            if mover is not None:
+                overlays.selected = mover
+                moves = {sq_of(o.id.split(":", 1)[1]) for o in decision.options if o.id.startswith("move:")}
+                if moves and act["mp"] > 0:
+                    reach = self._reach(view, act, mover)
+                    fields = movement_fields(reach, hover_sq if hover_sq in moves else None)
+                    fields["move_costs"] = {q: c for q, c in fields["move_costs"].items() if q in moves}
+                    for key, value in fields.items():
+                        setattr(overlays, key, value)
+                overlays.visible = self._sight_set(view, mover)
+                overlays.viewer = mover
+                if hover_sq is not None and hover_sq != mover and hover_sq not in moves:
+                    sight = self._sight(view, mover, hover_sq)
+                    for key, value in sight_fields(sight, mover, hover_sq).items():
+                        setattr(overlays, key, value)
+        grid.draw(surface, overlays)
+        for square in board.terrain:
+            rect = grid.square_rect(square)
+            if rect.colliderect(self.board_rect):
+                target = ("square", f"{square[0]},{square[1]}")
+                self.hits.append((rect, target))
+                if target in lit:
+                    self._visible.add(target)
+        for figure in view["heroes"] + view["monsters"]:
+            target = ("figure", figure["id"])
+            rect = grid.square_rect((figure["square"][0], figure["square"][1]))
+            self.hits.append((rect, target))
+            if target in lit:
+                self._visible.add(target)
+        self._draw_tray(surface)
+        self._draw_side(surface, view)
+
+    def _reach(self, view: dict[str, Any], act: dict[str, Any], mover: tuple[int, int]) -> geo.MoveRange:
+        figure = act["figure"]
+        is_hero = any(h["id"] == figure for h in view["heroes"])
+        heroes = {(h["square"][0], h["square"][1]) for h in view["heroes"] if not h["knocked_out"]}
+        monsters = {(m["square"][0], m["square"][1]) for m in view["monsters"]}
+        friends = (heroes if is_hero else monsters) - {mover}
+        enemies = monsters if is_hero else heroes
+        pass_enemies = bool(act.get("slip_away")) if is_hero else any(
+            m["id"] == figure and data().monster_has(m["kind"], "nimble") for m in view["monsters"])
+        board = data().board(view["quest"])
+        walls = board.blocking_edges([d for d in board.doors if d not in view["open_doors"]])
+        return geo.movement_range(board, walls, mover, act["mp"], friends=frozenset(friends),
+                                  enemies=frozenset(enemies), pass_enemies=pass_enemies,
+                                  water_cost=data().water_cost(figure))
+
+    def _blockers(self, view: dict[str, Any]) -> frozenset[tuple[int, int]]:
+        out = {(h["square"][0], h["square"][1]) for h in view["heroes"] if not h["knocked_out"]}
+        out |= {(m["square"][0], m["square"][1]) for m in view["monsters"]}
+        return frozenset(out)
+
+    def _sight(self, view: dict[str, Any], a: tuple[int, int], t: tuple[int, int]) -> geo.Sight:
+        board = data().board(view["quest"])
+        walls = board.blocking_edges([d for d in board.doors if d not in view["open_doors"]])
+        return geo.line_of_sight(board, walls, a, t, blockers=self._blockers(view) - {a, t},
+                                 a_in_pit=board.terrain.get(a) == "pit", t_in_pit=board.terrain.get(t) == "pit"
+                                 and t in self._blockers(view))
+
+    def _sight_set(self, view: dict[str, Any], a: tuple[int, int]) -> frozenset[tuple[int, int]]:
+        key = (a, tuple(view["open_doors"]), self._blockers(view))
+        found = self._sight_cache.get(key)
+        if found is None:
+            board = data().board(view["quest"])
+            found = frozenset(t for t in board.terrain if t != a and self._sight(view, a, t).visible)
+            if len(self._sight_cache) > 64:
+                self._sight_cache.clear()
+            self._sight_cache[key] = found
+        return found
+
+    def _square_of_figure(self, view: dict[str, Any], figure: str) -> tuple[int, int] | None:
+        for f in view["heroes"] + view["monsters"]:
+            if f["id"] == figure:
+                return f["square"][0], f["square"][1]
+        return None
+
+    def _figures(self, view: dict[str, Any]) -> list[GridFigure]:
+        act = view.get("activation") or {}
+        out = []
+        for i, hero in enumerate(view["heroes"]):
+            if hero["knocked_out"]:
+                continue
+            archetype = data().hero_def(hero["id"]).archetype
+            out.append(GridFigure((hero["square"][0], hero["square"][1]), hero["name"], archetype, "hero",
+                                  hero["health"] - hero["damage"], hero["health"], hero["fatigue"], hero["stamina"],
+                                  tuple(hero["conditions"]), colour=HERO_COLOURS[i % 4],
+                                  icon=HERO_ICONS.get(archetype), active=act.get("figure") == hero["id"]))
+        for monster in view["monsters"]:
+            out.append(GridFigure((monster["square"][0], monster["square"][1]), monster["name"], monster["kind"],
+                                  "monster", monster["health"] - monster["damage"], monster["health"],
+                                  conditions=tuple(monster["conditions"]), master=monster["master"],
+                                  active=act.get("figure") == monster["id"]))
+        return out
+
+    def _tokens(self, view: dict[str, Any]) -> list[GridToken]:
+        quest = data().quest(view["quest"])
+        out = [GridToken((t[0], t[1]), "search") for t in view["search_tokens"]]
+        if quest.reinforcement is not None:
+            out.append(GridToken(tuple(quest.reinforcement.square), "reinforcement"))  # type: ignore[arg-type]
+        for i, hero in enumerate(view["heroes"]):
+            if hero["knocked_out"]:
+                out.append(GridToken((hero["square"][0], hero["square"][1]), "knocked_out", hero["name"],
+                                     HERO_COLOURS[i % 4]))
+        return out
+
+    def _draw_tray(self, surface: pygame.Surface) -> None:
+        draw_panel(surface, self.tray.rect, self.scale, colour=theme.FELT_DARK, border=theme.WALNUT_LIGHT)
+        self.tray.draw(surface, self.assets, self.scale)
+
+    def _draw_side(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        s = self.scale
+        a = self.assets
+        rect = self.side_rect
+        draw_panel(surface, rect, s, colour=theme.PARCHMENT, border=theme.GOLD)
+        y = rect.y + px(8, s)
+        head = a.text(f"Round {view['round']} of {data().round_limit(view['quest'])}", "heading", px(18, s), theme.INK)
+        surface.blit(head, (rect.x + px(10, s), y))
+        y += head.get_height() + px(4, s)
+        for i, hero in enumerate(view["heroes"]):
+            box = pygame.Rect(rect.x + px(6, s), y, rect.width - px(12, s), px(96, s))
+            pygame.draw.rect(surface, theme.PARCHMENT_DARK, box, border_radius=px(6, s))
+            pygame.draw.rect(surface, HERO_COLOURS[i % 4], box, width=2, border_radius=px(6, s))
+            self.hits.append((box, ("figure", hero["id"])))
+            status = "knocked out" if hero["knocked_out"] else ("done" if hero["activated"] else "ready")
+            name = a.text(f"{hero['name']}", "bold", px(15, s), theme.INK)
+            surface.blit(name, (box.x + px(6, s), box.y + px(3, s)))
+            tag = a.text(status, "italic", px(15, s), theme.MUTED if hero["activated"] else theme.INK)
+            surface.blit(tag, (box.right - tag.get_width() - px(6, s), box.y + px(3, s)))
+            line = (f"Health {hero['health'] - hero['damage']}/{hero['health']}  Fatigue {hero['fatigue']}/"
+                    f"{hero['stamina']}  Speed {hero['speed']}")
+            surface.blit(a.text(line, "body", px(15, s), theme.INK), (box.x + px(6, s), box.y + px(22, s)))
+            gear = ", ".join(data().item(i).name for i in hero["equipped"]) or "bare hands"
+            for j, text in enumerate(a.wrap(gear, "body", px(15, s), box.width - px(12, s))[:2]):
+                surface.blit(a.text(text, "body", px(15, s), theme.INK), (box.x + px(6, s), box.y + px(40, s) + j * px(17, s)))
+            extra = ", ".join(c.capitalize() for c in hero["conditions"])
+            if extra:
+                surface.blit(a.text(extra, "bold", px(15, s), theme.DANGER), (box.x + px(6, s), box.y + px(75, s)))
+            y = box.bottom + px(4, s)
+        hand = view.get("overlord_hand")
+        text = f"Overlord: {view['overlord_hand_count']} card(s) in hand, {view['overlord_deck_count']} in the deck."
+        for line in a.wrap(text, "body", px(15, s), rect.width - px(20, s)):
+            surface.blit(a.text(line, "body", px(15, s), theme.INK), (rect.x + px(10, s), y))
+            y += px(17, s)
+        if hand:
+            for card in hand:
+                surface.blit(a.text("• " + data().card_name(card), "bold", px(15, s), theme.INK), (rect.x + px(10, s), y))
+                y += px(17, s)
+
+    # -- words ----------------------------------------------------------------------------------
+
+    def turn_label(self, view: dict[str, Any]) -> str:
+        if view.get("winner"):
+            return "Game over"
+        act = view.get("activation")
+        who = ""
+        if act:
+            who = next((f["name"] for f in view["heroes"] + view["monsters"] if f["id"] == act["figure"]), "")
+        side = "the heroes" if view["phase"] == "heroes" else "the overlord"
+        return f"Dungeon Delve · Round {view['round']} · {side}" + (f" · {who}" if who else "")
+
+    def tooltip(self, target: Target, view: dict[str, Any], decision: Decision | None) -> str | None:
+        kind, ident = target
+        parts: list[str] = []
+        if kind == "square":
+            square = sq_of(ident)
+            terrain = data().board(view["quest"]).terrain.get(square, "off the map")
+            parts.append(f"({ident}) {terrain}")
+            for f in view["heroes"] + view["monsters"]:
+                if (f["square"][0], f["square"][1]) == square and not f.get("knocked_out"):
+                    parts.append(f"{f['name']}: {f['health'] - f['damage']}/{f['health']} health")
+        elif kind == "figure":
+            f = next((x for x in view["heroes"] + view["monsters"] if x["id"] == ident), None)
+            if f is not None:
+                parts.append(f"{f['name']}: {f['health'] - f['damage']}/{f['health']} health")
+        if decision is not None:
+            for option in decision.options:
+                if option.target == target:
+                    parts.append(f"{option.label}" + (f": {option.detail}" if option.detail else ""))
+        return "\n".join(parts) if parts else None
+
+    # -- motion ---------------------------------------------------------------------------------
+
+    def animate(self, event: Event, view: dict[str, Any]) -> None:
+        queue = self.scene.animations
+        centre = self.board_rect.center
+        if event.kind == "round":
+            queue.add(Banner(event.text.split(":")[0], centre, 0.8))
+        elif event.kind == "attack":
+            self._pending_dice = []
+        elif event.kind == "dice":
+            for die_id, face in zip(event.data["dice"], event.data["faces"]):
+                self._pending_dice.append((die_id, face))
+            dice = [data().die(d) for d, _ in self._pending_dice]
+            self.tray.start_roll(dice, [f for _, f in self._pending_dice],
+                                 duration=0.5 * self.scene.animations.speed)
+        elif event.kind in ("damage", "knocked_out", "defeated") and self.grid is not None:
+            figure = event.data.get("figure") or event.data.get("hero") or event.data.get("monster")
+            square = self._square_of_figure(view, figure) if figure else None
+            if square is not None:
+                queue.add(Pulse(self.grid.square_rect(square), theme.DANGER, 0.35))
+        elif event.kind == "game_over":
+            queue.add(Banner(event.text.split(":")[0], centre, 1.4))
+
+    def update(self, dt: float) -> None:
+        self.tray.update(dt)
+
+    @property
+    def busy(self) -> bool:
+        return self.tray.rolling
+
+
+TABLE = DungeonDelveTable
