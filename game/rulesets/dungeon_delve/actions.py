@@ -73,10 +73,11 @@ def action_options(ctx: Ctx, figure: str) -> tuple[list[Option], list[Blocked]]:
         blocked.append(Blocked("act:move", "A figure in a pit may only climb out.", "DD-061"))
         return options, blocked
     can_move = not act.immobilized
-    if act.actions_left > 0:
+    if act.actions_left > 0 or act.extra_moves > 0:
         if can_move:
             speed = ctx.data.speed(state, figure)
-            options.append(Option("act:move", f"Move action (+{speed} MP)", None, "DD-027"))
+            extra = " (Scurry)" if act.actions_left == 0 else ""
+            options.append(Option("act:move", f"Move action{extra} (+{speed} MP)", None, "DD-027"))
         else:
             blocked.append(Blocked("act:move", "Immobilized: no Move actions and no MP.", "DD-135"))
     if act.mp > 0 and can_move:
@@ -206,7 +207,10 @@ def answer_actions(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> 
         state.stack.pop()
         return
     if kind == "act" and rest == "move":
-        act.actions_left -= 1
+        if act.actions_left > 0:
+            act.actions_left -= 1
+        else:
+            act.extra_moves -= 1  # Scurry's extra Move action
         gained = ctx.data.speed(state, figure)
         act.mp += gained
         act.moved = True

@@ -214,7 +214,7 @@ def shield_items(ctx: Ctx, figure: str) -> list[str]:
 def ask_shields(ctx: Ctx, step: Step) -> Decision | None:
     attack = _attack(ctx)
     for figure in attack.affected:
-        if attack.shield_bonus.get(figure) is None and shield_items(ctx, figure):
+        if attack.shield_bonus.get(figure) is None and _alive(ctx, figure) and shield_items(ctx, figure):
             items = shield_items(ctx, figure)
             hero = ctx.state.hero(figure)
             return Decision(hero.seat, "shield", f"{ctx.name(figure)}: exhaust a shield for +1 shield?",
@@ -225,7 +225,8 @@ def ask_shields(ctx: Ctx, step: Step) -> Decision | None:
 
 def answer_shields(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
     attack = _attack(ctx)
-    figure = next(f for f in attack.affected if attack.shield_bonus.get(f) is None and shield_items(ctx, f))
+    figure = next(f for f in attack.affected
+                  if attack.shield_bonus.get(f) is None and _alive(ctx, f) and shield_items(ctx, f))
     if choice[0] == "pass":
         attack.shield_bonus[figure] = 0
         return
@@ -245,6 +246,9 @@ def shields_done(ctx: Ctx, step: Step) -> None:
     ctx.state.stack.pop()
     attack = _attack(ctx)
     for figure in attack.affected:
+        if figure in attack.defended:
+            continue
+        attack.defended.append(figure)
         if not ctx.is_hero(figure) and ctx.state.monster(figure) is not None:
             push_card_window(ctx, "after_monster_defense_roll", monster=figure)
 
@@ -327,10 +331,23 @@ def _spend(ctx: Ctx, attack: Attack, index: int) -> None:
         attack.pierce += ability.amount
     elif ability.effect == "blast":
         attack.blast = True
+        _blast_defenders(ctx, attack)
     elif ability.effect == "condition":
         attack.stun = True
     ctx.emit("surge", "DD-089", f"{ctx.name(attack.attacker)} spends {ability.cost} surge(s): {ability.text}.",
              ability=index)
+
+
+def _blast_defenders(ctx: Ctx, attack: Attack) -> None:
+    """Blast: every figure next to the target is affected too and rolls its own defense
+    (DD-095, DD-096); their shields and cards get their moment before damage."""
+    hit = sorted(geo.blast_squares(ctx.board, ctx.walls(), sq(attack.target)), key=lambda s: (s[1], s[0]))
+    new = [f for f in (ctx.figure_at(s) for s in hit) if f is not None and f not in attack.affected]
+    for figure in new:
+        attack.affected.append(figure)
+        _roll_defense(ctx, attack, figure)
+    if new:
+        ctx.push("attack_shields")
 
 
 def ask_surges(ctx: Ctx, step: Step) -> Decision | None:
@@ -382,11 +399,8 @@ def attack_damage(ctx: Ctx, step: Step) -> None:
     state.stack.pop()
     attack = _attack(ctx)
     target = sq(attack.target)
-    if attack.blast:
-        hit = sorted(geo.blast_squares(ctx.board, ctx.walls(), target), key=lambda s: (s[1], s[0]))
-        affected = [f for f in (ctx.figure_at(s) for s in hit) if f is not None]
-    else:
-        affected = [f for f in attack.affected if _alive(ctx, f)]
+    affected = sorted((f for f in attack.affected if _alive(ctx, f)),
+                      key=lambda f: (ctx.figure_square(f)[1], ctx.figure_square(f)[0]))  # DDA-29: reading order
     hearts = _totals(ctx, attack).get("hearts", 0) + attack.bonus_hearts
     for figure in affected:
         if figure not in attack.defense:

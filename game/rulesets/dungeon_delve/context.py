@@ -160,8 +160,21 @@ class Ctx:
     def attribute_test(self, hero: Hero, attribute: str, why: str) -> bool:
         """Gray + black; passes if the shields are at most the attribute (DD-117, DD-118)."""
         value = self.data.attribute(hero.id, attribute)
-        _, sums = self.roll(self.data.test_dice(), self.name(hero.id), f"a {attribute} test ({why})", "DD-117")
+        dice = list(self.data.test_dice())
+        faces, sums = self.roll(dice, self.name(hero.id), f"a {attribute} test ({why})", "DD-117")
         passed = sums.get("shields", 0) <= value
+        stone = next((i for i in hero.equipped if i not in hero.exhausted
+                      and self.data.item(i).when == "attribute_test"), None)
+        if not passed and stone is not None:
+            # A reroll can only help a failed test, so a ready Lucky Stone is used then, on the
+            # die showing more shields (DD-118 lets only cards that name tests affect them).
+            worst = max(range(len(dice)), key=lambda k: self.die(dice[k]).face(faces[k]).get("shields", 0))
+            hero.exhausted.append(stone)
+            new_faces, _ = self.roll([dice[worst]], self.name(hero.id), f"{self.data.item(stone).name}'s reroll",
+                                     "DD-117")
+            faces[worst] = new_faces[0]
+            sums = total([self.die(d) for d in dice], faces)
+            passed = sums.get("shields", 0) <= value
         self.emit("test", "DD-117", f"{self.name(hero.id)} {'passes' if passed else 'fails'} the {attribute} "
                   f"test ({sums.get('shields', 0)} against {value}).", hero=hero.id, passed=passed)
         return passed

@@ -88,6 +88,7 @@ class Attack:
     reason: str = ""
     skill: str = ""
     cards: list[str] = field(default_factory=list)
+    defended: list[str] = field(default_factory=list)
 
 
 @dataclass
