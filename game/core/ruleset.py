@@ -27,6 +27,7 @@ class GameOption:
     default: bool | int | str
     help: str = ""
     choices: tuple[str, ...] = ()
+    suggestions: tuple[str, ...] = ()  # offered by the UI; the rule system checks other values itself
 
     def check(self, value: Any) -> bool | int | str:
         if isinstance(self.default, bool):

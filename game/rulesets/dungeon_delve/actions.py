@@ -71,6 +71,7 @@ def action_options(ctx: Ctx, figure: str) -> tuple[list[Option], list[Blocked]]:
             for q in climb_squares(ctx, figure):
                 options.append(Option(f"climb:{sq_id(q)}", f"Climb out to {sq_id(q)}", ("square", sq_id(q))))
         blocked.append(Blocked("act:move", "A figure in a pit may only climb out.", "DD-061"))
+        options.append(Option("end", "End the turn" if hero is not None else "End the activation"))  # DD-016
         return options, blocked
     can_move = not act.immobilized
     if act.actions_left > 0 or act.extra_moves > 0:
@@ -144,7 +145,8 @@ def _hero_options(ctx: Ctx, hero: Hero, act: Activation) -> list[Option]:
         for other in state.heroes:
             if other.id != hero.id and not other.knocked_out and ctx.adjacent(here, sq(other.square)):
                 for item in hero.items:
-                    if ctx.data.tradeable(item):
+                    keeps = [i for i in hero.equipped if i != item]
+                    if ctx.data.tradeable(item) and ctx.data.stamina_with(hero.id, keeps) >= hero.fatigue:  # DD-149
                         out.append(Option(f"give:{item}:{other.id}",
                                           f"Give {ctx.data.item(item).name} to {ctx.name(other.id)}",
                                           ("item", item), "DD-114"))
@@ -230,7 +232,7 @@ def answer_actions(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> 
         act.mp += 1
         ctx.emit("fatigue_mp", "DD-050", f"{ctx.name(figure)} suffers 1 fatigue for 1 MP ({act.mp} MP).",
                  figure=figure)
-    elif kind in ("attack", "skill") and (kind == "attack" or ":" in rest and _is_attack_skill(ctx, figure, rest)):
+    elif kind in ("attack", "fury") or (kind == "skill" and _is_attack_skill(ctx, figure, rest)):
         begin_attack_from_option(ctx, figure, picked)
     elif kind == "skill":
         assert hero is not None
@@ -268,6 +270,7 @@ def answer_actions(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> 
         _, sums = ctx.roll(RED_PAIR, ctx.name(figure), "standing up", "DD-069")
         hero.damage = max(0, hero.damage - sums.get("hearts", 0))
         hero.fatigue = max(0, hero.fatigue - sums.get("surge", 0))
+        state.stack.pop()  # Stand Up is the whole action step: the turn ends (DD-070)
         ctx.stand_up_in_place(hero, "DD-069")
         ctx.emit("recover", "DD-069", f"{ctx.name(figure)} stands up: {ctx.health(figure) - hero.damage} health, "
                  f"{hero.fatigue} fatigue.", hero=figure)

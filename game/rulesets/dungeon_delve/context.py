@@ -231,12 +231,20 @@ class Ctx:
             self.stand_up_in_place(hero, rule)
 
     def stand_up_in_place(self, hero: Hero, rule: str) -> None:
-        """Replace the token by the figure (DD-071): on the token's space, or the nearest empty one."""
+        """Replace the token by the figure (DD-071): on the token's space unless another figure
+        stands there or it is lava; then on the nearest empty space, the hero side choosing
+        among ties (DD-147). Being placed is not entering (DD-065)."""
         here = sq(hero.square)
-        if self.figure_at(here) is not None or self.terrain(here) in ("lava", "pit", "obstacle"):
+        if self.figure_at(here) is not None or self.terrain(here) == "lava":
             choices = self.nearest_empty(here)
+            if len(choices) > 1:
+                self.push("stand_choice", hero=hero.id, squares=[list(q) for q in choices], rule=rule)
+                return
             if choices:
-                here = choices[0]  # ties go to the first in reading order (the hero side may not care)
+                here = choices[0]
+        self.place_standing(hero, here, rule)
+
+    def place_standing(self, hero: Hero, here: Square, rule: str) -> None:
         hero.square = [here[0], here[1]]
         hero.knocked_out = False
         self.emit("stand", rule, f"{self.name(hero.id)} is back on his feet at {sq_id(here)}.", hero=hero.id,
@@ -308,6 +316,23 @@ class Ctx:
                       count=1, irreversible=True)
             self.emit("draw_private", rule, f"You draw {self.data.card_name(card)}.", seats=(0,), card=card,
                       irreversible=True)
+
+
+def _ask_stand(ctx: "Ctx", step: dict[str, Any]) -> Any:
+    from game.core.decision import Decision, Option
+
+    hero = ctx.state.hero(step["hero"])
+    return Decision(hero.seat, "place", f"{ctx.name(hero.id)} stands up: on which of the nearest empty spaces?",
+                    tuple(Option(f"place:{sq_id(sq(q))}", sq_id(sq(q)), ("square", sq_id(sq(q))))
+                          for q in step["squares"]), rule="DD-071")
+
+
+def _answer_stand(ctx: "Ctx", step: dict[str, Any], seat: int, choice: tuple[str, ...]) -> None:
+    ctx.state.stack.pop()
+    ctx.place_standing(ctx.state.hero(step["hero"]), parse_sq(choice[0].split(":", 1)[1]), step["rule"])
+
+
+FLOW.question("stand_choice", _ask_stand, _answer_stand)
 
 
 def describe_face(face: dict[str, int]) -> str:

@@ -88,6 +88,7 @@ def hero_start(ctx: Ctx, step: Step) -> None:
     assert act is not None
     # DD-011: "until the start of your next turn" effects end.
     hero.effects = [e for e in hero.effects if not e.endswith("@start")]
+    hero.new_items = []  # cards received before this turn may be equipped in this step 2 (DD-025)
     # Conditions present now are the ones this turn is "next turn" for (DD-146).
     act.stunned = "stunned" in hero.conditions
     act.immobilized = "immobilized" in hero.conditions
@@ -170,7 +171,6 @@ def hero_end(ctx: Ctx, step: Step) -> None:
             ctx.emit("lava", "DD-064", f"{ctx.name(hero.id)} ends the turn in lava.", hero=hero.id)
             ctx.knock_out(hero)
         expire_turn_conditions(ctx, hero.id, act)
-    hero.new_items = []
     hero.activated = True
     state.activation = None
     ctx.emit("turn_end", "DD-018", f"{ctx.name(hero.id)} flips the activation card.", figure=hero.id)
@@ -390,9 +390,35 @@ def reinforce(ctx: Ctx) -> None:
     present = sum(1 for m in state.monsters if m.group == group)
     if present >= size:
         return
-    target = square if ctx.figure_at(square) is None else (ctx.nearest_empty(square) or [None])[0]
-    if target is None:
+    if ctx.figure_at(square) is None:
+        place_reinforcement(ctx, group, kind, square)
         return
+    nearest = ctx.nearest_empty(square)
+    if len(nearest) == 1:
+        place_reinforcement(ctx, group, kind, nearest[0])
+    elif nearest:
+        ctx.push("reinforce_choice", group=group, kind=kind, squares=[list(q) for q in nearest])
+
+
+def ask_reinforce(ctx: Ctx, step: Step) -> Decision | None:
+    """The overlord chooses among the nearest empty squares (DD-147)."""
+    return Decision(OVERLORD, "place", "The reinforcement square is taken: where does the new monster arrive?",
+                    tuple(Option(f"place:{sq_id(sq(q))}", sq_id(sq(q)), ("square", sq_id(sq(q))))
+                          for q in step["squares"]), rule="DD-147")
+
+
+def answer_reinforce(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+    from game.rulesets.dungeon_delve.context import parse_sq
+
+    ctx.state.stack.pop()
+    place_reinforcement(ctx, step["group"], step["kind"], parse_sq(choice[0].split(":", 1)[1]))
+
+
+FLOW.question("reinforce_choice", ask_reinforce, answer_reinforce)
+
+
+def place_reinforcement(ctx: Ctx, group: str, kind: str, target: tuple[int, int]) -> None:
+    state = ctx.state
     state.reinforcements += 1
     monster = Monster(f"{kind}#r{state.reinforcements}", group, kind, False, [target[0], target[1]],
                       activated=True)

@@ -36,8 +36,8 @@ class DungeonDelve(RuleSystem):
     min_seats = 2
     max_seats = 5
     game_options = (
-        GameOption("heroes", "Heroes", ALL_HEROES, "The party: 2-4 different heroes (DD-148).",
-                   choices=HERO_PARTIES),
+        GameOption("heroes", "Heroes", ALL_HEROES, "The party: 2-4 different heroes (DD-148), placed on the "
+                   "start squares in this order (DD-007).", suggestions=HERO_PARTIES),
         GameOption("quest", "Quest", "wardens_vault", "The quest to play.", choices=("wardens_vault",)),
     )
     state_type = DDState

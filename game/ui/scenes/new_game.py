@@ -76,9 +76,10 @@ class NewGameScene(MenuScene):
         self.option_rows: list[tuple[str, int]] = []
         for option in system.game_options:
             value = self.options.get(option.id, option.default)
-            if option.choices:
+            if option.choices or option.suggestions:
+                values = option.choices or option.suggestions
                 widget: Any = Cycle(pygame.Rect(x, y, theme.px(320, s), row - 8),
-                                    [(c, system.option_label(option.id, c)) for c in option.choices], str(value),
+                                    [(c, system.option_label(option.id, c)) for c in values], str(value),
                                     lambda v, oid=option.id: self.options.__setitem__(oid, v), tooltip=option.help)
             elif isinstance(option.default, bool):
                 widget = Cycle(pygame.Rect(x, y, theme.px(200, s), row - 8), [("off", "Off"), ("on", "On")],
