@@ -73,7 +73,7 @@ def action_options(ctx: Ctx, figure: str) -> tuple[list[Option], list[Blocked]]:
         blocked.append(Blocked("act:move", "A figure in a pit may only climb out.", "DD-061"))
         options.append(Option("end", "End the turn" if hero is not None else "End the activation"))  # DD-016
         return options, blocked
-    can_move = not act.immobilized
+    can_move = not act.held
     if act.actions_left > 0 or act.extra_moves > 0:
         if can_move:
             speed = ctx.data.speed(state, figure)
@@ -133,7 +133,7 @@ def _hero_options(ctx: Ctx, hero: Hero, act: Activation) -> list[Option]:
             for q in _cinder_squares(ctx, hero, feat):
                 out.append(Option(f"feat:{sq_id(q)}", f"{feat.name} at {sq_id(q)}", ("square", sq_id(q)), feat.text))
     feat = ctx.data.feat(hero.id)
-    if not hero.feat_used and feat.when == "own_turn" and not act.immobilized:
+    if not hero.feat_used and feat.when == "own_turn" and not act.held:
         out.append(Option("feat", f"Heroic feat: {feat.name}", None, feat.text))
     for item in hero.items:
         definition = ctx.data.item(item)
@@ -144,12 +144,14 @@ def _hero_options(ctx: Ctx, hero: Hero, act: Activation) -> list[Option]:
     if act.moved:
         for other in state.heroes:
             if other.id != hero.id and not other.knocked_out and ctx.adjacent(here, sq(other.square)):
-                for item in hero.items:
-                    keeps = [i for i in hero.equipped if i != item]
-                    if ctx.data.tradeable(item) and ctx.data.stamina_with(hero.id, keeps) >= hero.fatigue:  # DD-149
-                        out.append(Option(f"give:{item}:{other.id}",
-                                          f"Give {ctx.data.item(item).name} to {ctx.name(other.id)}",
-                                          ("item", item), "DD-114"))
+                for giver, taker, verb in ((hero, other, "give"), (other, hero, "take")):
+                    for item in giver.items:
+                        keeps = [i for i in giver.equipped if i != item]
+                        if ctx.data.tradeable(item) and ctx.data.stamina_with(giver.id, keeps) >= giver.fatigue:
+                            label = (f"Give {ctx.data.item(item).name} to {ctx.name(taker.id)}" if verb == "give"
+                                     else f"Take {ctx.data.item(item).name} from {ctx.name(giver.id)}")
+                            out.append(Option(f"{verb}:{item}:{other.id}", label, ("item", item),
+                                              "DD-114, DD-149"))
     return out
 
 
@@ -284,17 +286,18 @@ def answer_actions(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> 
         assert hero is not None
         item, _, target = rest.partition(":")
         _use_item(ctx, hero, item, state.hero(target))
-    elif kind == "give":
+    elif kind in ("give", "take"):
         assert hero is not None
-        item, _, target = rest.partition(":")
-        receiver = state.hero(target)
-        hero.items.remove(item)
-        if item in hero.equipped:
-            hero.equipped.remove(item)
+        item, _, other_id = rest.partition(":")
+        other = state.hero(other_id)
+        giver, receiver = (hero, other) if kind == "give" else (other, hero)
+        giver.items.remove(item)
+        if item in giver.equipped:
+            giver.equipped.remove(item)
         receiver.items.append(item)
-        receiver.new_items.append(item)
-        ctx.emit("trade", "DD-114", f"{ctx.name(hero.id)} gives {ctx.data.item(item).name} to "
-                 f"{ctx.name(receiver.id)}.", item=item, giver=hero.id, receiver=receiver.id)
+        receiver.new_items.append(item)  # equipped from his next Equip step (DD-025)
+        ctx.emit("trade", "DD-114", f"{ctx.name(giver.id)} hands {ctx.data.item(item).name} to "
+                 f"{ctx.name(receiver.id)}.", item=item, giver=giver.id, receiver=receiver.id)
 
 
 def _is_attack_skill(ctx: Ctx, figure: str, rest: str) -> bool:
@@ -331,7 +334,7 @@ def walk(ctx: Ctx, step: Step) -> None:
     act = state.activation
     figure = step["figure"]
     alive = ctx.is_hero(figure) and not state.hero(figure).knocked_out or state.monster(figure) is not None
-    if not step["path"] or act is None or act.figure != figure or act.immobilized or not alive:
+    if not step["path"] or act is None or act.figure != figure or act.held or not alive:
         state.stack.pop()
         return
     square = sq(step["path"].pop(0))
@@ -339,7 +342,8 @@ def walk(ctx: Ctx, step: Step) -> None:
     _place(ctx, figure, square)
     stopped = _enter_effects(ctx, figure, square)
     if stopped:
-        state.stack.pop()
+        if state.stack and state.stack[-1] is step:  # a defeat may already have ended the turn (DD-144)
+            state.stack.pop()
         return
     if ctx.is_hero(figure) and not occupied_by_other:
         push_card_window(ctx, "hero_enters_space", hero=figure)

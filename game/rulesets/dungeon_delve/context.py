@@ -294,7 +294,7 @@ class Ctx:
         act = self.state.activation
         if condition == "immobilized" and act is not None and act.figure == figure:
             act.mp = 0  # DD-135: unspent MP are lost at once
-            act.immobilized = True
+            act.held = True  # ...and it lasts through his next turn too (DD-146)
 
     # -- the overlord's cards (DD-120, DD-143) ---------------------------------------------------
 

@@ -91,17 +91,27 @@ def hero_start(ctx: Ctx, step: Step) -> None:
     hero.new_items = []  # cards received before this turn may be equipped in this step 2 (DD-025)
     # Conditions present now are the ones this turn is "next turn" for (DD-146).
     act.stunned = "stunned" in hero.conditions
-    act.immobilized = "immobilized" in hero.conditions
+    act.immobilized = act.held = "immobilized" in hero.conditions
     if hero.knocked_out:
         act.actions_left = 1  # Stand Up only (DD-070)
     elif act.stunned:
         act.actions_left = 1  # DD-134
     ctx.push("hero_refresh", hero=hero.id)
     if not hero.knocked_out:
+        ctx.push("start_check", hero=hero.id)
         push_card_window(ctx, "hero_turn_start", hero=hero.id)  # DD-012, DDA-30
         if "poisoned" in hero.conditions:
             ctx.push("poison_test", hero=hero.id)
         ctx.push("start_feat", hero=hero.id)
+
+
+@FLOW.automatic("start_check")
+def start_check(ctx: Ctx, step: Step) -> None:
+    """Knocked out by a start-of-turn effect: the turn ends at once (DD-144)."""
+    from game.rulesets.dungeon_delve.actions import _check_own_defeat
+
+    ctx.state.stack.pop()
+    _check_own_defeat(ctx, step["hero"])
 
 
 @FLOW.automatic("poison_test")
@@ -320,7 +330,7 @@ def begin_activation(ctx: Ctx, monster: Monster) -> None:
     monster.activated = True
     act = Activation(monster.id, actions_left=2)
     act.stunned = "stunned" in monster.conditions
-    act.immobilized = "immobilized" in monster.conditions
+    act.immobilized = act.held = "immobilized" in monster.conditions
     if act.stunned:
         act.actions_left = 1
     ctx.state.activation = act

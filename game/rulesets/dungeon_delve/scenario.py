@@ -131,8 +131,11 @@ def build_state(data: Data, scenario: Mapping[str, Any], seed: int, log: EventLo
         ctx.push("overlord_turn")
         ctx.push("hero_pick")
         hero = state.hero(turn)
-        state.activation = Activation(turn, actions_left=meta.get("actions_left", 1 if hero.knocked_out else 2),
-                                      mp=meta.get("mp", 0))
+        stunned = "stunned" in hero.conditions
+        held = "immobilized" in hero.conditions
+        default_actions = 1 if hero.knocked_out or stunned else 2
+        state.activation = Activation(turn, actions_left=meta.get("actions_left", default_actions),
+                                      mp=meta.get("mp", 0), stunned=stunned, immobilized=held, held=held)
         state.phase = "heroes"
         ctx.push("hero_end", hero=turn)
         ctx.push("actions", figure=turn)

@@ -58,8 +58,9 @@ class Activation:
     attacks_made: int = 0
     attacks_allowed: int = 1
     extra_moves: int = 0
-    stunned: bool = False
-    immobilized: bool = False
+    stunned: bool = False        # Stunned when this turn began: it is discarded at its end
+    immobilized: bool = False    # Immobilized when this turn began: likewise
+    held: bool = False           # may not move now (Immobilized at the start or during the turn)
     slip_away: bool = False
     feat_as_action: str = ""
 
