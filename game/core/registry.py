@@ -14,6 +14,7 @@ from game.core.ruleset import RuleSystem
 # id -> "module:attribute" of the rule system class.
 _KNOWN: dict[str, str] = {
     "fantasy-heroes": "game.rulesets.fantasy_heroes.system:FantasyHeroes",
+    "dungeon-delve": "game.rulesets.dungeon_delve.system:DungeonDelve",
 }
 
 _LOADED: dict[str, RuleSystem] = {}

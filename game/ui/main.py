@@ -87,16 +87,20 @@ def build_scene(app: Any, scene: str, ruleset: str, seed: int, steps: int) -> No
     humans = 2 if scene == "handoff" else 1
     session = demo_session(ruleset, seed, steps, humans=humans)
     if scene == "game-over":
-        session.seats[0] = Seat("ai", session.seats[0].name, "normal")
         from game.ai import make_agent
 
-        session.agents[0] = make_agent("normal", ruleset, seed, 0)
+        for i, seat in enumerate(session.seats):
+            if not seat.is_ai:
+                session.seats[i] = Seat("ai", seat.name, "normal")
+                session.agents[i] = make_agent("normal", ruleset, seed, i)
         session.run_ai()
     controller = Controller(session, 0.0, app.settings.auto_pass, autosave=False)
     table = TableScene(app, controller)
     app.stack.push(table)
     if scene == "handoff":
-        controller.shown_seat = None if controller.decision() is None else 1 - controller.decision().seat
+        pending = controller.decision()
+        others = [i for i in controller.humans if pending is None or i != pending.seat]
+        controller.shown_seat = others[0] if others else None
         app.stack.push(HandOffScene(app, table))
     elif scene == "pause":
         app.stack.push(PauseScene(app, table))
@@ -175,14 +179,17 @@ def selftest(events_per_scene: int = 300) -> int:
         size = (1280, 720)
         app = App(size, Settings(animation_speed="fast"))
         rng = Rng.seeded(1)
-        for scene in SCENES:
-            build_scene(app, scene, "fantasy-heroes", 3, 40)
-            for batch in range(0, events_per_scene, 25):
-                if not app.running:
-                    app.running = True
-                    build_scene(app, scene, "fantasy-heroes", 3, 40)
-                app.step(random_events(rng, size, 25), 1 / 30)
-            print(f"selftest: {scene} ok")
+        from game.core import registry
+
+        for ruleset in registry.ids():
+            for scene in SCENES:
+                build_scene(app, scene, ruleset, 3, 40)
+                for batch in range(0, events_per_scene, 25):
+                    if not app.running:
+                        app.running = True
+                        build_scene(app, scene, ruleset, 3, 40)
+                    app.step(random_events(rng, size, 25), 1 / 30)
+                print(f"selftest: {ruleset} {scene} ok")
         app.shutdown()
     print("selftest: all scenes ok")
     return 0

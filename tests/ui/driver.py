@@ -36,12 +36,18 @@ def buttons(scene: Any) -> list[Button]:
 
 
 def press(app: Any, label: str) -> None:
-    """Click the top scene's button whose label starts with ``label``."""
+    """Click the top scene's button whose label starts with ``label`` (paging through "More…")."""
     scene = app.stack.top
-    for button in buttons(scene):
-        if button.visible and button.label.startswith(label):
-            click(app, button.rect.center)
-            return
+    for _ in range(12):
+        for button in buttons(scene):
+            if button.visible and button.label.startswith(label):
+                click(app, button.rect.center)
+                return
+        more = [b for b in buttons(scene) if b.visible and b.label == "More…"]
+        if not more:
+            break
+        click(app, more[0].rect.center)
+        frames(app)
     raise AssertionError(f"no button '{label}' on {scene.name}: {[b.label for b in buttons(scene)]}")
 
 
@@ -55,6 +61,11 @@ def point_on(table: Any, target: Any) -> tuple[int, int] | None:
                 p = (int(rect.x + rect.width * fx), int(rect.y + rect.height * fy))
                 if table.target_at(p) == target:
                     return p
+    if target is not None and target[0] == "square" and hasattr(table, "grid") and table.grid is not None:
+        x, _, y = target[1].partition(",")
+        rect = table.grid.square_rect((int(x), int(y)))
+        if table.target_at(rect.center) == target:
+            return rect.center
     return None
 
 

@@ -9,11 +9,12 @@ from game.core.rng import Rng
 from game.ui.main import SCENES, build_scene, random_events
 
 
+@pytest.mark.parametrize("ruleset", ["fantasy-heroes", "dungeon-delve"])
 @pytest.mark.parametrize("size", [(1280, 720), (1024, 640)], ids=["1280x720", "1024x640"])
 @pytest.mark.parametrize("scene", SCENES)
-def test_scene_draws_and_survives_random_input(make_app, scene, size):
+def test_scene_draws_and_survives_random_input(make_app, scene, size, ruleset):
     app = make_app(size, speed="fast")
-    build_scene(app, scene, "fantasy-heroes", 5, 30)
+    build_scene(app, scene, ruleset, 5, 30)
     app.step([], 1 / 60)
     assert app.screen.get_size() == size
     # Something was drawn: the frame is not one flat colour.
@@ -23,7 +24,7 @@ def test_scene_draws_and_survives_random_input(make_app, scene, size):
     for _ in range(80):
         if not app.running or app.stack.top is None:
             app.running = True
-            build_scene(app, scene, "fantasy-heroes", 5, 30)
+            build_scene(app, scene, ruleset, 5, 30)
         app.step(random_events(rng, size, 25), 1 / 30)
 
 

@@ -334,8 +334,9 @@ def _spend(ctx: Ctx, attack: Attack, index: int) -> None:
         _blast_defenders(ctx, attack)
     elif ability.effect == "condition":
         attack.stun = True
-    ctx.emit("surge", "DD-089", f"{ctx.name(attack.attacker)} spends {ability.cost} surge(s): {ability.text}.",
-             ability=index)
+    what = ability.text.split(":", 1)[-1].strip().rstrip(".")
+    ctx.emit("surge", "DD-089", f"{ctx.name(attack.attacker)} spends {ability.cost} surge"
+             f"{'s' if ability.cost > 1 else ''}: {what}.", ability=index)
 
 
 def _blast_defenders(ctx: Ctx, attack: Attack) -> None:

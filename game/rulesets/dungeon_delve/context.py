@@ -142,7 +142,7 @@ class Ctx:
         faces = [self._scripted(die_id) if self.state.dice_script else self.state.rng.below(len(d.faces))
                  for die_id, d in zip(ids, defs)]
         sums = total(defs, faces)
-        shown = ", ".join(f"{d.name} {describe_face(d.face(f))}" for d, f in zip(defs, faces))
+        shown = "; ".join(f"{d.name.replace(' die', '')}: {describe_face(d.face(f))}" for d, f in zip(defs, faces))
         self.emit("dice", rule, f"{who} rolls for {why}: {shown}.", dice=ids, faces=faces, totals=sums,
                   irreversible=True)
         return faces, sums
@@ -336,13 +336,16 @@ FLOW.question("stand_choice", _ask_stand, _answer_stand)
 
 
 def describe_face(face: dict[str, int]) -> str:
+    """A face in words for the log ("range 3, 2 hearts"); the dice tray draws the symbols."""
     if face.get("miss"):
-        return "X"
+        return "X (miss)"
     parts = []
-    for symbol, label in (("range", "range"), ("hearts", "♥"), ("surge", "⚡"), ("shields", "⛨")):
-        if face.get(symbol):
-            parts.append(f"{face[symbol]}{label}" if symbol != "range" else f"range {face[symbol]}")
-    return " ".join(parts) or "blank"
+    for symbol, one, many in (("range", "range", "range"), ("hearts", "heart", "hearts"),
+                              ("surge", "surge", "surges"), ("shields", "shield", "shields")):
+        n = face.get(symbol)
+        if n:
+            parts.append(f"range {n}" if symbol == "range" else f"{n} {one if n == 1 else many}")
+    return ", ".join(parts) or "blank"
 
 
 @lru_cache(maxsize=8)

@@ -148,23 +148,48 @@ class TableScene(Scene):
             self._confirm_ok = ok
         else:
             on_table = self.table.visible_targets()  # type: ignore[attr-defined]
-            options = [o for o in decision.options if o.target is None or o.target not in on_table]
+            options = [o for o in decision.options if self.table.wants_button(o, on_table)]
         h = self.prompt_rect.height - theme.px(14, s)
+        labels = [o.label if len(o.label) <= 34 else o.label[:33] + "…" for o in options]
+        text_w = self.app.assets.font("bold", theme.px(17, s)).size(decision.prompt + f" [{decision.rule}]")[0]
+        # Buttons may use what the prompt text leaves free (at least a fifth of the bar stays text).
+        left = self.prompt_rect.x + max(self.prompt_rect.width * 0.2,
+                                        min(self.prompt_rect.width * 0.45, text_w + theme.px(30, s)))
+        room = self.prompt_rect.right - theme.px(8, s) - left
+        size = max(theme.MIN_TEXT_PX, min(theme.px(18, s), int(h * 0.5)))
+        gap = theme.px(8, s)
+        while True:  # the largest font (down to 15 px) at which every button fits
+            font = self.app.assets.font("heading", size)
+            pad = theme.px(26 if size > theme.MIN_TEXT_PX else 16, s)
+            widths = [max(theme.px(70, s), font.size(label)[0] + pad) for label in labels]
+            if sum(widths) + gap * len(widths) <= room or size <= theme.MIN_TEXT_PX:
+                break
+            size -= 1
+        if sum(widths) + gap * len(widths) > room:
+            # Too many answers for one bar: show what fits and a "More…" button for the rest.
+            more_w = font.size("More…")[0] + pad
+            keep = 0
+            while keep < len(options) and sum(widths[:keep + 1]) + gap * (keep + 2) + more_w <= room:
+                keep += 1
+            rest = [o for o in options[keep:] if not o.id.startswith("__")]
+            options = options[:keep] + [Option("__more", "More…")]
+            labels = labels[:keep] + ["More…"]
+            widths = widths[:keep] + [more_w]
+            self._more = rest
         x = self.prompt_rect.right - theme.px(8, s)
-        font = self.app.assets.font("heading", max(theme.MIN_TEXT_PX, min(theme.px(18, s), int(h * 0.5))))
         for index in range(len(options) - 1, -1, -1):
             option = options[index]
-            label = option.label if len(option.label) <= 34 else option.label[:33] + "…"
-            w = max(theme.px(90, s), font.size(label)[0] + theme.px(26, s))
+            w = widths[index]
             x -= w
-            if x < self.prompt_rect.x + self.prompt_rect.width * 0.35:
+            if x < left - theme.px(4, s):
                 break
             rect = pygame.Rect(x, self.prompt_rect.y + theme.px(7, s), w, h)
             hotkey = pygame.K_1 + index if index < 9 else None
-            button = Button(rect, label, self._option_action(option, decision), tooltip=option.detail or "",
+            button = Button(rect, labels[index], self._option_action(option, decision), tooltip=option.detail or "",
                             primary=option.id in ("__confirm",) or index == 0, hotkey=hotkey)
             if option.id == "__confirm":
                 button.enabled = getattr(self, "_confirm_ok", False)
+            button.text_size = size
             self.buttons.append(button)
             x -= theme.px(8, s)
 
@@ -172,6 +197,9 @@ class TableScene(Scene):
         def act() -> None:
             if option.id == "__back":
                 self.sub_options = None
+                self._decision_seen = None
+            elif option.id == "__more":
+                self.sub_options = list(getattr(self, "_more", []))
                 self._decision_seen = None
             elif option.id == "__confirm":
                 if decision.min_choices <= len(self.selected) <= decision.max_choices:

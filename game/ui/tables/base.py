@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.core.decision import Decision, Target
+from game.core.decision import Decision, Option, Target
 from game.core.events import Event
 
 if TYPE_CHECKING:
@@ -50,6 +50,10 @@ class Table:
 
     def turn_label(self, view: dict[str, Any]) -> str:
         return ""
+
+    def wants_button(self, option: "Option", on_table: set[Target]) -> bool:
+        """Whether an option also gets a prompt-bar button (not only a lit thing on the table)."""
+        return option.target is None or option.target not in on_table
 
     def update(self, dt: float) -> None:
         """Advance the table's own motion (a dice tray tumbling)."""

@@ -48,6 +48,7 @@ class DungeonDelveTable(Table):
         self._visible: set[Target] = set()
         self._sight_cache: dict[tuple[Any, ...], frozenset[tuple[int, int]]] = {}
         self._pending_dice: list[tuple[str, int]] = []
+        self._lit: set[Target] = set()
         self._defense_from = 0
 
     # -- layout ---------------------------------------------------------------------------------
@@ -74,6 +75,19 @@ class DungeonDelveTable(Table):
     def visible_targets(self) -> set[Target]:
         return self._visible
 
+    def target_at(self, pos: tuple[int, int]) -> Target | None:
+        """A square and the figure on it overlap: the one that is an option now wins."""
+        under = [t for rect, t in reversed(self.hits) if rect.collidepoint(pos)]
+        for target in under:
+            if target in self._lit:
+                return target
+        return under[0] if under else None
+
+    def wants_button(self, option: Any, on_table: set[Target]) -> bool:
+        """Squares are clicked on the map; everything else (heroes to pick, cards, doors) also
+        gets a button, since a figure or sheet is not an obvious thing to click."""
+        return option.target is None or option.target[0] != "square" or option.target not in on_table
+
     def _ensure_grid(self, view: dict[str, Any]) -> GridBoard:
         if self.grid is None:
             self.grid = GridBoard(data().board(view["quest"]), self.board_rect, self.assets)
@@ -96,6 +110,7 @@ class DungeonDelveTable(Table):
              lit: set[Target], selected: set[Target], hover: Target | None) -> None:
         self.hits = []
         self._visible = set()
+        self._lit = set(lit)
         surface.fill(theme.WALNUT)
         grid = self._ensure_grid(view)
         board = grid.board

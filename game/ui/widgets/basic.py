@@ -43,6 +43,7 @@ class Button(Widget):
         self.hotkey = hotkey
         self.enabled = enabled
         self.pressed = False
+        self.text_size: int | None = None  # a fixed label size (a bar of many buttons); else from the height
 
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.visible:
@@ -78,7 +79,7 @@ class Button(Widget):
         border = theme.GOLD if self.hovered and self.enabled else theme.WALNUT_LIGHT
         pygame.draw.rect(surface, border, rect, width=max(2, theme.px(2, scale)), border_radius=theme.px(8, scale))
         colour = theme.INK if self.enabled else theme.MUTED
-        size = max(theme.MIN_TEXT_PX, min(theme.px(18, scale), int(rect.height * 0.5)))
+        size = self.text_size or max(theme.MIN_TEXT_PX, min(theme.px(18, scale), int(rect.height * 0.5)))
         label = assets.text(self.label, "heading", size, colour)
         if label.get_width() > rect.width - 12:
             label = assets.text(self.label, "bold", size, colour)

@@ -1,0 +1,82 @@
+"""The Dungeon Delve table in the window: a whole quest played by clicks (heroes at the
+screen, the overlord an AI) to the game-over scene; hovering shows paths, sight lines and
+odds; the dice tray shows the dice the rules rolled."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from game.ai import make_agent
+from game.ui.scenes.game_over import GameOverScene
+from game.ui.scenes.table import TableScene
+from tests.ui.driver import click_option, frames, point_on, press, type_text
+
+
+def start_quest(app, seed: str):
+    from game.ui.scenes.title import TitleScene
+
+    app.stack.replace(TitleScene(app))
+    press(app, "New game")
+    press(app, "Dungeon Delve")
+    scene = app.stack.top
+    assert scene.system_id == "dungeon-delve" and scene.kinds[:2] == ["normal", "human"]
+    scene.seed_field.focused = True
+    type_text(app, seed)
+    press(app, "Start")
+    table = app.stack.find(TableScene)
+    assert table is not None and table.controller.session.system_id == "dungeon-delve"
+    return table
+
+
+def test_a_whole_quest_plays_through_the_window(make_app):
+    app = make_app()
+    table = start_quest(app, "8")
+    session = table.controller.session
+    stand_in = make_agent("normal", "dungeon-delve", 4, 1)
+    for _ in range(40000):
+        if isinstance(app.stack.top, GameOverScene):
+            break
+        decision = table.controller.my_decision() if app.stack.top is table else None
+        if decision is not None and not table.animations.busy and not table.table.busy:
+            click_option(app, table, stand_in.choose(table.controller.view(), decision))
+        else:
+            frames(app)
+            if table.controller._future is not None:
+                time.sleep(0.0005)
+    assert isinstance(app.stack.top, GameOverScene)
+    assert session.over and session.game.outcome().reason
+    assert any(c.by_human for c in session.choices) and any(not c.by_human for c in session.choices)
+
+
+def test_hover_shows_path_sight_and_odds(make_app):
+    app = make_app()
+    table = start_quest(app, "3")
+    # Play until a hero has MP to spend (take a Move action if needed).
+    for _ in range(2000):
+        decision = table.controller.my_decision()
+        if decision is not None and decision.kind == "action":
+            if any(o.id.startswith("move:") for o in decision.options):
+                break
+            if "act:move" in decision.option_ids:
+                click_option(app, table, ("act:move",))
+                continue
+        if decision is not None:
+            click_option(app, table, (decision.option_ids[0],))
+        else:
+            frames(app)
+            time.sleep(0.0005)
+    decision = table.controller.my_decision()
+    move = next(o for o in decision.options if o.id.startswith("move:"))
+    pos = point_on(table.table, move.target)
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))], 1 / 60)
+    frames(app)
+    assert app.tooltip is not None and "MP" in app.tooltip[0]
+    grid = table.table.grid
+    assert grid is not None and grid.square_at(pos) is not None
+    mover = table.controller.view()["activation"]["figure"]
+    click_option(app, table, (move.id,))
+    frames(app, 3)
+    hero = next(h for h in table.controller.view()["heroes"] if h["id"] == mover)
+    assert tuple(hero["square"]) == grid.square_at(pos)  # the click moved the hero where the path led
