@@ -2,15 +2,16 @@
 
 ``choose(view, decision, rng)`` answers every decision kind of the rule system for the
 seat that owns it: the hero side (``hero_order``, ``equip``, ``action``, ``shield``,
-``surge``, ``range_surge``, ``feat``, ``keen_eye``, ``share``) and the overlord
+``surge``, ``range_surge``, ``feat``, ``keen_eye``, ``share``, ``place``) and the overlord
 (``group_order``, ``monster_order``, ``action``, ``surge``, ``range_surge``,
-``overlord_card``).
+``overlord_card``, ``place``). An unknown kind gets a safe answer ("pass", "end" or the
+first option).
 
 It never sees the state. Everything it uses is public (checklist 7): the view's figures,
 doors, activation and attack in progress, the content (dice, sheets, monster cards) and
-the quest's board, with the geometry module's adjacency, movement and line of sight. The
-overlord's hand is read only from the overlord's own view (``view["overlord_hand"]``, None
-for hero seats) and only the cards offered in a decision are ever considered.
+the quest's board, with the geometry module's adjacency, movement and line of sight. It
+never reads ``view["overlord_hand"]`` (None for hero seats): the overlord side only weighs
+the cards a decision offers it, so no seat's answer depends on the hidden hand.
 
 How it decides (a simplified form of section 6):
 
@@ -259,19 +260,19 @@ def walls_of(quest: str, open_doors: tuple[str, ...]) -> frozenset:
     return board.blocking_edges([d for d in board.doors if d not in open_doors])
 
 
-def neighbours(quest: str, walls: frozenset, square: Square) -> tuple[Square, ...]:
+def neighbours(quest: str, walls: frozenset[Any], square: Square) -> tuple[Square, ...]:
     return board_of(quest).walls_data(walls).neighbours.get(square, ())
 
 
-def is_adjacent(quest: str, walls: frozenset, a: Square, b: Square) -> bool:
+def is_adjacent(quest: str, walls: frozenset[Any], a: Square, b: Square) -> bool:
     return b in neighbours(quest, walls, a)
 
 
 _LOS: dict[tuple[int, Square, Square], bool] = {}
-_WALL_KEYS: dict[frozenset, int] = {}
+_WALL_KEYS: dict[frozenset[Any], int] = {}
 
 
-def static_los(quest: str, walls: frozenset, a: Square, t: Square) -> bool:
+def static_los(quest: str, walls: frozenset[Any], a: Square, t: Square) -> bool:
     """Line of sight ignoring figures (an upper bound: figures only remove sight)."""
     if a == t:
         return True
@@ -285,7 +286,7 @@ def static_los(quest: str, walls: frozenset, a: Square, t: Square) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def visible_within(quest: str, walls: frozenset, a: Square, radius: int) -> tuple[tuple[Square, int], ...]:
+def visible_within(quest: str, walls: frozenset[Any], a: Square, radius: int) -> tuple[tuple[Square, int], ...]:
     """Squares within ``radius`` of ``a`` with (static) line of sight, with their distance."""
     board = board_of(quest)
     out = []
@@ -297,14 +298,14 @@ def visible_within(quest: str, walls: frozenset, a: Square, radius: int) -> tupl
 
 
 @lru_cache(maxsize=8192)
-def move_range(quest: str, walls: frozenset, start: Square, mp: int, friends: frozenset, enemies: frozenset,
+def move_range(quest: str, walls: frozenset[Any], start: Square, mp: int, friends: frozenset[Any], enemies: frozenset[Any],
                pass_enemies: bool, water: int) -> geo.MoveRange:
     return geo.movement_range(board_of(quest), walls, start, mp, friends=friends, enemies=enemies,
                               pass_enemies=pass_enemies, water_cost=water)
 
 
 @lru_cache(maxsize=4096)
-def dist_to(quest: str, walls: frozenset, goals: frozenset, water: int) -> dict[Square, int]:
+def dist_to(quest: str, walls: frozenset[Any], goals: frozenset[Any], water: int) -> dict[Square, int]:
     """MP cost from every square to the nearest goal square, ignoring figures (pits cost 4)."""
     board = board_of(quest)
     terrain = board.terrain
@@ -323,6 +324,39 @@ def dist_to(quest: str, walls: frozenset, goals: frozenset, water: int) -> dict[
         for q in nb[s]:
             if q not in out and terrain[q] != "obstacle":
                 heappush(heap, (cost + enter, q))
+    return out
+
+
+@lru_cache(maxsize=1024)
+def weapons_of(equipped: tuple[str, ...]) -> tuple[Weapon, ...]:
+    out = [Data._from_item(i, DATA.item(i)) for i in equipped if DATA.item(i).is_weapon]
+    out.append(Weapon("bare", "bare hands", False, ("blue",)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def strike_times(quest: str, walls: frozenset[Any], start: Square, speed: int, water: int, ranged: bool,
+                 reach: bool) -> dict[Square, int]:
+    """For a hero at ``start``: how many attacks he could make next turn on each square
+    (2 without moving, 1 after a Move action, 0 out of reach); a rough, cached estimate."""
+    board = board_of(quest)
+    dist = dist_to(quest, walls, frozenset({start}), water)
+    out: dict[Square, int] = {}
+    for q in board.squares:
+        if ranged:
+            if cheb(start, q) <= 4 and static_los(quest, walls, start, q):
+                times = 2
+            elif dist.get(q, 99) <= speed + 4:
+                times = 1
+            else:
+                times = 0
+        else:
+            near = min((dist.get(n, 99) for n in neighbours(quest, walls, q)), default=99)
+            if reach:
+                near = min(near, max(0, dist.get(q, 99) - 2))
+            times = 2 if near == 0 else 1 if near <= speed else 0
+        if times:
+            out[q] = times
     return out
 
 
@@ -354,7 +388,7 @@ class World:
         self.hero_squares = {sq(h["square"]): h["id"] for h in self.heroes if not h["knocked_out"]}
         self.monster_squares = {sq(m["square"]): m["id"] for m in self.monsters}
         self.door_squares = tuple(sorted({s for s in self.board.squares if self.board.doors_touching(s)}))
-        self._danger: dict[Any, Any] = {}
+        self._cache: dict[Any, Any] = {}
 
     # -- figures -----------------------------------------------------------------------
 
@@ -394,9 +428,7 @@ class World:
                    and DATA.item(i).when == "after_defense_roll")
 
     def hero_weapons(self, hero: dict[str, Any]) -> list[Weapon]:
-        out = [Data._from_item(i, DATA.item(i)) for i in hero["equipped"] if DATA.item(i).is_weapon]
-        out.append(Weapon("bare", "bare hands", False, ("blue",)))
-        return out
+        return list(weapons_of(tuple(hero["equipped"])))
 
     def monster_value(self, m: dict[str, Any]) -> float:
         if m["kind"] == self.boss_kind:
@@ -409,7 +441,7 @@ class World:
     # -- movement ------------------------------------------------------------------------
 
     def hero_range(self, hero: dict[str, Any], mp: int, pass_enemies: bool = False,
-                   walls: frozenset | None = None) -> geo.MoveRange:
+                   walls: frozenset[Any] | None = None) -> geo.MoveRange:
         here = sq(hero["square"])
         friends = frozenset(s for s, f in self.hero_squares.items() if f != hero["id"])
         enemies = frozenset(self.monster_squares)
@@ -435,7 +467,7 @@ class World:
             return is_adjacent(self.quest, self.walls, a, t)
         return geo.line_of_sight(self.board, self.walls, a, t, blockers=frozenset(blockers)).visible
 
-    def can_strike(self, weapon: Weapon, a: Square, t: Square, walls: frozenset | None = None) -> int | None:
+    def can_strike(self, weapon: Weapon, a: Square, t: Square, walls: frozenset[Any] | None = None) -> int | None:
         """Whether ``weapon`` may target ``t`` from ``a`` (static sight); the range needed, or None."""
         walls = walls or self.walls
         if a == t:
@@ -482,7 +514,7 @@ class World:
 
     # -- danger to a hero (expected damage in the coming overlord turn) ---------------------
 
-    def threat_shape(self, m: dict[str, Any], ignore_hero: str, walls: frozenset) -> dict[Square, int]:
+    def threat_shape(self, m: dict[str, Any], ignore_hero: str, walls: frozenset[Any]) -> dict[Square, int]:
         """Squares the monster could attack after one Move action, with the range needed."""
         kind = m["kind"]
         weapon = DATA.monster_weapon(kind)
@@ -520,13 +552,13 @@ class World:
         _THREATS[key] = out
         return out
 
-    def danger(self, hero_id: str, walls: frozenset | None = None) -> tuple[dict[Square, float],
+    def danger(self, hero_id: str, walls: frozenset[Any] | None = None) -> tuple[dict[Square, float],
                                                                            dict[str, dict[Square, float]]]:
         """Expected damage the hero would take at each square, total and per monster."""
         walls = walls or self.walls
         key = (hero_id, walls)
-        if key in self._danger:
-            return self._danger[key]
+        if key in self._cache:
+            return self._cache[key]
         hero = self.hero[hero_id]
         dfn = self.hero_defense(hero)
         hp = max(1, self.hp_left(hero_id))
@@ -548,41 +580,59 @@ class World:
                 contrib[t] = v
                 total[t] = total.get(t, 0.0) + v
             per[m["id"]] = contrib
-        self._danger[key] = (total, per)
+        self._cache[key] = (total, per)
         return total, per
 
     # -- exposure of a monster (damage heroes could deal to it next hero turn) --------------
 
     def hero_dist(self, hero: dict[str, Any]) -> dict[Square, int]:
-        return dist_to(self.quest, self.walls, frozenset({sq(hero["square"])}), DATA.water_cost(hero["id"]))
+        key = ("dist", hero["id"])
+        found = self._cache.get(key)
+        if found is None:
+            found = dist_to(self.quest, self.walls, frozenset({sq(hero["square"])}), DATA.water_cost(hero["id"]))
+            self._cache[key] = found
+        return found
 
-    def exposure(self, m: dict[str, Any], q: Square) -> float:
+    def nearest_hero_dist(self, q: Square) -> int:
+        key = ("near",)
+        maps = self._cache.get(key)
+        if maps is None:
+            maps = [self.hero_dist(h) for h in self.standing()]
+            self._cache[key] = maps
+        return min((d.get(q, 40) for d in maps), default=0)
+
+    def exposure_terms(self, m: dict[str, Any]) -> list[list[tuple[float, dict[Square, int]]]]:
+        """For each hero and weapon: (expected damage to ``m``, attacks-next-turn map)."""
+        key = ("expo", m["id"])
+        found = self._cache.get(key)
+        if found is not None:
+            return found
         dfn = self.monster_defense(m)
         hp = max(1, self.hp_left(m["id"]))
-        total = 0.0
+        found: list[list[tuple[float, dict[Square, int]]]] = []
         for h in self.standing():
-            dist = self.hero_dist(h)
+            here = sq(h["square"])
             speed = int(h["speed"]) + 1
-            best = 0.0
+            water = DATA.water_cost(h["id"])
+            per: list[tuple[float, dict[Square, int]]] = []
             for w in self.hero_weapons(h):
                 if w.id == "bare" and len(h["equipped"]) > 0:
                     continue
                 e, _, _ = attack_eval(w.dice, dfn, surges_of(w), w.pierce, 2 if w.ranged else 0,
                                       DATA.range_bonus(h["id"]) if w.ranged else 0, hp)
-                if w.ranged:
-                    here = sq(h["square"])
-                    if cheb(here, q) <= 4 and static_los(self.quest, self.walls, here, q):
-                        times = 2
-                    elif dist.get(q, 99) <= speed + 4:
-                        times = 1
-                    else:
-                        times = 0
-                else:
-                    near = min((dist.get(n, 99) for n in neighbours(self.quest, self.walls, q)), default=99)
-                    if w.reach:
-                        near = min(near, max(0, dist.get(q, 99) - 2))
-                    times = 2 if near == 0 else 1 if near <= speed else 0
-                best = max(best, e * times)
+                per.append((e, strike_times(self.quest, self.walls, here, speed, water, w.ranged, w.reach)))
+            found.append(per)
+        self._cache[key] = found
+        return found
+
+    def exposure(self, m: dict[str, Any], q: Square) -> float:
+        total = 0.0
+        for per in self.exposure_terms(m):
+            best = 0.0
+            for e, times in per:
+                v = e * times.get(q, 0)
+                if v > best:
+                    best = v
             total += best
         return total
 
@@ -673,7 +723,7 @@ def plan_hero(w: World, hid: str, actions: int, mp: int, *, moved: bool = False,
     escaping = here_danger >= hp - 1
     wobj = w.objective_weight()
     skill = DATA.skill(hid)
-    keep_room = skill.fatigue if skill is not None and skill.use == "action" and skill.fatigue <= 1 else 0
+    keep_room = 1 if skill is not None and skill.use == "action" else 0  # a Stamina point kept for the skill
     if immobilized:
         budget = 0
         mr = None
@@ -726,7 +776,7 @@ def plan_hero(w: World, hid: str, actions: int, mp: int, *, moved: bool = False,
     def fatigue_cost(f: int, kill: float = 0.0, revive: bool = False, rest: bool = False) -> float | None:
         if f == 0:
             return 0.0
-        if rest:
+        if rest or rested:  # a Rest this turn clears the fatigue at the end of it (DD-055)
             return 0.05 * f
         if kill >= 0.4 or revive or escaping:
             extra = 0.3 if fatigue + f > stamina - keep_room else 0.0
@@ -906,7 +956,6 @@ def cinder_value(w: World, hid: str, centre: Square) -> float:
 
 def free_use(w: World, hid: str, decision: Decision) -> str | None:
     """Consumables and trades: not actions (DD-026, DD-114)."""
-    ids = set(decision.option_ids)
     hero = w.hero[hid]
     # Healing Draught: a knocked-out ally first, then whoever is low.
     draughts = [o for o in decision.option_ids if o.startswith("use:") and base_id(o.split(":")[1]) == "healing_draught"]
@@ -936,7 +985,7 @@ def free_use(w: World, hid: str, decision: Decision) -> str | None:
             has = any(base_id(i) == "healing_draught" for i in other["items"])
             if not has and w.hp_left(other["id"]) + 3 <= mine:
                 return o
-    return None if not ids else None
+    return None
 
 
 def hero_action(w: World, decision: Decision) -> str:
@@ -955,7 +1004,7 @@ def hero_action(w: World, decision: Decision) -> str:
     actions = int(act.get("actions_left", 0))
     mp = int(act.get("mp", 0))
     kw = dict(moved=bool(act.get("moved")), rested=bool(act.get("rested")),
-              immobilized=bool(act.get("immobilized")), slip=bool(act.get("slip_away")))
+              immobilized=bool(act.get("held", act.get("immobilized"))), slip=bool(act.get("slip_away")))
     plans = plan_hero(w, hid, actions, mp, decision=decision, **kw)
     if "feat" in ids and not hero["feat_used"]:
         feat = DATA.feat(hid)
@@ -1087,12 +1136,12 @@ def loadout_value(w: World | None, hero_id: str, items: Iterable[str], target_de
     other = 0.0
     for i in items:
         d = DATA.item(i)
-        for e in d.effects:
-            if d.when == "passive" and e.verb == "add_dice" and e.get("pool") == "defense":
-                extra.extend(e.get("dice"))
-            if d.when == "passive" and e.verb == "stat_bonus":
-                other += (0.6 if e.get("stat") == "speed" else 0.3) * int(e.get("amount", 0))
-            if d.when == "after_defense_roll" and e.verb == "bonus":
+        for effect in d.effects:
+            if d.when == "passive" and effect.verb == "add_dice" and effect.get("pool") == "defense":
+                extra.extend(effect.get("dice"))
+            if d.when == "passive" and effect.verb == "stat_bonus":
+                other += (0.6 if effect.get("stat") == "speed" else 0.3) * int(effect.get("amount", 0))
+            if d.when == "after_defense_roll" and effect.verb == "bonus":
                 shield_items += 1
             if d.when == "attribute_test":
                 other += 0.1
@@ -1181,7 +1230,7 @@ def attack_facts(w: World) -> dict[str, Any] | None:
         return None
     attacker = a["attacker"]
     if attacker in w.hero:
-        weapon = DATA.weapon_of(_StateShim(w), attacker, a["weapon"])
+        weapon = hero_weapon(a["weapon"])
     elif attacker in w.monster:
         weapon = DATA.monster_weapon(w.monster[attacker]["kind"])
     else:
@@ -1199,19 +1248,11 @@ def attack_facts(w: World) -> dict[str, Any] | None:
             "target": sq(a["target"]), "attacker": attacker, "used": list(a.get("used", []))}
 
 
-class _StateShim:
-    """Just enough of a state for ``Data.weapon_of`` on a hero (it only checks hero ids)."""
-
-    def __init__(self, w: World) -> None:
-        self.heroes = [_Obj(id=h["id"]) for h in w.heroes]
-
-    def monster(self, _: str) -> None:
-        return None
-
-
-class _Obj:
-    def __init__(self, **kw: Any) -> None:
-        self.__dict__.update(kw)
+def hero_weapon(weapon_id: str) -> Weapon:
+    """A hero's weapon profile by item id (or bare hands), as ``Data.weapon_of`` builds it."""
+    if weapon_id == "bare":
+        return Weapon("bare", "bare hands", False, ("blue",))
+    return Data._from_item(weapon_id, DATA.item(weapon_id))
 
 
 def defense_total(w: World, figure: str) -> int | None:
@@ -1395,25 +1436,39 @@ def monster_pos(w: World, m: dict[str, Any], q: Square, path_damage: int = 0) ->
     else:
         pen += 0.3 * min(expo, hp + 2)
     heroes = w.standing()
-    near = min((w.hero_dist(h).get(q, 40) for h in heroes), default=0)
+    near = w.nearest_hero_dist(q)
     if is_boss:
         approach = 0.0
     elif ranged:
         approach = -0.2 * abs(near - 3)
     elif w.boss is not None and m.get("group") == w.boss.get("group"):
-        # Bone Warriors: hold the Vault near the door until it opens or a hero is inside,
-        # then fight, staying within 2 of the Warden.
+        # Bone Warriors: hold the Vault just inside the doorway until a hero is inside (they
+        # still strike whatever comes within reach), then fight, staying within 2 of the Warden.
         lair = boss_area(w)
         inside = lair is not None and any(lair.contains(sq(h["square"])) for h in heroes)
-        if w.door_open or inside:
+        if inside:
             approach = -0.25 * near
             pen += 0.5 * max(0, cheb(q, sq(w.boss["square"])) - 2)
         else:
-            dd = dist_to(w.quest, w.walls, frozenset(w.door_squares), 2)
-            approach = -0.2 * dd.get(q, 10)
+            # hold the line just inside the doorway, so heroes must come in a few at a time
+            line = holding_line(w)
+            dd = dist_to(w.quest, w.walls_open, line, 2)
+            approach = -0.3 * dd.get(q, 10)
+            pen += 0.5 * max(0, cheb(q, sq(w.boss["square"])) - 2)
     else:
         approach = -0.25 * near
     return approach - pen
+
+
+def holding_line(w: World) -> frozenset[Square]:
+    """The squares of the Warden's room next to the doorway (or the doorway itself)."""
+    lair = boss_area(w)
+    doorway = set(w.door_squares)
+    if lair is None:
+        return frozenset(doorway)
+    inner = {n for s in doorway for n in neighbours(w.quest, w.walls_open, s)
+             if lair.contains(n) and n not in doorway and w.terrain.get(n) == "floor"}
+    return frozenset(inner or doorway)
 
 
 def boss_area(w: World) -> Any:
@@ -1427,43 +1482,57 @@ def monster_attack_value(w: World, m: dict[str, Any], q: Square, attacks: int) -
     weapon = DATA.monster_weapon(m["kind"])
     srg = surges_of(weapon)
     best = (-1.0, "", 0.0)
-    for h in w.standing():
-        t = sq(h["square"])
-        if weapon.ranged and any(str(e).startswith("untargetable_ranged") for e in h.get("effects", [])):
-            continue
+    for h, t, dfn, hp, bonus, extra in target_facts(w, weapon.ranged):
         need = w.can_strike(weapon, q, t)
         if need is None:
             continue
-        hp = max(1, w.hp_left(h["id"]))
-        dfn = w.hero_defense(h)
-        bonus = 1 if w.shield_ready(h) else 0
         exp, ko, dist = attack_eval(weapon.dice, dfn, srg, weapon.pierce, need, 0, hp, bonus)
         if attacks >= 2:
             exp, ko = combine_kill(dist, dist)
-        val = exp + KO_VALUE * ko - 0.05 * len(dfn) + (0.2 if DATA.skill(h["id"]) is not None and any(
-            e.verb == "recover" for e in DATA.skill(h["id"]).effects) else 0.0)
+        val = exp + KO_VALUE * ko + extra
         if val > best[0]:
             best = (val, sq_id(t), ko)
     return best
 
 
-def plan_monster(w: World, mid: str, decision: Decision | None = None) -> list[Plan]:
+def target_facts(w: World, ranged: bool) -> list[tuple[dict[str, Any], Square, tuple[str, ...], int, int, float]]:
+    key = ("targets", ranged)
+    found = w._cache.get(key)
+    if found is None:
+        found = []
+        for h in w.standing():
+            if ranged and any(str(e).startswith("untargetable_ranged") for e in h.get("effects", [])):
+                continue
+            dfn = w.hero_defense(h)
+            skill = DATA.skill(h["id"])
+            healer = skill is not None and any(e.verb == "recover" for e in skill.effects)
+            # ties: the lowest defense, then a healer (section 6)
+            extra = -0.05 * len(dfn) + (0.2 if healer else 0.0)
+            found.append((h, sq(h["square"]), dfn, max(1, w.hp_left(h["id"])), 1 if w.shield_ready(h) else 0,
+                          extra))
+        w._cache[key] = found
+    return found
+
+
+def plan_monster(w: World, mid: str, extra_moves: int | None = None) -> list[Plan]:
+    """Every sensible plan for the rest of this monster's activation, best first."""
     m = w.monster[mid]
     act = w.act or {}
+    mine = act.get("figure") == mid
     here = sq(m["square"])
     speed = CONTENT.monsters[m["kind"]].speed
-    actions = int(act.get("actions_left", 2)) if act.get("figure") == mid else (
-        1 if "stunned" in m.get("conditions", []) else 2)
-    mp = int(act.get("mp", 0)) if act.get("figure") == mid else 0
-    immobile = bool(act.get("immobilized")) if act.get("figure") == mid else "immobilized" in m.get("conditions", [])
-    attacks_left = (int(act.get("attacks_allowed", 1)) - int(act.get("attacks_made", 0))) if act.get(
-        "figure") == mid else 1
+    actions = int(act.get("actions_left", 2)) if mine else (1 if "stunned" in m.get("conditions", []) else 2)
+    mp = int(act.get("mp", 0)) if mine else 0
+    extra = int(act.get("extra_moves", 0) or 0) if mine else 0
+    if extra_moves is not None:
+        extra = extra_moves
+    held = bool(act.get("held", act.get("immobilized"))) if mine else "immobilized" in m.get("conditions", [])
+    attacks_left = (int(act.get("attacks_allowed", 1)) - int(act.get("attacks_made", 0))) if mine else 1
     weapon = DATA.monster_weapon(m["kind"])
-    if immobile:
-        reach: dict[Square, tuple[int, int]] = {here: (0, 0)}
-    else:
-        mr = w.monster_range(m, mp + actions * speed)
-        reach = {here: (0, 0)}
+    moves = actions + extra  # Move actions still possible (Scurry's extra one included)
+    reach: dict[Square, tuple[int, int]] = {here: (0, 0)}
+    if not held:
+        mr = w.monster_range(m, mp + moves * speed)
         for q in mr.ends:
             reach[q] = (mr.costs[q], mr.damage(q))
     plans: list[Plan] = []
@@ -1478,19 +1547,21 @@ def plan_monster(w: World, mid: str, decision: Decision | None = None) -> list[P
     plans.append(Plan(here_pos, "end", "end"))
     retreat = None
     for q, (cost, dmg) in reach.items():
-        k = 0 if cost <= mp else 1 if cost <= mp + speed else 2
-        if k > actions:
+        k = 0 if cost <= mp else -(-(cost - mp) // speed)
+        if k > moves:
             continue
-        left = actions - k
         if q != here:
             plans.append(Plan(pos(q), first_step(here, q, cost, mp, k, "end"), f"move {sq_id(q)}"))
+        # The engine spends a normal action on a Move before Scurry's extra one, so an
+        # attack after k Move actions needs k < actions.
+        left = actions - k
         if left >= 1 and attacks_left >= 1:
             n = min(attacks_left, left)
             val, target, ko = monster_attack_value(w, m, q, n)
             if not target:
                 continue
             after = pos(q)
-            if q == here and left >= 2 and n == 1 and not immobile:
+            if q == here and (left - n) + extra >= 1 and not held:
                 if retreat is None:
                     mr2 = w.monster_range(m, mp + speed)
                     retreat = max([here_pos] + [monster_pos(w, m, s, mr2.damage(s)) for s in mr2.ends])
@@ -1514,7 +1585,7 @@ def monster_action(w: World, decision: Decision) -> str:
         return max(climbs, key=lambda o: (monster_pos(w, m, parse_sq(o[6:])), o))
     valid = set(ids)
     checked: dict[tuple[Square, Square], bool] = {}
-    for plan in plan_monster(w, mid, decision):
+    for plan in plan_monster(w, mid):
         if plan.step in valid:
             if plan.at is not None and plan.aim is not None and plan.at != sq(m["square"]):
                 key = (plan.at, plan.aim)
@@ -1524,6 +1595,23 @@ def monster_action(w: World, decision: Decision) -> str:
                     continue
             return plan.step
     return "end" if "end" in valid else ids[0]
+
+
+def best_attack_soon(w: World, m: dict[str, Any]) -> float:
+    """The best attack value the monster could get this activation (Move + Attack)."""
+    here = sq(m["square"])
+    speed = CONTENT.monsters[m["kind"]].speed
+    immobile = "immobilized" in m.get("conditions", [])
+    squares = [here] + ([] if immobile or "stunned" in m.get("conditions", []) else
+                        sorted(w.monster_range(m, speed).ends))
+    best = -99.0
+    for q in squares:
+        if w.terrain.get(q) in ("lava", "pit"):
+            continue
+        val, target, _ = monster_attack_value(w, m, q, 1)
+        if target and val > best:
+            best = val
+    return best
 
 
 def group_order(w: World, decision: Decision) -> str:
@@ -1544,8 +1632,7 @@ def monster_order(w: World, decision: Decision) -> str:
         mid = opt.id.split(":", 1)[1]
         if mid not in w.monster:
             continue
-        plans = plan_monster(w, mid)
-        attack = max((p.score for p in plans if p.target), default=-99.0)
+        attack = best_attack_soon(w, w.monster[mid])
         is_boss = w.monster[mid]["kind"] == w.boss_kind
         key = (attack > -99.0, not is_boss, attack, -index)
         if best is None or key > best[0]:
@@ -1562,17 +1649,28 @@ def overlord_card(w: World, decision: Decision) -> str:
         if not opt.id.startswith("card:"):
             continue
         card = base_id(opt.id.split(":", 1)[1])
-        v = card_value(w, card)
+        v = card_value(w, card, card_subject(w, decision))
         if v > 0 and (best is None or v > best[0]):
             best = (v, opt.id)
     return best[1] if best else "pass"
 
 
-def card_value(w: World, card: str) -> float:
+def card_subject(w: World, decision: Decision) -> str:
+    """The figure the card moment is about, named at the end of the prompt ("… (Bone Warden)?")."""
+    prompt = decision.prompt
+    if "(" in prompt and ")" in prompt:
+        name = prompt[prompt.rindex("(") + 1:prompt.rindex(")")]
+        for figure in w.heroes + w.monsters:
+            if figure.get("name") == name:
+                return str(figure["id"])
+    return ""
+
+
+def card_value(w: World, card: str, subject: str = "") -> float:
     """How much playing the card now is worth (> 0: play). Section 6, Overlord cards."""
     late = w.round >= 9
     act = w.act or {}
-    fig = act.get("figure", "")
+    fig = subject if subject in w.hero or subject in w.monster else act.get("figure", "")
     if card == "vicious_blow":
         facts = w.attack
         if not facts or facts["attacker"] not in w.monster:
@@ -1601,7 +1699,7 @@ def card_value(w: World, card: str) -> float:
         a = w.attack
         if facts is None or not a:
             return 0.0
-        target = w.figure_at(facts["target"])
+        target = subject if subject in w.monster else w.figure_at(facts["target"])
         if target is None or target not in w.monster:
             return 0.0
         m = w.monster[target]
@@ -1662,7 +1760,7 @@ def card_value(w: World, card: str) -> float:
         return 0.0
     if card == "poisoned_barb":
         a = w.attack or {}
-        target = w.figure_at(sq(a["target"])) if a.get("target") else None
+        target = subject if subject in w.hero else (w.figure_at(sq(a["target"])) if a.get("target") else None)
         if target is None or target not in w.hero:
             candidates = [x for x in a.get("affected", []) if x in w.hero]
             target = candidates[0] if candidates else None
@@ -1689,20 +1787,32 @@ def card_value(w: World, card: str) -> float:
     if card == "scurry":
         if fig not in w.monster:
             return 0.0
-        plans = plan_monster(w, fig)
-        if any(p.target for p in plans[:3]):
-            return 0.0  # it can already attack
-        m = w.monster[fig]
-        speed = CONTENT.monsters[m["kind"]].speed
-        mr = w.monster_range(m, 2 * speed)
-        for q in sorted(mr.ends):
-            if mr.costs[q] <= speed:
-                continue
-            _, target, ko = monster_attack_value(w, m, q, 1)
-            if target and (ko >= 0.3 or late):
-                return 1.0
-        return 0.0
+        # worth it when one more Move action makes the activation clearly better
+        # (to reach a hero, or to step away after attacking)
+        without = plan_monster(w, fig, extra_moves=0)
+        with_card = plan_monster(w, fig, extra_moves=1)
+        gain = (with_card[0].score if with_card else 0.0) - (without[0].score if without else 0.0)
+        threshold = 0.3 if late else 1.5
+        return gain if gain >= threshold else 0.0
     return 0.0
+
+
+def place(w: World, decision: Decision) -> str:
+    """Where a standing hero or a reinforcement is placed among the nearest empty spaces."""
+    squares = [(parse_sq(o.split(":", 1)[1]), o) for o in decision.option_ids if o.startswith("place:")]
+    if not squares:
+        return decision.option_ids[0]
+    if decision.seat == 0:
+        # a Goblin minion arrives: judge the squares as one would for it
+        group = DATA.quest(w.quest).reinforcement
+        kind = CONTENT.groups[group.group].minion if group is not None else next(iter(CONTENT.monsters))
+        ghost = {"id": "ghost", "kind": kind, "master": False, "square": list(squares[0][0]), "damage": 0,
+                 "health": CONTENT.monsters[kind].health_for(len(w.heroes)), "conditions": [], "group": ""}
+        w.monster["ghost"] = ghost
+        return max(squares, key=lambda x: (monster_pos(w, ghost, x[0]), x[1]))[1]
+    knocked = [h for h in w.heroes if h["knocked_out"]] or list(w.heroes)
+    hero = min(knocked, key=lambda h: (min(cheb(sq(h["square"]), s) for s, _ in squares), h["id"]))
+    return max(squares, key=lambda x: (hero_pos_simple(w, hero["id"], x[0]), x[1]))[1]
 
 
 # ---- entry point -----------------------------------------------------------------------------
@@ -1728,6 +1838,7 @@ HANDLERS = {
     "feat": start_feat,
     "keen_eye": keen_eye,
     "share": share,
+    "place": place,
 }
 
 
