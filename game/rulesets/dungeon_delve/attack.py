@@ -7,6 +7,9 @@ the flow stack, so an attack can be saved and loaded half-way.
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import Any
+
 from game.core.decision import Decision, Option
 from game.core.flow import Step
 from game.rulesets.dungeon_delve import geometry as geo
@@ -86,17 +89,23 @@ def _fits(weapon: Weapon, spec: object) -> bool:
 
 
 def _odds_note(ctx: Ctx, attacker: str, weapon: Weapon, target: tuple[int, int]) -> str:
-    from game.rulesets.dungeon_delve.odds import attack_odds
-
+    """The exact odds shown before an attack is chosen (issue: odds of each outcome)."""
     defender = ctx.figure_at(target)
     if defender is None:
         return ""
-    dice = [ctx.die(d) for d in weapon.dice]
-    defense = [ctx.die(d) for d in ctx.data.defense_dice(ctx.state, defender)]
     needed = geo.distance(ctx.figure_square(attacker), target) if weapon.ranged else 0
-    odds = attack_odds(dice, defense, pierce=weapon.pierce, range_needed=needed,
-                       range_bonus=ctx.data.range_bonus(attacker) if weapon.ranged else 0)
     health_left = ctx.health(defender) - _damage_of(ctx, defender)
+    return _odds_text(ctx.data, tuple(weapon.dice), tuple(ctx.data.defense_dice(ctx.state, defender)),
+                      weapon.pierce, needed, ctx.data.range_bonus(attacker) if weapon.ranged else 0, health_left)
+
+
+@lru_cache(maxsize=4096)
+def _odds_text(data: Any, dice: tuple[str, ...], defense: tuple[str, ...], pierce: int, needed: int,
+               range_bonus: int, health_left: int) -> str:
+    from game.rulesets.dungeon_delve.odds import attack_odds
+
+    odds = attack_odds([data.die(d) for d in dice], [data.die(d) for d in defense], pierce=pierce,
+                       range_needed=needed, range_bonus=range_bonus)
     return (f"Hit {float(1 - odds.miss):.0%}, expected damage {float(odds.expected_damage):.1f}, "
             f"defeat {float(odds.at_least(health_left)):.0%} (before surges).")
 
