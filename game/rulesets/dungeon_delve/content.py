@@ -20,6 +20,7 @@ from typing import Any, Iterable, Mapping
 
 from game.core.cards import Field, Schema, check_record, instances, load_cards, read_toml
 from game.core.dice import Die
+from game.core.effects import Effect as CoreEffect
 from game.core.errors import ContentError
 from game.rulesets.dungeon_delve.vocabulary import (
     ATTACK_TYPES,
@@ -70,20 +71,8 @@ Edge = tuple[Square, Square]
 # ---- definitions ------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class Effect:
-    """One effect record: a verb and its parameters (nested effect lists as tuples)."""
-
-    verb: str
-    params: tuple[tuple[str, Any], ...]
-
-    def get(self, key: str, default: Any = None) -> Any:
-        for k, v in self.params:
-            if k == key:
-                return v
-        return default
-
-    def has(self, key: str) -> bool:
-        return any(k == key for k, _ in self.params)
+class Effect(CoreEffect):
+    """One effect record (the kernel's), with its player-facing sentence (nested lists as tuples)."""
 
     @property
     def text(self) -> str:

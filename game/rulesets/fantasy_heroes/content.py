@@ -13,27 +13,13 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from game.core.cards import Field, Schema, check_record, instances, load_cards, read_toml
+from game.core.effects import Effect
 from game.core.errors import ContentError
 from game.rulesets.fantasy_heroes.vocabulary import TERRITORY_TYPES, VERBS
 
 CONTENT_DIR = Path(__file__).parent / "content"
 HAND_LIMIT = 7
 CARD_TYPES = ("hero", "minion", "artifact", "spell")
-
-
-@dataclass(frozen=True)
-class Effect:
-    verb: str
-    params: tuple[tuple[str, Any], ...]
-
-    def get(self, key: str, default: Any = None) -> Any:
-        for k, v in self.params:
-            if k == key:
-                return v
-        return default
-
-    def has(self, key: str) -> bool:
-        return any(k == key for k, _ in self.params)
 
 
 @dataclass(frozen=True)
