@@ -93,12 +93,14 @@ def run_bench(ruleset: str, games: int, seed: int) -> None:
         print(line, flush=True)
 
 
-def frame_times(size: tuple[int, int], frames: int, seed: int) -> dict[str, float]:
-    """Frame time of the Fantasy Heroes table during play, animations on (headless)."""
+def frame_times(size: tuple[int, int], frames: int, seed: int, ruleset: str = "fantasy-heroes") -> dict[str, float]:
+    """Frame time of a rule system's table during play, animations on (headless). The mouse
+    sweeps the table, so hover overlays (a card preview; a path or sight line) are drawn."""
     import os
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
     from game.ai import make_agent
@@ -109,26 +111,27 @@ def frame_times(size: tuple[int, int], frames: int, seed: int) -> dict[str, floa
     from game.ui.settings import Settings
 
     app = App(size, Settings(window_size=list(size), animation_speed="fast"))
-    session = demo_session("fantasy-heroes", seed, 10)
+    session = demo_session(ruleset, seed, 10)
     controller = Controller(session, 0.5, True, autosave=False)
     table = TableScene(app, controller)
     app.stack.replace(table)
-    stand_in = make_agent("normal", "fantasy-heroes", seed, 0)
+    human = next(i for i, seat in enumerate(session.seats) if not seat.is_ai)
+    stand_in = make_agent("normal", ruleset, seed, human)
     times: list[float] = []
     clock = pygame.time.Clock()
     for i in range(frames):
         decision = controller.my_decision()
         if decision is not None and not table.animations.busy and i % 20 == 0:
             table.choose(stand_in.choose(controller.view(), decision))
-        mouse = pygame.event.Event(pygame.MOUSEMOTION, pos=((i * 37) % size[0], size[1] - 90), rel=(0, 0),
-                                   buttons=(0, 0, 0))
+        y = size[1] - 90 if ruleset == "fantasy-heroes" else size[1] // 3 + (i * 7) % (size[1] // 4)
+        mouse = pygame.event.Event(pygame.MOUSEMOTION, pos=((i * 37) % size[0], y), rel=(0, 0), buttons=(0, 0, 0))
         t0 = time.perf_counter()
         app.step([mouse], 1 / 60)
         pygame.display.flip()
         times.append(time.perf_counter() - t0)
         clock.tick(240)
         if session.over:
-            session = demo_session("fantasy-heroes", seed + i, 10)
+            session = demo_session(ruleset, seed + i, 10)
             controller = Controller(session, 0.5, True, autosave=False)
             table = TableScene(app, controller)
             app.stack.replace(table)
@@ -156,11 +159,12 @@ def run_ui_bench(frames: int, seed: int) -> None:
     import sys
     from pathlib import Path
 
-    print(f"UI benchmark: Fantasy Heroes table, {frames} frames of play with animations (headless, dummy driver)")
-    for size in ((1280, 720), (1920, 1080)):
-        f = frame_times(size, frames, seed)
-        print(f"  {size[0]}x{size[1]}: frame median {f['median_ms']:.2f} ms, p95 {f['p95_ms']:.2f} ms, "
-              f"max {f['max_ms']:.1f} ms", flush=True)
+    print(f"UI benchmark: {frames} frames of play per table, animations on (headless, dummy driver)")
+    for ruleset, sizes in (("fantasy-heroes", ((1280, 720), (1920, 1080))), ("dungeon-delve", ((1280, 720),))):
+        for size in sizes:
+            f = frame_times(size, frames, seed, ruleset)
+            print(f"  {ruleset} table {size[0]}x{size[1]}: frame median {f['median_ms']:.2f} ms, "
+                  f"p95 {f['p95_ms']:.2f} ms, max {f['max_ms']:.1f} ms", flush=True)
     print(f"  cold start to first title frame, from source: {cold_start([sys.executable, '-m', 'game']):.0f} ms")
     packaged = Path("dist/five-realms/five-realms")
     if packaged.exists():
