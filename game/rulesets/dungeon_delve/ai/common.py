@@ -1,0 +1,91 @@
+"""Small pieces every part of the normal Dungeon Delve AI shares.
+
+The content and its rules data, loaded once (``CONTENT``, ``DATA``); the section 6
+weights the scores use; square helpers (``sq`` from a view's list, ``sq_id`` and
+``parse_sq`` to and from an option's "x,y", ``cheb`` for the king's-move distance,
+``base_id`` for a card instance); and :class:`Plan`, one scored way to finish a hero's
+turn or a monster's activation, with :func:`first_step`, the answer that starts it.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from game.rulesets.dungeon_delve.content import standard_content
+from game.rulesets.dungeon_delve.rulesdata import Data
+
+CONTENT = standard_content()
+DATA = Data(CONTENT)
+
+Square = tuple[int, int]
+
+
+# ---- weights (section 6) ------------------------------------------------------------------
+
+KILL_WEIGHT = 3.0  # 3 x kill chance x monster value
+DANGER_WEIGHT = 1.2  # per point of expected damage taken in the overlord turn
+OBJECTIVE_WEIGHT = 0.3  # per step of distance to the objective (grows with the rounds)
+SEARCH_VALUE = 0.8
+REVIVE_VALUE = 9.0
+WIN_VALUE = 25.0  # the Warden's defeat wins the game at once
+FATIGUE_MP_COST = 0.45
+SKILL_FATIGUE_COST = 0.35
+KO_VALUE = 4.0  # overlord: 4 x knock-out chance (a knock-out draws a card)
+
+MONSTER_VALUE = {"minion": 1.0, "master": 2.0, "boss": 5.0}
+
+KEEP_PRIORITY = ("healing_draught", "vigor_tonic", "warding_amulet", "smoke_pellet", "treasure_pouch",
+                 "dust_and_cobwebs")
+
+
+# ---- small helpers --------------------------------------------------------------------------
+
+
+def sq(value: Iterable[int]) -> Square:
+    x, y = value
+    return int(x), int(y)
+
+
+def sq_id(square: Square) -> str:
+    return f"{square[0]},{square[1]}"
+
+
+def parse_sq(text: str) -> Square:
+    x, _, y = text.partition(",")
+    return int(x), int(y)
+
+
+def base_id(instance: str) -> str:
+    return instance.partition("#")[0]
+
+
+def cheb(a: Square, b: Square) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+# ---- plans (heroes' turns and monsters' activations) ---------------------------------------
+
+
+class Plan:
+    __slots__ = ("score", "step", "what", "kill", "target", "at", "aim")
+
+    def __init__(self, score: float, step: str, what: str, kill: float = 0.0, target: str = "",
+                 at: Square | None = None, aim: Square | None = None) -> None:
+        self.score = score
+        self.step = step
+        self.what = what
+        self.kill = kill
+        self.target = target
+        self.at = at  # where the attack is made from
+        self.aim = aim  # the square attacked
+
+    def __repr__(self) -> str:
+        return f"Plan({self.score:.2f}, {self.step}, {self.what})"
+
+
+def first_step(here: Square, q: Square, cost: int, mp: int, k: int, action: str) -> str:
+    if q != here:
+        if cost > mp:
+            return "act:move" if k > 0 else "fatigue"
+        return "move:" + sq_id(q)
+    return action

@@ -1,0 +1,305 @@
+"""The hero's turn planner of the normal Dungeon Delve AI.
+
+:func:`plan_hero` lists every sensible way to finish the current hero's turn, best first:
+each reachable end square (with the Move actions and fatigue it needs) combined with what
+can be done there (attack each monster with each weapon, skill or feat, rest, search, open
+the door, revive, mend, the Cinder Storm, or nothing), each scored by damage, kill chance,
+danger in the next overlord turn and progress toward the objective. The hero decisions
+answer the first step of the best plan.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core.decision import Decision
+from game.rulesets.dungeon_delve.ai.board import is_adjacent, neighbours
+from game.rulesets.dungeon_delve.ai.common import (DANGER_WEIGHT, DATA, FATIGUE_MP_COST, KILL_WEIGHT, REVIVE_VALUE,
+                                                   SEARCH_VALUE, SKILL_FATIGUE_COST, WIN_VALUE, Plan, Square,
+                                                   cheb, first_step, parse_sq, sq, sq_id)
+from game.rulesets.dungeon_delve.ai.estimates import attack_eval, combine_kill, surges_of
+from game.rulesets.dungeon_delve.ai.world import World
+from game.rulesets.dungeon_delve.rulesdata import Weapon
+
+
+def attack_kinds(w: World, hero: dict[str, Any], weapon: Weapon, fatigue_room: int
+                 ) -> list[tuple[str, tuple[str, ...], int, int, float]]:
+    """(option prefix, dice, pierce, fatigue cost, reserve cost) of each way to attack with ``weapon``."""
+    hid = hero["id"]
+    out = [("attack", tuple(weapon.dice), weapon.pierce, 0, 0.0)]
+    if weapon.id == "bare":
+        return out
+    skill = DATA.skill(hid)
+    if skill is not None and skill.use == "action" and skill.fatigue <= fatigue_room:
+        spec = next((e for e in skill.effects if e.verb == "attack"), None)
+        if spec is not None and weapon_fits(weapon, spec):
+            out.append((f"skill:{skill.id}", tuple(weapon.dice) + tuple(spec.get("add_dice", []) or ()),
+                        weapon.pierce + int(spec.get("pierce", 0) or 0), skill.fatigue, 0.0))
+    feat = DATA.feat(hid)
+    if not hero["feat_used"] and feat.when == "action":
+        spec = next((e for e in feat.effects if e.verb == "attack"), None)
+        if spec is not None and weapon_fits(weapon, spec):
+            out.append(("fury", tuple(weapon.dice) + tuple(spec.get("add_dice", []) or ()),
+                        weapon.pierce + int(spec.get("pierce", 0) or 0), 0, -1.0))
+    return out
+
+
+def weapon_fits(weapon: Weapon, spec: Any) -> bool:
+    kind = spec.get("attack_type")
+    if kind and (kind == "ranged") != weapon.ranged:
+        return False
+    tag = spec.get("weapon_tag")
+    return not tag or tag in weapon.tags
+
+
+def feat_reserve(w: World, useful: bool) -> float:
+    """What keeping the once-per-quest feat is worth (section 6: use it on the Warden, to
+    save a hero, or from round 7 on)."""
+    if w.round >= 7:
+        return 0.3
+    return 1.0 if useful else 5.0
+
+
+def plan_hero(w: World, hid: str, actions: int, mp: int, *, moved: bool = False, rested: bool = False,
+              immobilized: bool = False, slip: bool = False, decision: Decision | None = None,
+              bonus_mp: int = 0) -> list[Plan]:
+    """Every sensible plan for the rest of this hero's turn, best first."""
+    hero = w.hero[hid]
+    here = sq(hero["square"])
+    speed = int(hero["speed"])
+    stamina = int(hero["stamina"])
+    fatigue = int(hero["fatigue"])
+    room = max(0, stamina - fatigue)
+    hp = w.hp_left(hid)
+    mp = mp + bonus_mp
+    danger_total, danger_per = w.danger(hid)
+    here_danger = danger_total.get(here, 0.0)
+    escaping = here_danger >= hp - 1
+    wobj = w.objective_weight()
+    skill = DATA.skill(hid)
+    keep_room = 1 if skill is not None and skill.use == "action" else 0  # a Stamina point kept for the skill
+    if immobilized:
+        budget = 0
+        mr = None
+        reach: dict[Square, tuple[int, int]] = {here: (0, 0)}
+    else:
+        budget = mp + actions * speed + room
+        mr = w.hero_range(hero, budget, slip)
+        reach = {here: (0, 0)}
+        for q in mr.ends:
+            reach[q] = (mr.costs[q], mr.damage(q))
+    # Moves and fatigue each end square needs: the fewest Move actions, then fatigue.
+    needs: dict[Square, list[tuple[int, int]]] = {}
+    for q, (cost, _) in reach.items():
+        opts = []
+        for k in range(0, actions + 1):
+            f = max(0, cost - mp - k * speed)
+            if f <= room and (k == 0 or cost > mp + (k - 1) * speed):
+                opts.append((k, f))
+                if f == 0:
+                    break
+        if opts:
+            needs[q] = opts
+    pos_cache: dict[tuple[Square, bool], float] = {}
+
+    def pos(q: Square, open_after: bool = False, minus: float = 0.0) -> float:
+        key = (q, open_after)
+        base = pos_cache.get(key)
+        if base is None:
+            if open_after:
+                dt, _ = w.danger(hid, w.walls_open)
+            else:
+                dt = danger_total
+            dng = dt.get(q, 0.0)
+            terrain = w.terrain.get(q)
+            pen = 200.0 if terrain == "lava" else 6.0 if terrain == "pit" else 0.0
+            pen += 1.5 * reach.get(q, (0, 0))[1]
+            prog = w.progress(hid, q, w.door_open or open_after)
+            base = -wobj * prog - DANGER_WEIGHT * dng - ko_risk(dng, hp) - pen
+            pos_cache[key] = base
+        if minus:
+            # a killed monster no longer threatens: give back part of the danger
+            dng = (w.danger(hid, w.walls_open)[0] if open_after else danger_total).get(q, 0.0)
+            new = max(0.0, dng - minus)
+            base += DANGER_WEIGHT * (dng - new) + ko_risk(dng, hp) - ko_risk(new, hp)
+        return base
+
+    plans: list[Plan] = []
+    here_pos = pos(here)
+
+    def fatigue_cost(f: int, kill: float = 0.0, revive: bool = False, rest: bool = False) -> float | None:
+        if f == 0:
+            return 0.0
+        if rest or rested:  # a Rest this turn clears the fatigue at the end of it (DD-055)
+            return 0.05 * f
+        if kill >= 0.4 or revive or escaping:
+            extra = 0.3 if fatigue + f > stamina - keep_room else 0.0
+            return FATIGUE_MP_COST * f + extra
+        return None
+
+    # End the turn (or stay) here.
+    plans.append(Plan(here_pos, "end", "end"))
+    # Rest (needs an action): fatigue clears at the end of the turn, fatigue MP included.
+    rest_ok = not rested
+    brakka_heal = 0.0
+    for e in DATA.ability_effects(hid, "rest"):
+        if e.verb == "recover":
+            brakka_heal = 0.8 * min(int(e.get("amount", 0)), int(hero["damage"]))
+
+    weapons = w.hero_weapons(hero)
+    monsters = list(w.monsters)
+    # Move-only and move + rest / search / door / revive plans.
+    for q, opts in needs.items():
+        for k, f in opts:
+            left = actions - k
+            cost = reach[q][0]
+            if q != here:
+                fc = fatigue_cost(f)
+                if fc is not None:
+                    val = pos(q) - fc
+                    plans.append(Plan(val, first_step(here, q, cost, mp, k, "end"), f"move {sq_id(q)}"))
+            if left >= 1:
+                if rest_ok and (fatigue + f > 0 or brakka_heal > 0):
+                    fc = fatigue_cost(f, rest=True)
+                    gain = 0.45 * fatigue + brakka_heal
+                    if fatigue >= stamina - 1:
+                        gain += 0.6
+                    plans.append(Plan(pos(q) - fc + gain, first_step(here, q, cost, mp, k, "rest"),
+                                      f"rest at {sq_id(q)}"))
+                for t in w.tokens:
+                    if t == q or is_adjacent(w.quest, w.walls, q, t):
+                        fc = fatigue_cost(f)
+                        dng = danger_total.get(q, 0.0)
+                        if fc is None or dng >= 3:
+                            continue
+                        val = SEARCH_VALUE + (0.3 if DATA.keen_eye(hid) else 0.0)
+                        plans.append(Plan(pos(q) - fc + val, first_step(here, q, cost, mp, k, f"search:{sq_id(t)}"),
+                                          f"search {sq_id(t)}"))
+                if not w.door_open:
+                    for door in sorted(w.board.doors_touching(q)):
+                        if door in w.open_doors:
+                            continue
+                        fc = fatigue_cost(f)
+                        if fc is None:
+                            continue
+                        near = sum(1 for h in w.standing()
+                                   if min(cheb(sq(h["square"]), s) for s in w.door_squares) <= 3
+                                   or h["id"] == hid)
+                        # The quest cannot be won behind a closed door: open it once the party
+                        # is gathered (>= 2 heroes within 3 spaces), or when time runs short.
+                        gathered = near >= 2 or w.round >= 5
+                        bonus = 3.0 + 0.3 * w.round if gathered else -1.0
+                        plans.append(Plan(pos(q, True) - fc + bonus, first_step(here, q, cost, mp, k, f"door:{door}"),
+                                          f"open {door}"))
+                for other in w.heroes:
+                    if other["knocked_out"] and other["id"] != hid:
+                        t = sq(other["square"])
+                        if t == q or is_adjacent(w.quest, w.walls, q, t):
+                            fc = fatigue_cost(f, revive=True)
+                            if fc is None:
+                                continue
+                            plans.append(Plan(pos(q) - fc + REVIVE_VALUE,
+                                              first_step(here, q, cost, mp, k, f"revive:{other['id']}"),
+                                              f"revive {other['id']}"))
+                if skill is not None and skill.use == "action" and skill.fatigue <= room - f and \
+                        any(e.verb == "recover" for e in skill.effects):
+                    for other in w.heroes:
+                        t = sq(other["square"])
+                        if other["damage"] <= 0 or not (other["id"] == hid or t == q or
+                                                        is_adjacent(w.quest, w.walls, q, t)):
+                            continue
+                        if other["knocked_out"]:
+                            val = REVIVE_VALUE - 1.0
+                        else:
+                            dmg = int(other["damage"])
+                            val = 0.8 * min(2.17, dmg) * (1 + 2 * dmg / int(other["health"]))
+                        fc = fatigue_cost(f, revive=other["knocked_out"])
+                        if fc is None:
+                            continue
+                        val -= SKILL_FATIGUE_COST * skill.fatigue
+                        plans.append(Plan(pos(q) - fc + val,
+                                          first_step(here, q, cost, mp, k, f"skill:{skill.id}:{other['id']}"),
+                                          f"mend {other['id']}"))
+    # Attack plans.
+    for q, opts in needs.items():
+        for k, f in opts:
+            left = actions - k
+            if left < 1:
+                continue
+            cost = reach[q][0]
+            for m in monsters:
+                t = sq(m["square"])
+                m_hp = max(1, w.hp_left(m["id"]))
+                dfn = w.monster_defense(m)
+                value = w.monster_value(m)
+                is_boss = m["kind"] == w.boss_kind
+                for weapon in weapons:
+                    need = w.can_strike(weapon, q, t)
+                    if need is None:
+                        continue
+                    rb = DATA.range_bonus(hid) if weapon.ranged else 0
+                    srg = surges_of(weapon)
+                    plain = attack_eval(weapon.dice, dfn, srg, weapon.pierce, need, rb, m_hp)
+                    for prefix, dice, pierce, fat, reserve in attack_kinds(w, hero, weapon, room - f):
+                        if prefix == "attack":
+                            res = plain
+                        else:
+                            res = attack_eval(dice, dfn, srg, pierce, need, rb, m_hp)
+                        exp, kill, dist = res
+                        if left >= 2:
+                            exp, kill = combine_kill(dist, plain[2])
+                        fc = fatigue_cost(f, kill=kill)
+                        if fc is None:
+                            continue
+                        score = exp * (1.5 if is_boss else 1.0) + KILL_WEIGHT * kill * value
+                        if is_boss:
+                            score += WIN_VALUE * kill
+                        if fat:
+                            score -= SKILL_FATIGUE_COST * fat
+                            if fatigue + f + fat > stamina - 1:
+                                score -= 0.2
+                        if reserve < 0:  # the heroic feat
+                            score -= feat_reserve(w, is_boss or kill >= 0.5)
+                        threat = danger_per.get(m["id"], {}).get(q, 0.0)
+                        score += pos(q, minus=kill * threat) - fc
+                        option = f"{prefix}:{weapon.id}:{sq_id(t)}"
+                        plans.append(Plan(score, first_step(here, q, cost, mp, k, option),
+                                          f"{prefix} {m['id']} from {sq_id(q)}", kill, m["id"], q, t))
+    # Cinder Storm: only offered from where the hero stands.
+    if decision is not None and actions >= 1:
+        for opt in decision.options:
+            if opt.id.startswith("feat:"):
+                centre = parse_sq(opt.id[5:])
+                val = cinder_value(w, hid, centre)
+                useful = val >= 8
+                plans.append(Plan(here_pos + val - feat_reserve(w, useful), opt.id, "cinder storm"))
+    plans.sort(key=lambda p: -p.score)
+    return plans
+
+
+def ko_risk(danger: float, hp: int) -> float:
+    """A penalty growing as the expected damage approaches the health left."""
+    over = danger - (hp - 2)
+    if over <= 0:
+        return 0.0
+    return min(6.0, 2.0 * over)
+
+
+def cinder_value(w: World, hid: str, centre: Square) -> float:
+    area = [centre] + list(neighbours(w.quest, w.walls, centre))
+    val = 0.0
+    for s in area:
+        fig = w.figure_at(s)
+        if fig is None:
+            continue
+        left = w.hp_left(fig)
+        if w.is_hero(fig):
+            val -= 2.0 if left > 2 else 12.0
+        else:
+            m = w.monster[fig]
+            is_boss = m["kind"] == w.boss_kind
+            if left <= 2:
+                val += KILL_WEIGHT * w.monster_value(m) + left + (WIN_VALUE if is_boss else 0.0)
+            else:
+                val += 2.0 * (1.5 if is_boss else 1.0)
+    return val
