@@ -188,3 +188,18 @@ def test_list_shows_unreadable_files_with_a_reason_and_delete_works(data_dir):
         saves.delete("first")
     with pytest.raises(SaveError, match="no save called"):
         saves.load_slot("nothing")
+
+
+def test_dungeon_delve_saves_mid_attack_and_loads_the_same_game():
+    """DD saves at any point, mid-attack included (issue 4), and play goes on identically."""
+    session = Session.new("dungeon-delve", [Seat("ai", "O", "normal"), Seat("ai", "H", "normal")], 6)
+    for _ in range(3000):
+        if session.game.state.attack is not None or session.over:
+            break
+        session.step_ai()
+    assert session.game.state.attack is not None, "no attack reached"
+    loaded = saves.load(saves.save(session, "dd-attack"))
+    assert loaded.game.state == session.game.state and loaded.pending() == session.pending()
+    session.run_ai()
+    loaded.run_ai()
+    assert loaded.game.state_hash() == session.game.state_hash()

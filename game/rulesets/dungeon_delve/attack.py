@@ -106,8 +106,9 @@ def _odds_text(data: Any, dice: tuple[str, ...], defense: tuple[str, ...], pierc
 
     odds = attack_odds([data.die(d) for d in dice], [data.die(d) for d in defense], pierce=pierce,
                        range_needed=needed, range_bonus=range_bonus)
+    spread = ", ".join(f"{n}: {float(p):.0%}" for n, p in sorted(odds.damage.items()) if p)
     return (f"Hit {float(1 - odds.miss):.0%}, expected damage {float(odds.expected_damage):.1f}, "
-            f"defeat {float(odds.at_least(health_left)):.0%} (before surges).")
+            f"defeat {float(odds.at_least(health_left)):.0%}. Damage {spread} (before surges).")
 
 
 def _alive(ctx: Ctx, figure: str) -> bool:

@@ -234,6 +234,18 @@ class DungeonDelveTable(Table):
         draw_panel(surface, self.tray.rect, self.scale, colour=theme.FELT_DARK, border=theme.WALNUT_LIGHT)
         self.tray.draw(surface, self.assets, self.scale)
 
+    @staticmethod
+    def _slots(equipped: list[str]) -> str:
+        """The equipment by slot: 2 hands, 1 armor, 2 other (DD-020 to DD-022)."""
+        by_slot: dict[str, list[str]] = {"hand": [], "armor": [], "other": []}
+        for item in equipped:
+            definition = data().item(item)
+            if definition.slot in by_slot:
+                by_slot[definition.slot].append(definition.name)
+        hands = ", ".join(by_slot["hand"]) or "bare"
+        return (f"Hands: {hands} · Armor: {', '.join(by_slot['armor']) or '–'} · "
+                f"Other: {', '.join(by_slot['other']) or '–'}")
+
     def _draw_side(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         s = self.scale
         a = self.assets
@@ -256,7 +268,7 @@ class DungeonDelveTable(Table):
             line = (f"Health {hero['health'] - hero['damage']}/{hero['health']}  Fatigue {hero['fatigue']}/"
                     f"{hero['stamina']}  Speed {hero['speed']}")
             surface.blit(a.text(line, "body", px(15, s), theme.INK), (box.x + px(6, s), box.y + px(22, s)))
-            gear = ", ".join(data().item(i).name for i in hero["equipped"]) or "bare hands"
+            gear = self._slots(hero["equipped"])
             for j, text in enumerate(a.wrap(gear, "body", px(15, s), box.width - px(12, s))[:2]):
                 surface.blit(a.text(text, "body", px(15, s), theme.INK), (box.x + px(6, s), box.y + px(40, s) + j * px(17, s)))
             extra = ", ".join(c.capitalize() for c in hero["conditions"])
