@@ -243,6 +243,9 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             decision = self.controller.my_decision()
             target = self.table.target_at(event.pos)
+            lit = decision is not None and any(o.target == target for o in decision.options)
+            if target is not None and not lit and self.table.inspect(target):
+                return True
             if decision is not None and target is not None and not self.animations.busy:
                 self.click_target(target, decision)
                 return True

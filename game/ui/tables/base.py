@@ -55,6 +55,11 @@ class Table:
         """Whether an option also gets a prompt-bar button (not only a lit thing on the table)."""
         return option.target is None or option.target not in on_table
 
+    def inspect(self, target: Target) -> bool:
+        """A click on something that is not an option now (e.g. select a figure to see its
+        range); returns True if the table used it."""
+        return False
+
     def update(self, dt: float) -> None:
         """Advance the table's own motion (a dice tray tumbling)."""
 

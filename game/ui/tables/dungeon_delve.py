@@ -49,6 +49,7 @@ class DungeonDelveTable(Table):
         self._sight_cache: dict[tuple[Any, ...], frozenset[tuple[int, int]]] = {}
         self._pending_dice: list[tuple[str, int]] = []
         self._lit: set[Target] = set()
+        self.selected_figure: str | None = None
         self._defense_from = 0
 
     # -- layout ---------------------------------------------------------------------------------
@@ -82,6 +83,21 @@ class DungeonDelveTable(Table):
             if target in self._lit:
                 return target
         return under[0] if under else None
+
+    def inspect(self, target: Target) -> bool:
+        """Click a figure to see how far it moves with one Move action and what it sees; again to clear."""
+        figure = None
+        if target[0] == "figure":
+            figure = target[1]
+        elif target[0] == "square":
+            view = self.scene.controller.view()
+            square = sq_of(target[1])
+            figure = next((f["id"] for f in view["heroes"] + view["monsters"]
+                           if (f["square"][0], f["square"][1]) == square and not f.get("knocked_out")), None)
+        if figure is None:
+            return False
+        self.selected_figure = None if self.selected_figure == figure else figure
+        return True
 
     def wants_button(self, option: Any, on_table: set[Target]) -> bool:
         """Squares are clicked on the map; everything else (heroes to pick, cards, doors) also
@@ -123,7 +139,20 @@ class DungeonDelveTable(Table):
         hover_sq = sq_of(hover[1]) if hover and hover[0] == "square" else None
         overlays.hover = hover_sq
         act = view.get("activation")
-        if act and decision is not None and decision.kind == "action":
+        chosen = next((f for f in view["heroes"] + view["monsters"]
+                       if f["id"] == self.selected_figure and not f.get("knocked_out")), None)
+        if chosen is not None and not (act and act["figure"] == chosen["id"]):
+            # An inspected figure: its range for one Move action, and what it can see.
+            where = (chosen["square"][0], chosen["square"][1])
+            speed = chosen.get("speed") or data().content.monsters[chosen["kind"]].speed
+            reach = self._reach(view, {"figure": chosen["id"], "mp": speed}, where)
+            fields = movement_fields(reach, hover_sq if hover_sq in reach.ends else None)
+            for key, value in fields.items():
+                setattr(overlays, key, value)
+            overlays.selected = where
+            overlays.visible = self._sight_set(view, where)
+            overlays.viewer = where
+        elif act and decision is not None and decision.kind == "action":
             mover = self._square_of_figure(view, act["figure"])
             if mover is not None:
                 overlays.selected = mover
