@@ -52,6 +52,10 @@ class RuleSystem(ABC):
     game_options: ClassVar[tuple[GameOption, ...]] = ()
     state_type: ClassVar[type]
 
+    # How results are worded: what a turn is called, and what the scores count ("" = no scores).
+    turn_word: ClassVar[str] = "turns"
+    score_word: ClassVar[str] = "points"
+
     # Seat kinds the New game screen suggests ("human" or an AI level), seat 1 first.
     default_seats: ClassVar[tuple[str, ...]] = ("human", "normal")
 

@@ -41,6 +41,8 @@ class DungeonDelve(RuleSystem):
         GameOption("quest", "Quest", "wardens_vault", "The quest to play.", choices=("wardens_vault",)),
     )
     state_type = DDState
+    turn_word = "rounds"
+    score_word = ""  # the heroes win or lose together against the overlord
 
     def __init__(self) -> None:
         self.data = Data(standard_content())

@@ -33,6 +33,7 @@ class FantasyHeroes(RuleSystem):
                    "0 means no limit."),
     )
     state_type = FHState
+    score_word = "territories"
 
     def __init__(self, content: Content | None = None) -> None:
         self.content = content or standard_content()

@@ -71,9 +71,10 @@ class GameOverScene(MenuScene):
                         theme.px(17, s), theme.PARCHMENT_DARK)
         surface.blit(reason, reason.get_rect(midtop=(self.panel.centerx, y)))
         y += reason.get_height() + theme.px(8, s)
-        title = registry.get(self.session.system_id).title
-        score_label = "territories" if self.session.system_id == "fantasy-heroes" else "points"
-        scores = ", ".join(f"{seat.name} {score}" for seat, score in zip(self.session.seats, outcome.scores))
-        line = a.text(f"{title}: {scores} {score_label} · {self.session.game.turn} turns", "body",
-                      theme.px(17, s), theme.PARCHMENT)
+        system = registry.get(self.session.system_id)
+        text = f"{system.title} · {self.session.game.turn} {system.turn_word}"
+        if system.score_word:
+            scores = ", ".join(f"{seat.name} {score}" for seat, score in zip(self.session.seats, outcome.scores))
+            text = f"{system.title}: {scores} {system.score_word} · {self.session.game.turn} {system.turn_word}"
+        line = a.text(text, "body", theme.px(17, s), theme.PARCHMENT)
         surface.blit(line, line.get_rect(midtop=(self.panel.centerx, y)))

@@ -1,0 +1,1 @@
+"""Champions of Albion: a cooperative adventure across the map of Albion (content and rules)."""

@@ -1,0 +1,739 @@
+"""Champions of Albion content: the map, champions, main enemies, enemies, resources,
+banes and events, loaded from TOML and checked (checklist 2.2, plan 2.4).
+
+Loaded once per process (content is immutable) and checked on load: unknown keys are
+refused, every effect verb must be in the vocabulary with valid parameters, every
+reference is resolved (spaces, resources, main enemies), every route joins two existing
+spaces of the right kinds, no route is listed twice, every space is reachable, and drawn
+positions lie on the board and do not overlap. Every error is a ContentError naming the
+file, the record and the field. The counts the checklist gives are checked by the tests.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from game.core.cards import Field, Schema, check_record, load_cards, read_toml
+from game.core.effects import Effect as CoreEffect
+from game.core.errors import ContentError
+from game.rulesets.champions_of_albion.vocabulary import (
+    ATTRIBUTES,
+    BANE_KINDS,
+    MAIN_ENEMIES,
+    NESTED_PARAMS,
+    RELIC_COUNTS_AS,
+    REMOVALS,
+    RESOURCE_KINDS,
+    SPACE_KINDS,
+    VERBS,
+    describe,
+)
+
+CONTENT_DIR = Path(__file__).parent / "content"
+BOARD_WIDTH = 1000
+BOARD_HEIGHT = 700
+SPACE_RADIUS = 30
+"""Spaces are drawn as circles of this radius; no two may overlap."""
+ROUTE_KINDS = ("surface", "underground")
+SURFACE_KINDS = ("capital", "country", "wilderness")
+ENEMY_TIERS = ("weak", "medium", "strong")
+EVENT_GROUPS = ("samhain", "harmful", "mixed", "helpful")
+
+
+# ---- definitions ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Effect(CoreEffect):
+    """One effect record (the kernel's), with its player-facing sentence."""
+
+    @property
+    def text(self) -> str:
+        return describe(self)
+
+
+@dataclass(frozen=True)
+class Space:
+    """A map space (2.4.1): kind capital, country, wilderness or depths; x, y drawn position."""
+
+    id: str
+    name: str
+    kind: str
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
+class Route:
+    """A route between two spaces, ``surface`` (solid) or ``underground`` (dashed) (CA-042)."""
+
+    a: str
+    b: str
+    kind: str
+
+    def joins(self, space: str) -> bool:
+        return space in (self.a, self.b)
+
+    def other(self, space: str) -> str:
+        return self.b if space == self.a else self.a
+
+
+@dataclass(frozen=True)
+class MapDef:
+    """The board: spaces, routes, starting spaces and the backs of quest and shadow tokens."""
+
+    spaces: Mapping[str, Space]
+    routes: tuple[Route, ...]
+    starting: tuple[str, ...]
+    quest_backs: tuple[str, ...]
+    shadow_backs: tuple[str, ...]
+
+    def of_kind(self, kind: str) -> tuple[str, ...]:
+        return tuple(s for s, space in self.spaces.items() if space.kind == kind)
+
+    def neighbours(self, space: str, kind: str | None = None) -> tuple[str, ...]:
+        """Spaces one route away (``kind`` = only surface or only underground routes)."""
+        return tuple(sorted(r.other(space) for r in self.routes
+                            if r.joins(space) and (kind is None or r.kind == kind)))
+
+    def distances(self, source: str, kind: str | None = None) -> dict[str, int]:
+        """Steps from ``source`` to every space reachable over routes (of ``kind``)."""
+        out = {source: 0}
+        queue = deque([source])
+        while queue:
+            here = queue.popleft()
+            for there in self.neighbours(here, kind):
+                if there not in out:
+                    out[there] = out[here] + 1
+                    queue.append(there)
+        return out
+
+    def entrances(self) -> tuple[str, ...]:
+        """Surface spaces with an underground route into the depths."""
+        return tuple(sorted(s for s, space in self.spaces.items() if space.kind != "depths"
+                            and any(r.kind == "underground" for r in self.routes if r.joins(s))))
+
+
+@dataclass(frozen=True)
+class Ability:
+    """A champion's unique action or passive: name, card text and effects."""
+
+    name: str
+    text: str
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
+class Champion:
+    """A champion card (2.2, plan 2.4.2)."""
+
+    id: str
+    name: str
+    archetype: str
+    description: str
+    start: str
+    life: int
+    will: int
+    strength: int
+    speed: int
+    intuition: int
+    perception: int
+    persuasion: int
+    resolve: int
+    spirit_touched: bool
+    equipment: tuple[str, ...]
+    gold: int
+    unique: Ability
+    passive: Ability
+
+    def attribute(self, name: str) -> int:
+        if name not in ATTRIBUTES:
+            raise KeyError(name)
+        return int(getattr(self, name))
+
+
+@dataclass(frozen=True)
+class TestDef:
+    """A test: an attribute and a difficulty (CA-066)."""
+
+    attribute: str
+    difficulty: int
+
+
+@dataclass(frozen=True)
+class Resource:
+    """A resource card (2.2, plan 2.4.7). ``bonuses`` are (attribute, amount) pairs."""
+
+    id: str
+    name: str
+    kind: str
+    counts_as: str | None
+    cost: int | None
+    test: TestDef | None
+    bonuses: tuple[tuple[str, int], ...]
+    starting: bool
+    text: str
+    effects: tuple[Effect, ...]
+
+    @property
+    def slot(self) -> str:
+        """The kind whose one slot the card uses (a relic: the kind it counts as, CA-166)."""
+        return self.counts_as or self.kind
+
+    def bonus(self, attribute: str) -> int:
+        return dict(self.bonuses).get(attribute, 0)
+
+
+@dataclass(frozen=True)
+class Enemy:
+    """An ordinary enemy card (plan 2.4.4)."""
+
+    id: str
+    name: str
+    allegiance: str
+    tier: str
+    dv: int
+    av: int
+    life: int
+    treasure: int
+    standees: int
+    abilities: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
+class DangerousEnemy:
+    """A more dangerous enemy of one main enemy (plan 2.4.3), one standee."""
+
+    id: str
+    name: str
+    main_enemy: str
+    dv: int
+    av: int
+    life: int
+    treasure: int
+    abilities: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
+class Act1Side:
+    setup: str
+    setup_effects: tuple[Effect, ...]
+    event_phase: str
+    event_effects: tuple[Effect, ...]
+    combat_ability: str
+    combat_effects: tuple[Effect, ...]
+    defeat: str
+
+
+@dataclass(frozen=True)
+class Act2Side:
+    start: str
+    dv: int
+    av: int
+    life_base: int
+    life_per_champion: int
+    behaviour: str
+    quest_token_use: str
+    defeat: str
+
+    def life_for(self, champions: int) -> int:
+        """Act 2 life with C champions in play when Act 2 starts (plan 2.4.3)."""
+        return self.life_base + self.life_per_champion * champions
+
+
+@dataclass(frozen=True)
+class MainEnemy:
+    """A two-sided main enemy card (CA-192) and its lair."""
+
+    id: str
+    name: str
+    lair: str
+    act1: Act1Side
+    act2: Act2Side
+
+
+@dataclass(frozen=True)
+class Removal:
+    """How a bane is removed (REMOVALS); a test names attribute and difficulty, a payment an amount."""
+
+    condition: str
+    attribute: str | None
+    difficulty: int | None
+    amount: int | None
+
+
+@dataclass(frozen=True)
+class Bane:
+    """A bane card (plan 2.4.8); ``count`` identical copies are in the deck."""
+
+    id: str
+    name: str
+    kind: str
+    count: int
+    modifiers: tuple[tuple[str, int], ...]
+    effects: tuple[Effect, ...]
+    removal: Removal
+
+
+@dataclass(frozen=True)
+class Event:
+    """An event card (plan 2.4.9)."""
+
+    id: str
+    name: str
+    group: str
+    catastrophic: bool
+    text: str
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
+class CAContent:
+    """All Champions of Albion content, by id."""
+
+    map: MapDef
+    champions: Mapping[str, Champion]
+    resources: Mapping[str, Resource]
+    enemies: Mapping[str, Enemy]
+    dangerous: Mapping[str, DangerousEnemy]
+    main_enemies: Mapping[str, MainEnemy]
+    banes: Mapping[str, Bane]
+    events: Mapping[str, Event]
+
+    def resources_of(self, kind: str) -> tuple[str, ...]:
+        return tuple(r for r, res in self.resources.items() if res.kind == kind)
+
+    def dangerous_of(self, main_enemy: str) -> tuple[str, ...]:
+        return tuple(d for d, e in self.dangerous.items() if e.main_enemy == main_enemy)
+
+    def bane_deck(self) -> list[str]:
+        """Instance ids of the bane deck, unshuffled ("dread#1", …)."""
+        return [f"{b.id}#{n}" for b in self.banes.values() for n in range(1, b.count + 1)]
+
+
+# ---- loading helpers --------------------------------------------------------------------
+
+def _positive(value: Any) -> str | None:
+    return None if value >= 1 else "must be 1 or more"
+
+
+def _not_negative(value: Any) -> str | None:
+    return None if value >= 0 else "must be 0 or more"
+
+
+def _between(low: int, high: int):
+    def check(value: Any) -> str | None:
+        return None if low <= value <= high else f"must be {low} to {high}"
+    return check
+
+
+def _strings(value: Any) -> str | None:
+    return None if all(isinstance(v, str) and v for v in value) else "must list ids (text)"
+
+
+def _tables(value: Any) -> str | None:
+    return None if all(isinstance(v, dict) for v in value) else "must list tables"
+
+
+_EFFECTS = Field((list,), check=_tables)
+_OPT_EFFECTS = Field((list,), required=False, check=_tables)
+
+
+def _parse_effects(raw: list[Any], where: str, *, kinds: tuple[str, ...] | None = None,
+                   resources: Mapping[str, Any] | None = None) -> tuple[Effect, ...]:
+    """Check effect records against the vocabulary; ``kinds`` limits the verb kinds allowed."""
+    out = []
+    for index, record in enumerate(raw, 1):
+        here = f"{where}: effect {index}"
+        if not isinstance(record, dict):
+            raise ContentError(f"{here}: must be a table")
+        verb = record.get("verb")
+        if verb not in VERBS:
+            raise ContentError(f"{here}: unknown verb '{verb}'")
+        spec = VERBS[verb]
+        here = f"{here} ({verb})"
+        if kinds is not None and spec.kind not in kinds:
+            raise ContentError(f"{here}: a '{spec.kind}' verb cannot be used here")
+        check_record(record, {"verb": Field((str,)), **spec.params}, here)
+        if spec.check is not None:
+            problem = spec.check(record)
+            if problem:
+                raise ContentError(f"{here}: {problem}")
+        if verb == "gain_resource" and "resource" in record and resources is not None \
+                and record["resource"] not in resources:
+            raise ContentError(f"{here}: field 'resource' names unknown resource '{record['resource']}'")
+        if verb == "place_enemy" and record["enemy"] != "random":
+            raise ContentError(f"{here}: field 'enemy' must be \"random\"")
+        params: list[tuple[str, Any]] = []
+        for key, value in sorted(record.items()):
+            if key == "verb":
+                continue
+            if key in NESTED_PARAMS:
+                value = _parse_effects(value, f"{here}: {key}", kinds=kinds, resources=resources)
+            elif isinstance(value, list):
+                value = tuple(value)
+            params.append((key, value))
+        out.append(Effect(verb, tuple(params)))
+    return tuple(out)
+
+
+def _multi_tables(path: Path, tables: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Like core.cards.load_cards for a file with several kinds of ``[[table]]``."""
+    data = read_toml(path)
+    extra = set(data) - set(tables) - set(optional)
+    if extra:
+        raise ContentError(f"{path.name}: unknown top-level key '{sorted(extra)[0]}'")
+    for table in tables:
+        records = data.get(table)
+        if not isinstance(records, list) or not records or not all(isinstance(r, dict) for r in records):
+            raise ContentError(f"{path.name}: expected a list of [[{table}]] tables")
+    return data
+
+
+def _bonuses(value: Mapping[str, Any], where: str, field: str, sign: int) -> tuple[tuple[str, int], ...]:
+    for attribute, amount in value.items():
+        if attribute not in ATTRIBUTES:
+            raise ContentError(f"{where}: field '{field}' names unknown attribute '{attribute}'")
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount * sign < 1:
+            word = "positive" if sign > 0 else "negative"
+            raise ContentError(f"{where}: field '{field}': '{attribute}' must be a {word} whole number")
+    return tuple(sorted(value.items()))
+
+
+# ---- the map ------------------------------------------------------------------------------
+
+_SPACE_SCHEMA: Schema = {
+    "id": Field((str,)), "name": Field((str,)), "kind": Field((str,), choices=SPACE_KINDS),
+    "x": Field((int,), check=_between(SPACE_RADIUS, BOARD_WIDTH - SPACE_RADIUS)),
+    "y": Field((int,), check=_between(SPACE_RADIUS, BOARD_HEIGHT - SPACE_RADIUS)),
+}
+_ROUTE_SCHEMA: Schema = {"from": Field((str,)), "to": Field((str,)), "kind": Field((str,), choices=ROUTE_KINDS)}
+_TOKENS_SCHEMA: Schema = {
+    "starting": Field((list,), check=_strings),
+    "quest_backs": Field((list,), check=_strings),
+    "shadow_backs": Field((list,), check=_strings),
+}
+
+
+def _load_map(directory: Path) -> MapDef:
+    name = "map.toml"
+    data = _multi_tables(directory / name, ("space", "route"), ("tokens",))
+    spaces: dict[str, Space] = {}
+    for index, r in enumerate(data["space"], 1):
+        where = f"{name}: space {r.get('id') or '#' + str(index)}"
+        check_record(r, _SPACE_SCHEMA, where)
+        if r["id"] in spaces:
+            raise ContentError(f"{where}: id '{r['id']}' is used twice")
+        for other in spaces.values():
+            if math.dist((r["x"], r["y"]), (other.x, other.y)) < 2 * SPACE_RADIUS:
+                raise ContentError(f"{where}: field 'x': its circle overlaps the circle of '{other.id}'")
+        spaces[r["id"]] = Space(r["id"], r["name"], r["kind"], r["x"], r["y"])
+
+    routes: list[Route] = []
+    seen: set[frozenset[str]] = set()
+    for index, r in enumerate(data["route"], 1):
+        where = f"{name}: route #{index} ({r.get('from')} - {r.get('to')})"
+        check_record(r, _ROUTE_SCHEMA, where)
+        for field in ("from", "to"):
+            if r[field] not in spaces:
+                raise ContentError(f"{where}: field '{field}' names unknown space '{r[field]}'")
+        if r["from"] == r["to"]:
+            raise ContentError(f"{where}: field 'to': a route must join two different spaces")
+        pair = frozenset((r["from"], r["to"]))
+        if pair in seen:
+            raise ContentError(f"{where}: field 'to': this route is listed twice")
+        seen.add(pair)
+        depths = [spaces[r[f]].kind == "depths" for f in ("from", "to")]
+        if r["kind"] == "surface" and any(depths):
+            raise ContentError(f"{where}: field 'kind': a depths space is reached only by underground routes")
+        if r["kind"] == "underground" and not any(depths):
+            raise ContentError(f"{where}: field 'kind': an underground route must lead into the depths")
+        routes.append(Route(r["from"], r["to"], r["kind"]))
+
+    tokens = data.get("tokens")
+    if not isinstance(tokens, dict):
+        raise ContentError(f"{name}: expected a [tokens] table")
+    check_record(tokens, _TOKENS_SCHEMA, f"{name}: tokens")
+    for field in _TOKENS_SCHEMA:
+        for space in tokens[field]:
+            if space not in spaces:
+                raise ContentError(f"{name}: tokens: field '{field}' names unknown space '{space}'")
+        if len(set(tokens[field])) != len(tokens[field]):
+            raise ContentError(f"{name}: tokens: field '{field}' lists a space twice")
+    for field in ("quest_backs", "shadow_backs"):
+        clash = sorted(set(tokens[field]) & set(tokens["starting"]))
+        if clash:
+            raise ContentError(f"{name}: tokens: field '{field}' names the starting space '{clash[0]}'")
+
+    board = MapDef(spaces, tuple(routes), tuple(tokens["starting"]), tuple(tokens["quest_backs"]),
+                   tuple(tokens["shadow_backs"]))
+    first = next(iter(spaces))
+    reached = board.distances(first)
+    for space in spaces:
+        if space not in reached:
+            raise ContentError(f"{name}: space {space}: cannot be reached over routes from '{first}'")
+    return board
+
+
+# ---- resources ----------------------------------------------------------------------------
+
+_TEST_SCHEMA: Schema = {"attribute": Field((str,), choices=ATTRIBUTES), "difficulty": Field((int,), check=_positive)}
+_RESOURCE_SCHEMA: Schema = {
+    "id": Field((str,)), "name": Field((str,)), "kind": Field((str,), choices=RESOURCE_KINDS),
+    "counts_as": Field((str,), required=False, choices=RELIC_COUNTS_AS),
+    "cost": Field((int,), required=False, check=_not_negative),
+    "test": Field((dict,), required=False),
+    "bonuses": Field((dict,), required=False),
+    "starting": Field((bool,), required=False),
+    "text": Field((str,)),
+    "effects": _OPT_EFFECTS,
+}
+
+
+def _load_resources(directory: Path) -> dict[str, Resource]:
+    out: dict[str, Resource] = {}
+    for r in load_cards(directory / "resources.toml", lambda r: _RESOURCE_SCHEMA, table="resource"):
+        where = f"resources.toml: resource {r['id']}"
+        kind = r["kind"]
+        if (kind == "relic") != ("counts_as" in r):
+            raise ContentError(f"{where}: field 'counts_as' is " + ("required for" if kind == "relic" else "only for")
+                               + " a relic")
+        test = None
+        if "test" in r:
+            check_record(r["test"], _TEST_SCHEMA, f"{where}: test")
+            test = TestDef(r["test"]["attribute"], r["test"]["difficulty"])
+        if kind == "relic" and ("cost" in r or test):
+            raise ContentError(f"{where}: field 'cost': a relic comes only from stories (CA-058)")
+        if kind != "relic" and "cost" not in r and test is None:
+            raise ContentError(f"{where}: field 'cost': needs a gold cost or a test")
+        if kind == "companion" and (test is None or test.attribute != "persuasion" or "cost" in r):
+            raise ContentError(f"{where}: field 'test': a companion is won by a persuasion test only (CA-057)")
+        if kind == "spell" and test is not None and test.attribute != "intuition":
+            raise ContentError(f"{where}: field 'test': a spell's test is an intuition test")
+        bonuses = _bonuses(r.get("bonuses", {}), where, "bonuses", +1)
+        effects = _parse_effects(r.get("effects", []), where, kinds=("gain", "modifier", "action", "board", "rule"))
+        out[r["id"]] = Resource(r["id"], r["name"], kind, r.get("counts_as"), r.get("cost"), test, bonuses,
+                                r.get("starting", False), r["text"], effects)
+    return out
+
+
+# ---- champions ----------------------------------------------------------------------------
+
+_ABILITY_SCHEMA: Schema = {"name": Field((str,)), "text": Field((str,)), "effects": _EFFECTS}
+_CHAMPION_SCHEMA: Schema = {
+    "id": Field((str,)), "name": Field((str,)), "archetype": Field((str,)), "description": Field((str,)),
+    "start": Field((str,)),
+    "life": Field((int,), check=_positive), "will": Field((int,), check=_positive),
+    **{a: Field((int,), check=_not_negative) for a in ATTRIBUTES},
+    "spirit_touched": Field((bool,)),
+    "equipment": Field((list,), check=_strings),
+    "gold": Field((int,), check=_not_negative),
+    "unique": Field((dict,)), "passive": Field((dict,)),
+}
+
+
+def _load_champions(directory: Path, board: MapDef, resources: Mapping[str, Resource]) -> dict[str, Champion]:
+    out: dict[str, Champion] = {}
+    owner: dict[str, str] = {}
+    for r in load_cards(directory / "champions.toml", lambda r: _CHAMPION_SCHEMA, table="champion"):
+        where = f"champions.toml: champion {r['id']}"
+        if r["start"] not in board.spaces:
+            raise ContentError(f"{where}: field 'start' names unknown space '{r['start']}'")
+        if r["start"] not in board.starting:
+            raise ContentError(f"{where}: field 'start' names '{r['start']}', which is not a starting space")
+        for item in r["equipment"]:
+            if item not in resources:
+                raise ContentError(f"{where}: field 'equipment' names unknown resource '{item}'")
+            if not resources[item].starting:
+                raise ContentError(f"{where}: field 'equipment' names '{item}', which is not a starting resource")
+            if resources[item].kind == "spell" and not r["spirit_touched"]:
+                raise ContentError(f"{where}: field 'equipment' names the spell '{item}', but the champion "
+                                   "is not spirit-touched (CA-049)")
+            if item in owner:
+                raise ContentError(f"{where}: field 'equipment' names '{item}', already held by '{owner[item]}'")
+            owner[item] = r["id"]
+        abilities = []
+        for field in ("unique", "passive"):
+            here = f"{where}: {field}"
+            check_record(r[field], _ABILITY_SCHEMA, here)
+            abilities.append(Ability(r[field]["name"], r[field]["text"],
+                                     _parse_effects(r[field]["effects"], here, resources=resources)))
+        out[r["id"]] = Champion(
+            id=r["id"], name=r["name"], archetype=r["archetype"], description=r["description"], start=r["start"],
+            life=r["life"], will=r["will"], **{a: r[a] for a in ATTRIBUTES}, spirit_touched=r["spirit_touched"],
+            equipment=tuple(r["equipment"]), gold=r["gold"], unique=abilities[0], passive=abilities[1],
+        )
+    return out
+
+
+# ---- enemies and main enemies -------------------------------------------------------------
+
+_STATS: Schema = {
+    "dv": Field((int,), check=_positive), "av": Field((int,), check=_positive),
+    "life": Field((int,), check=_positive), "treasure": Field((int,), check=_not_negative),
+    "abilities": _OPT_EFFECTS,
+}
+_ENEMY_SCHEMA: Schema = {
+    "id": Field((str,)), "name": Field((str,)), "allegiance": Field((str,), choices=MAIN_ENEMIES),
+    "tier": Field((str,), choices=ENEMY_TIERS), "standees": Field((int,), check=_positive), **_STATS,
+}
+_DANGEROUS_SCHEMA: Schema = {
+    "id": Field((str,)), "name": Field((str,)), "main_enemy": Field((str,), choices=MAIN_ENEMIES), **_STATS,
+}
+
+
+def _load_enemies(directory: Path) -> tuple[dict[str, Enemy], dict[str, DangerousEnemy]]:
+    path = directory / "enemies.toml"
+    data = _multi_tables(path, ("enemy", "dangerous"))
+    enemies: dict[str, Enemy] = {}
+    dangerous: dict[str, DangerousEnemy] = {}
+    for table, schema in (("enemy", _ENEMY_SCHEMA), ("dangerous", _DANGEROUS_SCHEMA)):
+        for index, r in enumerate(data[table], 1):
+            where = f"{path.name}: {table} {r.get('id') or '#' + str(index)}"
+            check_record(r, schema, where)
+            if r["id"] in enemies or r["id"] in dangerous:
+                raise ContentError(f"{where}: id '{r['id']}' is used twice")
+            abilities = _parse_effects(r.get("abilities", []), where, kinds=("enemy",))
+            if table == "enemy":
+                enemies[r["id"]] = Enemy(r["id"], r["name"], r["allegiance"], r["tier"], r["dv"], r["av"],
+                                         r["life"], r["treasure"], r["standees"], abilities)
+            else:
+                dangerous[r["id"]] = DangerousEnemy(r["id"], r["name"], r["main_enemy"], r["dv"], r["av"],
+                                                    r["life"], r["treasure"], abilities)
+    return enemies, dangerous
+
+
+_MAIN_SCHEMA: Schema = {
+    "id": Field((str,), choices=MAIN_ENEMIES), "name": Field((str,)), "lair": Field((str,)),
+    "act1": Field((dict,)), "act2": Field((dict,)),
+}
+_ACT1_SCHEMA: Schema = {
+    "setup": Field((str,)), "setup_effects": _EFFECTS, "event_phase": Field((str,)), "event_effects": _EFFECTS,
+    "combat_ability": Field((str,)), "combat_effects": _EFFECTS, "defeat": Field((str,)),
+}
+_ACT2_SCHEMA: Schema = {
+    "start": Field((str,)), "dv": Field((int,), check=_positive), "av": Field((int,), check=_positive),
+    "life_base": Field((int,), check=_positive), "life_per_champion": Field((int,), check=_positive),
+    "behaviour": Field((str,)), "quest_token_use": Field((str,)), "defeat": Field((str,)),
+}
+LAIR_KINDS = {"dragon": "wilderness", "arawn": "depths", "morrigan": "country"}
+"""The kind of space each main enemy's lair must be (plan 2.4.3)."""
+
+
+def _load_main_enemies(directory: Path, board: MapDef) -> dict[str, MainEnemy]:
+    out: dict[str, MainEnemy] = {}
+    for r in load_cards(directory / "main_enemies.toml", lambda r: _MAIN_SCHEMA, table="main_enemy"):
+        where = f"main_enemies.toml: main_enemy {r['id']}"
+        lair = board.spaces.get(r["lair"])
+        if lair is None:
+            raise ContentError(f"{where}: field 'lair' names unknown space '{r['lair']}'")
+        if lair.kind != LAIR_KINDS[r["id"]]:
+            raise ContentError(f"{where}: field 'lair' names a {lair.kind} space, not a {LAIR_KINDS[r['id']]} space")
+        a1, a2 = r["act1"], r["act2"]
+        check_record(a1, _ACT1_SCHEMA, f"{where}: act1")
+        check_record(a2, _ACT2_SCHEMA, f"{where}: act2")
+        act1 = Act1Side(
+            a1["setup"], _parse_effects(a1["setup_effects"], f"{where}: act1: setup_effects"),
+            a1["event_phase"], _parse_effects(a1["event_effects"], f"{where}: act1: event_effects"),
+            a1["combat_ability"], _parse_effects(a1["combat_effects"], f"{where}: act1: combat_effects",
+                                                 kinds=("enemy",)),
+            a1["defeat"],
+        )
+        act2 = Act2Side(a2["start"], a2["dv"], a2["av"], a2["life_base"], a2["life_per_champion"],
+                        a2["behaviour"], a2["quest_token_use"], a2["defeat"])
+        out[r["id"]] = MainEnemy(r["id"], r["name"], r["lair"], act1, act2)
+    missing = [m for m in MAIN_ENEMIES if m not in out]
+    if missing:
+        raise ContentError(f"main_enemies.toml: main enemy '{missing[0]}' is missing")
+    return out
+
+
+# ---- banes and events ---------------------------------------------------------------------
+
+_REMOVAL_SCHEMA: Schema = {
+    "condition": Field((str,), choices=tuple(REMOVALS)),
+    "attribute": Field((str,), required=False, choices=ATTRIBUTES),
+    "difficulty": Field((int,), required=False, check=_positive),
+    "amount": Field((int,), required=False, check=_positive),
+}
+_BANE_SCHEMA: Schema = {
+    "id": Field((str,)), "name": Field((str,)), "kind": Field((str,), choices=BANE_KINDS),
+    "count": Field((int,), check=_positive), "modifiers": Field((dict,), required=False),
+    "effects": _OPT_EFFECTS, "removal": Field((dict,)),
+}
+
+
+def _load_banes(directory: Path) -> dict[str, Bane]:
+    out: dict[str, Bane] = {}
+    for r in load_cards(directory / "banes.toml", lambda r: _BANE_SCHEMA, table="bane"):
+        where = f"banes.toml: bane {r['id']}"
+        here = f"{where}: removal"
+        removal = r["removal"]
+        check_record(removal, _REMOVAL_SCHEMA, here)
+        is_test = removal["condition"] == "pass_test"
+        if is_test != ("attribute" in removal and "difficulty" in removal):
+            raise ContentError(f"{here}: field 'attribute': 'attribute' and 'difficulty' go with pass_test only")
+        if (removal["condition"] == "pay_gold_at_market") != ("amount" in removal):
+            raise ContentError(f"{here}: field 'amount': 'amount' goes with pay_gold_at_market only")
+        modifiers = _bonuses(r.get("modifiers", {}), where, "modifiers", -1)
+        effects = _parse_effects(r.get("effects", []), where, kinds=("loss", "rule"))
+        if not modifiers and not effects:
+            raise ContentError(f"{where}: field 'modifiers': a bane needs modifiers or effects")
+        out[r["id"]] = Bane(r["id"], r["name"], r["kind"], r["count"], modifiers, effects,
+                            Removal(removal["condition"], removal.get("attribute"), removal.get("difficulty"),
+                                    removal.get("amount")))
+    return out
+
+
+_EVENT_SCHEMA: Schema = {
+    "id": Field((str,)), "name": Field((str,)), "group": Field((str,), choices=EVENT_GROUPS),
+    "catastrophic": Field((bool,), required=False), "text": Field((str,)), "effects": _EFFECTS,
+}
+
+
+def _load_events(directory: Path) -> dict[str, Event]:
+    out: dict[str, Event] = {}
+    for r in load_cards(directory / "events.toml", lambda r: _EVENT_SCHEMA, table="event"):
+        where = f"events.toml: event {r['id']}"
+        catastrophic = r.get("catastrophic", False)
+        if catastrophic != (r["group"] == "samhain"):
+            raise ContentError(f"{where}: field 'catastrophic': only Samhain is catastrophic")
+        out[r["id"]] = Event(r["id"], r["name"], r["group"], catastrophic, r["text"],
+                             _parse_effects(r["effects"], where))
+    return out
+
+
+# ---- the whole set ---------------------------------------------------------------------
+
+def load_content(directory: Path = CONTENT_DIR) -> CAContent:
+    """Load and check every content file in ``directory``."""
+    board = _load_map(directory)
+    resources = _load_resources(directory)
+    champions = _load_champions(directory, board, resources)
+    enemies, dangerous = _load_enemies(directory)
+    main_enemies = _load_main_enemies(directory, board)
+    banes = _load_banes(directory)
+    events = _load_events(directory)
+    return CAContent(board, champions, resources, enemies, dangerous, main_enemies, banes, events)
+
+
+@lru_cache(maxsize=1)
+def standard_content() -> CAContent:
+    """The shipped content, loaded once."""
+    return load_content()
+
+
+def text_of(effects: Iterable[Effect]) -> str:
+    """The player-facing sentences of a list of effects."""
+    return " ".join(describe(e) for e in effects)
+
+
+__all__ = [
+    "Ability", "Act1Side", "Act2Side", "Bane", "CAContent", "CONTENT_DIR", "Champion", "DangerousEnemy",
+    "Effect", "Enemy", "Event", "MainEnemy", "MapDef", "Removal", "Resource", "Route", "Space", "TestDef",
+    "load_content", "standard_content", "text_of",
+]
