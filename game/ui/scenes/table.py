@@ -234,6 +234,8 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEWHEEL and self.log.rect.collidepoint(self.mouse):
             self.log.scroll(event.y)
             return True
+        if event.type == pygame.MOUSEWHEEL and self.table.wheel(self.mouse, event.y):
+            return True
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             self.hover = self.table.target_at(event.pos)

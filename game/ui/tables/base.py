@@ -55,6 +55,10 @@ class Table:
         """Whether an option also gets a prompt-bar button (not only a lit thing on the table)."""
         return option.target is None or option.target not in on_table
 
+    def wheel(self, pos: tuple[int, int], steps: int) -> bool:
+        """The mouse wheel over the table (e.g. zoom a board); returns True if used."""
+        return False
+
     def inspect(self, target: Target) -> bool:
         """A click on something that is not an option now (e.g. select a figure to see its
         range); returns True if the table used it."""

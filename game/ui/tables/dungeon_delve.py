@@ -84,6 +84,13 @@ class DungeonDelveTable(Table):
                 return target
         return under[0] if under else None
 
+    def wheel(self, pos: tuple[int, int], steps: int) -> bool:
+        """Zoom the map about the pointer (1x to 3x); at 1x it fits the window again."""
+        if self.grid is None or not self.board_rect.collidepoint(pos) or steps == 0:
+            return False
+        self.grid.set_zoom(self.grid.zoom * (1.25 ** steps), about=pos)
+        return True
+
     def inspect(self, target: Target) -> bool:
         """Click a figure to see how far it moves with one Move action and what it sees; again to clear."""
         figure = None
