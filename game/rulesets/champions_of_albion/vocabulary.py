@@ -8,6 +8,10 @@ content uses: attributes, space kinds, resource and bane kinds, who an effect re
 (``WHO``), the rule switches of ``rule`` (``RULES``) and bane removal conditions
 (``REMOVALS``).
 
+Story verbs (stories.toml, quests.toml): ``pay`` is a *cost* a choice asks for (the choice
+is offered only if the champion can pay it in full, plan 2.4.6 "costly choice"), and
+``take_quest_token`` completes a quest (CA-145).
+
 Parameters that name other content (resources) are resolved by the loader in
 ``content.py``; this module knows only their shape.
 """
@@ -283,6 +287,21 @@ def _gather(p: Mapping[str, Any]) -> str:
     return text + "."
 
 
+def _pay(p: Mapping[str, Any]) -> str:
+    if p["what"] == "resource":
+        kind = p.get("kind", "resource").replace("_", " ")
+        return f"Discard one of your {kind} cards (your choice) to the resource deck."
+    return f"Pay {p['amount']} {p['what']}."
+
+
+def _pay_check(p: Mapping[str, Any]) -> str | None:
+    if p["what"] == "resource":
+        return None if "amount" not in p else "'amount' goes with gold or will only"
+    if "amount" not in p:
+        return f"paying {p['what']} needs 'amount'"
+    return None if "kind" not in p else "'kind' goes with resource only"
+
+
 def _enemy_bonus(p: Mapping[str, Any]) -> str:
     return f"Enemies on {p['on']} spaces have +{p['amount']} {p['stat'].upper()}."
 
@@ -387,6 +406,15 @@ VERBS: dict[str, Verb] = {
                    "duel": "Duel: it fights one champion alone, under the duel rules.",
                    "ambush_on_placement": "Ambush: when placed on a champion's space, it ambushes that champion."}
         [p["rule"]]),
+    "pay": Verb(
+        "cost",
+        {"what": Field((str,), choices=("gold", "will", "resource")),
+         "amount": Field((int,), required=False, check=_positive),
+         "kind": Field((str,), required=False, choices=RESOURCE_KINDS)},
+        _pay, _pay_check),
+    "take_quest_token": Verb(
+        "quest", {},
+        lambda p: "The quest is completed: the quest token on your space moves onto your champion card."),
     "enemy_bonus": Verb(
         "enemy", {"stat": Field((str,), choices=("dv", "av")), "amount": _AMOUNT,
                   "on": Field((str,), choices=SPACE_KINDS)}, _enemy_bonus),
