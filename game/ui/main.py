@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any, Callable
@@ -17,10 +18,18 @@ def _headless() -> None:
 
 
 def run_gui() -> int:
+    import pygame
+
     from game.ui.app import App
     from game.ui.scenes.title import TitleScene
 
-    app = App()
+    try:
+        app = App()
+    except pygame.error as exc:
+        # No screen (a server, a bare terminal): say what to do instead of a traceback.
+        print(f"five-realms: cannot open a window ({exc}). On a machine without a display, play in the "
+              "terminal with: python -m game play", file=sys.stderr)
+        return 2
     return app.run(TitleScene(app))
 
 
