@@ -292,7 +292,10 @@ def ask_range(ctx: Ctx, step: Step) -> Decision | None:
     options = [Option(f"surge:{i}", f"Spend {a.cost} surge(s): +{a.amount} range", None, "DD-088")
                for i, a in _abilities(ctx, attack)
                if a.effect == "range" and f"surge:{i}" not in attack.used and a.cost <= _surges_left(ctx, attack)]
-    if not options:
+    # Offer only when the range surges still affordable could close the gap; else it just misses.
+    reachable = sum(a.amount for i, a in _abilities(ctx, attack)
+                    if a.effect == "range" and f"surge:{i}" not in attack.used)
+    if not options or reachable < short:
         return None
     return Decision(_seat(ctx, attack.attacker), "range_surge",
                     f"The attack is {short} short of the range it needs.", tuple(options) + (

@@ -11,6 +11,14 @@ from game.rulesets.dungeon_delve.rulesdata import Data
 from game.rulesets.dungeon_delve.state import OVERLORD, DDState
 
 
+def _card_moment(state: DDState) -> dict[str, Any] | None:
+    """The overlord-card moment being asked about, if any: its timing and the figure concerned."""
+    if state.stack and state.stack[-1].get("step") == "card_window":
+        step = state.stack[-1]
+        return {"timing": step["timing"], "figure": step.get("hero") or step.get("monster")}
+    return None
+
+
 def view(state: DDState, data: Data, seat: int | None) -> dict[str, Any]:
     heroes = []
     for hero in state.heroes:
@@ -44,6 +52,7 @@ def view(state: DDState, data: Data, seat: int | None) -> dict[str, Any]:
         "party_cards": list(state.party_cards),
         "activation": to_data(state.activation) if state.activation else None,
         "attack": to_data(state.attack) if state.attack else None,
+        "card_moment": _card_moment(state),
         "winner": state.winner or None,
         "end_reason": state.end_reason,
     }
