@@ -1,0 +1,78 @@
+"""The conformance suite every registered rule system passes (STYLE 16): seeded random
+playouts finish; clone() is equal and independent; snapshot/restore round-trips; an
+illegal choice (unknown option, wrong seat) raises IllegalChoice and changes nothing; every
+seat's view is JSON data; replaying the choices reproduces the hash. What each view may hide
+is checked by each rule system's own tests (section 7 of each checklist).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.core import registry
+from game.core.errors import IllegalChoice
+from game.core.game import Game
+from game.core.rng import Rng
+
+SEEDS = range(6)
+MAX_CHOICES = 30_000
+
+
+def random_choice(decision, rng: Rng) -> tuple[str, ...]:
+    ids = list(decision.option_ids)
+    # Random play that ends: prefer doing something over ending a turn or passing when possible.
+    preferred = [i for i in ids if i not in ("end", "pass")] or ids
+    count = rng.between(decision.min_choices, min(decision.max_choices, len(ids)))
+    if count == 1:
+        return (rng.choice(preferred if rng.below(4) else ids),)
+    rng.shuffle(ids)
+    return tuple(ids[:count])
+
+
+@pytest.mark.parametrize("system_id", registry.ids())
+def test_random_playouts_keep_the_protocol(system_id):
+    system = registry.get(system_id)
+    for seed in SEEDS:
+        seats = system.min_seats + seed % (system.max_seats - system.min_seats + 1)
+        game = Game.new(system, seed, seats)
+        rng = Rng.seeded(seed, 31)
+        log: list[tuple[int, tuple[str, ...]]] = []
+        for step in range(MAX_CHOICES):
+            decision = game.pending()
+            if decision is None:
+                break
+            if step % 97 == 0:
+                _check_position(system, game, decision, seats)
+            choice = random_choice(decision, rng)
+            game.choose(decision.seat, choice)
+            log.append((decision.seat, choice))
+        assert game.pending() is None, f"{system_id} seed {seed}: no end after {MAX_CHOICES} choices"
+        outcome = game.outcome()
+        assert outcome is not None and outcome.winners and outcome.reason
+        replay = Game.new(system, seed, seats)
+        for seat, choice in log:
+            replay.choose(seat, choice)
+        assert replay.state_hash() == game.state_hash()
+
+
+def _check_position(system, game: Game, decision, seats: int) -> None:
+    # clone: equal and independent
+    copy = game.clone()
+    assert copy.state == game.state and copy.state_hash() == game.state_hash()
+    copy.choose(decision.seat, decision.option_ids[: max(1, decision.min_choices)])
+    assert game.pending() == decision
+    # snapshot / restore: a JSON round trip gives the same state
+    restored = Game.restore(system, json.loads(json.dumps(game.snapshot())))
+    assert restored.state == game.state and restored.pending() == decision
+    # an illegal choice is refused and changes nothing
+    before = game.state_hash()
+    with pytest.raises(IllegalChoice):
+        game.choose(decision.seat, ("no-such-option",))
+    with pytest.raises(IllegalChoice):
+        game.choose((decision.seat + 1) % seats, decision.option_ids[:1])
+    assert game.state_hash() == before and game.pending() == decision
+    # every seat's view is plain JSON data
+    for seat in list(range(seats)) + [None]:
+        json.dumps(game.view_for(seat))
