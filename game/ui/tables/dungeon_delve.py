@@ -61,7 +61,7 @@ class DungeonDelveTable(Table):
         self.side_rect = pygame.Rect(area.right - side_w, area.y + px(6, s), side_w - px(6, s),
                                      area.height - px(70, s))
         self.prompt_top = area.bottom - px(62, s)
-        tray_h = px(84, s)
+        tray_h = max(84, px(88, s))  # dice, then their totals: never shorter than that
         self.tray.rect = pygame.Rect(area.x + px(8, s), self.prompt_top - tray_h - px(6, s),
                                      self.side_rect.x - area.x - px(16, s), tray_h)
         self.board_rect = pygame.Rect(area.x + px(8, s), area.y + px(6, s), self.side_rect.x - area.x - px(16, s),
@@ -291,25 +291,25 @@ class DungeonDelveTable(Table):
         head = a.text(f"Round {view['round']} of {data().round_limit(view['quest'])}", "heading", px(18, s), theme.INK)
         surface.blit(head, (rect.x + px(10, s), y))
         y += head.get_height() + px(4, s)
+        line_h = a.font("body", px(15, s)).get_linesize() - 2
+        inner_w = rect.width - px(24, s)
         for i, hero in enumerate(view["heroes"]):
-            box = pygame.Rect(rect.x + px(6, s), y, rect.width - px(12, s), px(96, s))
+            status = "knocked out" if hero["knocked_out"] else ("done" if hero["activated"] else "ready")
+            stats = (f"Health {hero['health'] - hero['damage']}/{hero['health']} · Fatigue {hero['fatigue']}/"
+                     f"{hero['stamina']} · Speed {hero['speed']}")
+            lines = [(t, "body", theme.INK) for t in a.wrap(stats, "body", px(15, s), inner_w)]
+            lines += [(t, "body", theme.INK) for t in a.wrap(self._slots(hero["equipped"]), "body", px(15, s), inner_w)]
+            if hero["conditions"]:
+                lines.append((", ".join(c.capitalize() for c in hero["conditions"]), "bold", theme.DANGER))
+            box = pygame.Rect(rect.x + px(6, s), y, rect.width - px(12, s), px(24, s) + line_h * len(lines) + px(6, s))
             pygame.draw.rect(surface, theme.PARCHMENT_DARK, box, border_radius=px(6, s))
             pygame.draw.rect(surface, HERO_COLOURS[i % 4], box, width=2, border_radius=px(6, s))
             self.hits.append((box, ("figure", hero["id"])))
-            status = "knocked out" if hero["knocked_out"] else ("done" if hero["activated"] else "ready")
-            name = a.text(f"{hero['name']}", "bold", px(15, s), theme.INK)
-            surface.blit(name, (box.x + px(6, s), box.y + px(3, s)))
+            surface.blit(a.text(hero["name"], "bold", px(15, s), theme.INK), (box.x + px(6, s), box.y + px(3, s)))
             tag = a.text(status, "italic", px(15, s), theme.MUTED if hero["activated"] else theme.INK)
             surface.blit(tag, (box.right - tag.get_width() - px(6, s), box.y + px(3, s)))
-            line = (f"Health {hero['health'] - hero['damage']}/{hero['health']}  Fatigue {hero['fatigue']}/"
-                    f"{hero['stamina']}  Speed {hero['speed']}")
-            surface.blit(a.text(line, "body", px(15, s), theme.INK), (box.x + px(6, s), box.y + px(22, s)))
-            gear = self._slots(hero["equipped"])
-            for j, text in enumerate(a.wrap(gear, "body", px(15, s), box.width - px(12, s))[:2]):
-                surface.blit(a.text(text, "body", px(15, s), theme.INK), (box.x + px(6, s), box.y + px(40, s) + j * px(17, s)))
-            extra = ", ".join(c.capitalize() for c in hero["conditions"])
-            if extra:
-                surface.blit(a.text(extra, "bold", px(15, s), theme.DANGER), (box.x + px(6, s), box.y + px(75, s)))
+            for j, (text, role, colour) in enumerate(lines):
+                surface.blit(a.text(text, role, px(15, s), colour), (box.x + px(6, s), box.y + px(22, s) + j * line_h))
             y = box.bottom + px(4, s)
         hand = view.get("overlord_hand")
         text = f"Overlord: {view['overlord_hand_count']} card(s) in hand, {view['overlord_deck_count']} in the deck."
