@@ -34,6 +34,24 @@ class Field:
 Schema = Mapping[str, Field]
 
 
+# Checks shared by the rule systems' content schemas (a message, or None when the value is fine).
+
+def positive(value: Any) -> str | None:
+    return None if value >= 1 else "must be 1 or more"
+
+
+def not_negative(value: Any) -> str | None:
+    return None if value >= 0 else "must be 0 or more"
+
+
+def list_of_ids(value: Any) -> str | None:
+    return None if all(isinstance(v, str) and v for v in value) else "must list ids (text)"
+
+
+def list_of_tables(value: Any) -> str | None:
+    return None if all(isinstance(v, dict) for v in value) else "must list tables"
+
+
 def read_toml(path: Path) -> dict[str, Any]:
     """Parse a TOML file; syntax errors become ContentError naming the file."""
     try:

@@ -18,7 +18,17 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from game.core.cards import Field, Schema, check_record, load_cards, read_toml
+from game.core.cards import (
+    Field,
+    Schema,
+    check_record,
+    list_of_ids,
+    list_of_tables,
+    load_cards,
+    not_negative,
+    positive,
+    read_toml,
+)
 from game.core.effects import Effect as CoreEffect
 from game.core.errors import ContentError
 from game.rulesets.champions_of_albion.vocabulary import (
@@ -443,12 +453,6 @@ class CAContent:
 
 # ---- loading helpers --------------------------------------------------------------------
 
-def _positive(value: Any) -> str | None:
-    return None if value >= 1 else "must be 1 or more"
-
-
-def _not_negative(value: Any) -> str | None:
-    return None if value >= 0 else "must be 0 or more"
 
 
 def _between(low: int, high: int):
@@ -457,16 +461,10 @@ def _between(low: int, high: int):
     return check
 
 
-def _strings(value: Any) -> str | None:
-    return None if all(isinstance(v, str) and v for v in value) else "must list ids (text)"
 
 
-def _tables(value: Any) -> str | None:
-    return None if all(isinstance(v, dict) for v in value) else "must list tables"
-
-
-_EFFECTS = Field((list,), check=_tables)
-_OPT_EFFECTS = Field((list,), required=False, check=_tables)
+_EFFECTS = Field((list,), check=list_of_tables)
+_OPT_EFFECTS = Field((list,), required=False, check=list_of_tables)
 
 
 def _parse_effects(raw: list[Any], where: str, *, kinds: tuple[str, ...] | None = None,
@@ -539,9 +537,9 @@ _SPACE_SCHEMA: Schema = {
 }
 _ROUTE_SCHEMA: Schema = {"from": Field((str,)), "to": Field((str,)), "kind": Field((str,), choices=ROUTE_KINDS)}
 _TOKENS_SCHEMA: Schema = {
-    "starting": Field((list,), check=_strings),
-    "quest_backs": Field((list,), check=_strings),
-    "shadow_backs": Field((list,), check=_strings),
+    "starting": Field((list,), check=list_of_ids),
+    "quest_backs": Field((list,), check=list_of_ids),
+    "shadow_backs": Field((list,), check=list_of_ids),
 }
 
 
@@ -607,11 +605,11 @@ def _load_map(directory: Path) -> MapDef:
 
 # ---- resources ----------------------------------------------------------------------------
 
-_TEST_SCHEMA: Schema = {"attribute": Field((str,), choices=ATTRIBUTES), "difficulty": Field((int,), check=_positive)}
+_TEST_SCHEMA: Schema = {"attribute": Field((str,), choices=ATTRIBUTES), "difficulty": Field((int,), check=positive)}
 _RESOURCE_SCHEMA: Schema = {
     "id": Field((str,)), "name": Field((str,)), "kind": Field((str,), choices=RESOURCE_KINDS),
     "counts_as": Field((str,), required=False, choices=RELIC_COUNTS_AS),
-    "cost": Field((int,), required=False, check=_not_negative),
+    "cost": Field((int,), required=False, check=not_negative),
     "test": Field((dict,), required=False),
     "bonuses": Field((dict,), required=False),
     "starting": Field((bool,), required=False),
@@ -653,11 +651,11 @@ _ABILITY_SCHEMA: Schema = {"name": Field((str,)), "text": Field((str,)), "effect
 _CHAMPION_SCHEMA: Schema = {
     "id": Field((str,)), "name": Field((str,)), "archetype": Field((str,)), "description": Field((str,)),
     "start": Field((str,)),
-    "life": Field((int,), check=_positive), "will": Field((int,), check=_positive),
-    **{a: Field((int,), check=_not_negative) for a in ATTRIBUTES},
+    "life": Field((int,), check=positive), "will": Field((int,), check=positive),
+    **{a: Field((int,), check=not_negative) for a in ATTRIBUTES},
     "spirit_touched": Field((bool,)),
-    "equipment": Field((list,), check=_strings),
-    "gold": Field((int,), check=_not_negative),
+    "equipment": Field((list,), check=list_of_ids),
+    "gold": Field((int,), check=not_negative),
     "unique": Field((dict,)), "passive": Field((dict,)),
 }
 
@@ -699,13 +697,13 @@ def _load_champions(directory: Path, board: MapDef, resources: Mapping[str, Reso
 # ---- enemies and main enemies -------------------------------------------------------------
 
 _STATS: Schema = {
-    "dv": Field((int,), check=_positive), "av": Field((int,), check=_positive),
-    "life": Field((int,), check=_positive), "treasure": Field((int,), check=_not_negative),
+    "dv": Field((int,), check=positive), "av": Field((int,), check=positive),
+    "life": Field((int,), check=positive), "treasure": Field((int,), check=not_negative),
     "abilities": _OPT_EFFECTS,
 }
 _ENEMY_SCHEMA: Schema = {
     "id": Field((str,)), "name": Field((str,)), "allegiance": Field((str,), choices=MAIN_ENEMIES),
-    "tier": Field((str,), choices=ENEMY_TIERS), "standees": Field((int,), check=_positive), **_STATS,
+    "tier": Field((str,), choices=ENEMY_TIERS), "standees": Field((int,), check=positive), **_STATS,
 }
 _DANGEROUS_SCHEMA: Schema = {
     "id": Field((str,)), "name": Field((str,)), "main_enemy": Field((str,), choices=MAIN_ENEMIES), **_STATS,
@@ -742,8 +740,8 @@ _ACT1_SCHEMA: Schema = {
     "combat_ability": Field((str,)), "combat_effects": _EFFECTS, "defeat": Field((str,)),
 }
 _ACT2_SCHEMA: Schema = {
-    "start": Field((str,)), "dv": Field((int,), check=_positive), "av": Field((int,), check=_positive),
-    "life_base": Field((int,), check=_positive), "life_per_champion": Field((int,), check=_positive),
+    "start": Field((str,)), "dv": Field((int,), check=positive), "av": Field((int,), check=positive),
+    "life_base": Field((int,), check=positive), "life_per_champion": Field((int,), check=positive),
     "behaviour": Field((str,)), "quest_token_use": Field((str,)), "defeat": Field((str,)),
 }
 LAIR_KINDS = {"dragon": "wilderness", "arawn": "depths", "morrigan": "country"}
@@ -783,12 +781,12 @@ def _load_main_enemies(directory: Path, board: MapDef) -> dict[str, MainEnemy]:
 _REMOVAL_SCHEMA: Schema = {
     "condition": Field((str,), choices=tuple(REMOVALS)),
     "attribute": Field((str,), required=False, choices=ATTRIBUTES),
-    "difficulty": Field((int,), required=False, check=_positive),
-    "amount": Field((int,), required=False, check=_positive),
+    "difficulty": Field((int,), required=False, check=positive),
+    "amount": Field((int,), required=False, check=positive),
 }
 _BANE_SCHEMA: Schema = {
     "id": Field((str,)), "name": Field((str,)), "kind": Field((str,), choices=BANE_KINDS),
-    "count": Field((int,), check=_positive), "modifiers": Field((dict,), required=False),
+    "count": Field((int,), check=positive), "modifiers": Field((dict,), required=False),
     "effects": _OPT_EFFECTS, "removal": Field((dict,)),
 }
 
@@ -880,7 +878,7 @@ _CHOICE_SCHEMA: Schema = {
     "completes": Field((bool,), required=False),
 }
 _STORY_TEST_SCHEMA: Schema = {
-    "attribute": Field((str,), choices=ATTRIBUTES), "difficulty": Field((int,), check=_positive),
+    "attribute": Field((str,), choices=ATTRIBUTES), "difficulty": Field((int,), check=positive),
     "aid": Field((bool,), required=False),
 }
 _FIGHT_SCHEMA: Schema = {
@@ -889,7 +887,7 @@ _FIGHT_SCHEMA: Schema = {
 }
 _PART_SCHEMA: Schema = {
     "scene": Field((str,)),
-    "choice": Field((list,), required=False, check=_tables),
+    "choice": Field((list,), required=False, check=list_of_tables),
     "test": Field((dict,), required=False),
     "fight": Field((dict,), required=False),
     "on_pass": Field((dict,), required=False),
@@ -899,7 +897,7 @@ _PART_SCHEMA: Schema = {
 
 def _story_schema(decks: tuple[str, ...]) -> Schema:
     return {"id": Field((str,)), "deck": Field((str,), choices=decks), "title": Field((str,)),
-            "part": Field((list,), check=_tables)}
+            "part": Field((list,), check=list_of_tables)}
 
 
 class _Refs:

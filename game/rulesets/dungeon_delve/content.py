@@ -18,7 +18,18 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from game.core.cards import Field, Schema, check_record, instances, load_cards, read_toml
+from game.core.cards import (
+    Field,
+    Schema,
+    check_record,
+    instances,
+    list_of_ids,
+    list_of_tables,
+    load_cards,
+    not_negative,
+    positive,
+    read_toml,
+)
 from game.core.dice import Die
 from game.core.effects import Effect as CoreEffect
 from game.core.errors import ContentError
@@ -449,28 +460,12 @@ class DDContent:
 
 # ---- loading helpers --------------------------------------------------------------------
 
-def _positive(value: Any) -> str | None:
-    return None if value >= 1 else "must be 1 or more"
 
 
-def _not_negative(value: Any) -> str | None:
-    return None if value >= 0 else "must be 0 or more"
 
 
-def _strings(value: Any) -> str | None:
-    if not all(isinstance(v, str) and v for v in value):
-        return "must list ids (text)"
-    return None
-
-
-def _tables(value: Any) -> str | None:
-    if not all(isinstance(v, dict) for v in value):
-        return "must list tables"
-    return None
-
-
-_EFFECTS = Field((list,), check=_tables)
-_OPT_EFFECTS = Field((list,), required=False, check=_tables)
+_EFFECTS = Field((list,), check=list_of_tables)
+_OPT_EFFECTS = Field((list,), required=False, check=list_of_tables)
 
 
 class _Refs:
@@ -552,7 +547,7 @@ def _check_defense_pool(dice: list[str], where: str, refs: _Refs, key: str = "de
 
 
 _SURGE_SCHEMA: Schema = {
-    "cost": Field((int,), check=_positive),
+    "cost": Field((int,), check=positive),
     "effect": Field((str,), choices=tuple(SURGE_EFFECTS)),
     **SURGE_PARAMS,
 }
@@ -577,7 +572,7 @@ def _parse_surges(raw: list[dict[str, Any]], where: str, refs: _Refs) -> tuple[S
 
 _KEYWORDS: Schema = {
     "reach": Field((bool,), required=False),
-    "pierce": Field((int,), required=False, check=_positive),
+    "pierce": Field((int,), required=False, check=positive),
     "blast": Field((bool,), required=False),
 }
 
@@ -626,7 +621,7 @@ _DIE_SCHEMA: Schema = {
     "id": Field((str,)),
     "name": Field((str,)),
     "kind": Field((str,), choices=DIE_KINDS),
-    "faces": Field((list,), check=_tables),
+    "faces": Field((list,), check=list_of_tables),
 }
 
 
@@ -641,7 +636,7 @@ def _load_dice(directory: Path) -> dict[str, DieDef]:
         clean = []
         for index, face in enumerate(faces, 1):
             here = f"{where}: face {index}"
-            check_record(face, {s: Field((int,), required=False, check=_not_negative) for s in allowed}, here)
+            check_record(face, {s: Field((int,), required=False, check=not_negative) for s in allowed}, here)
             shown = {s: n for s, n in face.items() if n}
             if "miss" in shown and (shown != {"miss": 1}):
                 raise ContentError(f"{here}: a miss face shows only 'miss = 1'")
@@ -684,15 +679,15 @@ _ITEM_SCHEMA: Schema = {
     "name": Field((str,)),
     "category": Field((str,), choices=ITEM_CATEGORIES),
     "text": Field((str,)),
-    "count": Field((int,), required=False, check=_positive),
-    "price": Field((int,), required=False, check=_not_negative),
+    "count": Field((int,), required=False, check=positive),
+    "price": Field((int,), required=False, check=not_negative),
     "slot": Field((str,), choices=SLOTS),
     "hands": Field((int,), required=False, choices=(1, 2)),
     "attack_type": Field((str,), required=False, choices=ATTACK_TYPES),
-    "dice": Field((list,), required=False, check=_strings),
+    "dice": Field((list,), required=False, check=list_of_ids),
     "keywords": Field((dict,), required=False),
-    "surges": Field((list,), required=False, check=_tables),
-    "tags": Field((list,), required=False, check=_strings),
+    "surges": Field((list,), required=False, check=list_of_tables),
+    "tags": Field((list,), required=False, check=list_of_ids),
     "when": Field((str,), required=False, choices=ITEM_MOMENTS),
     "exhaust": Field((bool,), required=False),
     "discard": Field((bool,), required=False),
@@ -758,12 +753,12 @@ def equip_problem(items: Iterable[ItemDef]) -> str | None:
 
 # ---- heroes and classes ----------------------------------------------------------------
 
-_STAT = Field((int,), check=_positive)
-_ATTRIBUTE = Field((int,), check=_not_negative)
+_STAT = Field((int,), check=positive)
+_ATTRIBUTE = Field((int,), check=not_negative)
 _HERO_SCHEMA: Schema = {
     "id": Field((str,)), "name": Field((str,)), "archetype": Field((str,)),
     "speed": _STAT, "health": _STAT, "stamina": _STAT,
-    "defense": Field((list,), check=_strings),
+    "defense": Field((list,), check=list_of_ids),
     "might": _ATTRIBUTE, "knowledge": _ATTRIBUTE, "willpower": _ATTRIBUTE, "awareness": _ATTRIBUTE,
     "ability": Field((dict,)), "feat": Field((dict,)),
 }
@@ -786,11 +781,11 @@ def _load_heroes(directory: Path, refs: _Refs) -> dict[str, HeroDef]:
 
 _CLASS_SCHEMA: Schema = {
     "id": Field((str,)), "name": Field((str,)), "archetype": Field((str,)),
-    "equipment": Field((list,), check=_strings), "skill": Field((dict,)),
+    "equipment": Field((list,), check=list_of_ids), "skill": Field((dict,)),
 }
 _SKILL_SCHEMA: Schema = {
     "id": Field((str,)), "name": Field((str,)), "text": Field((str,)),
-    "use": Field((str,), choices=SKILL_USES), "fatigue": Field((int,), check=_not_negative),
+    "use": Field((str,), choices=SKILL_USES), "fatigue": Field((int,), check=not_negative),
     "effects": _EFFECTS,
 }
 
@@ -838,10 +833,10 @@ def _load_classes(directory: Path, refs: _Refs, items: Mapping[str, ItemDef],
 _MONSTER_SCHEMA: Schema = {
     "id": Field((str,)), "name": Field((str,)), "rank": Field((str,), choices=RANKS),
     "attack_type": Field((str,), choices=ATTACK_TYPES), "speed": _STAT, "health": _STAT,
-    "health_per_hero": Field((int,), required=False, check=_not_negative),
-    "defense": Field((list,), check=_strings), "dice": Field((list,), check=_strings),
-    "keywords": Field((dict,), required=False), "surges": Field((list,), required=False, check=_tables),
-    "abilities": Field((list,), required=False, check=_tables), "unique": Field((bool,), required=False),
+    "health_per_hero": Field((int,), required=False, check=not_negative),
+    "defense": Field((list,), check=list_of_ids), "dice": Field((list,), check=list_of_ids),
+    "keywords": Field((dict,), required=False), "surges": Field((list,), required=False, check=list_of_tables),
+    "abilities": Field((list,), required=False, check=list_of_tables), "unique": Field((bool,), required=False),
 }
 _GROUP_SCHEMA: Schema = {
     "id": Field((str,)), "name": Field((str,)), "master": Field((str,)), "minion": Field((str,)),
@@ -904,7 +899,7 @@ def _load_monsters(directory: Path, refs: _Refs) -> tuple[dict[str, MonsterDef],
 # ---- overlord cards --------------------------------------------------------------------
 
 _OVERLORD_SCHEMA: Schema = {
-    "id": Field((str,)), "name": Field((str,)), "count": Field((int,), check=_positive),
+    "id": Field((str,)), "name": Field((str,)), "count": Field((int,), check=positive),
     "timing": Field((str,), choices=tuple(TIMINGS)), "text": Field((str,)), "effects": _EFFECTS,
 }
 
@@ -924,15 +919,15 @@ def _load_overlord(directory: Path, refs: _Refs) -> dict[str, OverlordCard]:
 
 _QUEST_SCHEMA: Schema = {
     "id": Field((str,)), "name": Field((str,)), "text": Field((str,)),
-    "starting_shop_cards": Field((int,), check=_not_negative),
+    "starting_shop_cards": Field((int,), check=not_negative),
     "reward": Field((str,), required=False),
     "rows": Field((list,)),
     "walls": Field((list,)),
     "hero_starts": Field((list,)),
     "search_tokens": Field((list,)),
-    "door": Field((list,), required=False, check=_tables),
-    "area": Field((list,), check=_tables),
-    "placement": Field((list,), check=_tables),
+    "door": Field((list,), required=False, check=list_of_tables),
+    "area": Field((list,), check=list_of_tables),
+    "placement": Field((list,), check=list_of_tables),
     "objective": Field((dict,)),
     "reinforcement": Field((dict,), required=False),
 }
@@ -941,11 +936,11 @@ _AREA_SCHEMA: Schema = {"id": Field((str,)), "name": Field((str,)), "x": Field((
 _PLACEMENT_SCHEMA: Schema = {"group": Field((str,)), "master": Field((list,)), "minions": Field((list,))}
 _OBJECTIVE_SCHEMA: Schema = {
     "text": Field((str,)), "heroes_win_when_defeated": Field((str,)),
-    "round_limit": Field((int,), check=_positive), "overlord_wins_when_all_knocked_out": Field((bool,)),
+    "round_limit": Field((int,), check=positive), "overlord_wins_when_all_knocked_out": Field((bool,)),
 }
 _REINFORCEMENT_SCHEMA: Schema = {
     "text": Field((str,)), "when": Field((str,), choices=("overlord_turn_end",)), "group": Field((str,)),
-    "rank": Field((str,), choices=RANKS), "square": Field((list,)), "max_per_turn": Field((int,), check=_positive),
+    "rank": Field((str,), choices=RANKS), "square": Field((list,)), "max_per_turn": Field((int,), check=positive),
 }
 
 Segment = tuple[tuple[int, int], tuple[int, int]]
