@@ -1,0 +1,100 @@
+"""Champions of Albion as a RuleSystem: 1-4 seats, one champion each, against a main enemy (G-01)."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from game.core.decision import Decision
+from game.core.errors import FiveRealmsError
+from game.core.events import Event, EventLog
+from game.core.outcome import Outcome
+from game.core.rng import Rng
+from game.core.ruleset import GameOption, RuleSystem
+from game.rulesets.champions_of_albion import actions as _actions  # noqa: F401  (registers steps)
+from game.rulesets.champions_of_albion import combat as _combat  # noqa: F401
+from game.rulesets.champions_of_albion import rounds as _rounds  # noqa: F401
+from game.rulesets.champions_of_albion import stories as _stories  # noqa: F401
+from game.rulesets.champions_of_albion.content import standard_content
+from game.rulesets.champions_of_albion.context import FLOW, Ctx
+from game.rulesets.champions_of_albion.setup import setup
+from game.rulesets.champions_of_albion.state import CAState, Seat
+from game.rulesets.champions_of_albion.view import view
+
+MAIN_ENEMY_CHOICES = ("dragon", "arawn", "morrigan")
+
+
+class ChampionsOfAlbion(RuleSystem):
+    id = "champions-of-albion"
+    title = "Champions of Albion"
+    summary = ("Champions travel the roads and deeps of Albion through two acts: five rounds of stories, quests "
+               "and spreading shadow, then at most five rounds to defeat the Dragon, Arawn or Morrigan together.")
+    min_seats = 1
+    max_seats = 4
+    game_options = (
+        GameOption("main_enemy", "Main enemy", "dragon", "The enemy the champions face (CA-003).",
+                   choices=MAIN_ENEMY_CHOICES),
+    )
+    state_type = CAState
+    turn_word = "rounds"
+    score_word = ""  # the champions win or lose together (CA-160, CA-161)
+    default_seats = ("human", "normal")
+
+    def __init__(self) -> None:
+        self.content = standard_content()
+
+    def seat_label(self, index: int, seats: int) -> str:
+        return f"Champion {index + 1}"
+
+    def option_label(self, option_id: str, value: Any) -> str:
+        if option_id == "main_enemy" and value in self.content.main_enemies:
+            return self.content.main_enemies[value].name
+        return str(value)
+
+    def _ctx(self, state: CAState, log: EventLog) -> Ctx:
+        return Ctx(state, self.content, log)
+
+    def new_state(self, seed: int, seats: int, options: Mapping[str, Any],
+                  names: Sequence[str] | None = None) -> tuple[CAState, list[Event]]:
+        main = str(options.get("main_enemy", "dragon"))
+        if main not in self.content.main_enemies:
+            raise FiveRealmsError(f"Choose the main enemy from: {', '.join(MAIN_ENEMY_CHOICES)}.")
+        players = [Seat(names[i] if names else f"Player {i + 1}") for i in range(seats)]
+        state = CAState(seats=seats, main_enemy=main, rng=Rng.seeded(seed), players=players)
+        log = EventLog()
+        ctx = self._ctx(state, log)
+        setup(ctx)
+        FLOW.advance(ctx, state.stack)
+        return state, log.events
+
+    def scenario_state(self, scenario: Mapping[str, Any], seed: int) -> tuple[CAState, list[Event]]:
+        from game.rulesets.champions_of_albion.scenario import build_state
+
+        log = EventLog()
+        return build_state(self.content, scenario, seed, log), log.events
+
+    def pending(self, state: CAState) -> Decision | None:
+        return FLOW.pending(self._ctx(state, EventLog()), state.stack)
+
+    def apply(self, state: CAState, seat: int, choice: tuple[str, ...]) -> list[Event]:
+        log = EventLog()
+        ctx = self._ctx(state, log)
+        FLOW.answer(ctx, state.stack, seat, choice)
+        FLOW.advance(ctx, state.stack)
+        return log.events
+
+    def outcome(self, state: CAState) -> Outcome | None:
+        if not state.outcome:
+            return None
+        # Only champions still in play win (CA-131, CA-160); a seat whose champion fell in Act 2 loses.
+        winners = tuple(s for s, p in enumerate(state.players) if state.outcome == "victory" and p.champion)
+        scores = tuple(1 if s in winners else 0 for s in range(state.seats))
+        return Outcome(winners, scores, state.end_reason, state.end_rule)
+
+    def view(self, state: CAState, seat: int | None) -> dict[str, Any]:
+        return view(state, self.content, seat)
+
+    def seat_count(self, state: CAState) -> int:
+        return state.seats
+
+    def turn_number(self, state: CAState) -> int:
+        return state.round + (5 if state.act == 2 else 0)

@@ -1,0 +1,125 @@
+"""What a seat may know (checklist section 7).
+
+Public: the map with its tokens and standees, every champion card and what is attached,
+the Hand, the camp, enemy damage, both sides of the main enemy card, used story cards and
+revealed events. Hidden from everyone: deck orders, the backs of tokens in the supply,
+which more dangerous enemy lies where, and a story's outcomes until they are revealed
+(CA-138). The view is built from the state field by field, so nothing hidden leaks by
+accident; a test checks that no unrevealed outcome text appears in any seat's view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.rulesets.champions_of_albion import board
+from game.rulesets.champions_of_albion.content import CAContent
+from game.rulesets.champions_of_albion.context import Ctx
+from game.rulesets.champions_of_albion.state import MAIN, CAState
+from game.rulesets.champions_of_albion.vocabulary import ATTRIBUTES
+
+
+def _story(ctx: Ctx) -> dict[str, Any] | None:
+    story = ctx.state.story
+    if story is None:
+        return None
+    card = (ctx.content.quests if story.quest else ctx.content.stories)[story.card]
+    part = card.parts[story.part]
+    return {
+        "champion": story.champion, "card": story.card, "title": card.title, "deck": card.deck,
+        "quest": story.quest, "part": story.part + 1, "parts": len(card.parts), "scene": part.scene,
+        "kind": part.kind,
+        "test": {"attribute": part.test.attribute, "difficulty": part.test.difficulty, "aid": part.test.aid}
+        if part.test else None,
+        "fight": {"mode": part.fight.mode} if part.fight else None,
+        "choices": [c.label for c in part.choices],
+        "roll": story.roll, "total": story.total,
+        "revealed": list(story.revealed),  # only outcomes already read out (CA-138)
+        "previous_scenes": [p.scene for p in card.parts[: story.part]],
+    }
+
+
+def _champion(ctx: Ctx, c: Any) -> dict[str, Any]:
+    card = ctx.content.champions[c.id]
+    return {
+        "id": c.id, "name": card.name, "archetype": card.archetype, "seat": c.seat, "space": c.space,
+        "previous": c.previous, "life": c.life, "max_life": card.life, "will": c.will, "max_will": card.will,
+        "gold": c.gold, "resources": list(c.resources), "banes": list(c.banes), "aid": list(c.aid),
+        "quest_tokens": c.quest_tokens, "unique_used": c.unique_used, "skills_used": list(c.skills_used),
+        "used_this_round": list(c.used_this_round), "spells_on": [list(s) for s in c.spells_on],
+        "spirit_touched": card.spirit_touched,
+        "printed": {a: card.attribute(a) for a in ATTRIBUTES},
+        "attributes": {a: ctx.attribute(c, a, test="other")[0] for a in ATTRIBUTES},
+        "unique": {"name": card.unique.name, "text": card.unique.text},
+        "passive": {"name": card.passive.name, "text": card.passive.text},
+    }
+
+
+def _enemy(ctx: Ctx, e: Any) -> dict[str, Any]:
+    return {"uid": e.uid, "card": e.card, "kind": e.kind, "name": board.enemy_name(ctx, e), "space": e.space,
+            "dv": board.dv(ctx, e), "av": board.av(ctx, e), "life": board.life(ctx, e),
+            "max_life": board.max_life(ctx, e), "damage": e.damage, "treasure": ctx.treasure(e),
+            "abilities": [ability_text for ability_text in _ability_texts(ctx, e)]}
+
+
+def _ability_texts(ctx: Ctx, e: Any) -> list[str]:
+    from game.rulesets.champions_of_albion.vocabulary import describe
+    return [describe(a) for a in board.abilities(ctx, e)]
+
+
+def view(state: CAState, content: CAContent, seat: int | None) -> dict[str, Any]:
+    from game.core.events import EventLog
+
+    ctx = Ctx(state, content, EventLog())
+    main = content.main_enemies[state.main_enemy]
+    fight = state.fight
+    in_play = [c for c in state.champions if state.players[c.seat].champion == c.id]
+    ending = content.endings[state.ending] if state.ending else None
+    return {
+        "ruleset": "champions-of-albion",
+        "seat": seat,
+        "act": state.act, "round": state.round, "fate": state.fate, "phase": state.phase,
+        "initiative": list(state.initiative),
+        "players": [{"name": p.name, "champion": p.champion, "lost": p.lost} for p in state.players],
+        "champions": [_champion(ctx, c) for c in in_play],
+        "used_champions": list(state.used_champions),
+        "main_enemy": {
+            "id": main.id, "name": main.name, "lair": main.lair, "act1": {
+                "setup": main.act1.setup, "event_phase": main.act1.event_phase,
+                "combat_ability": main.act1.combat_ability, "defeat": main.act1.defeat},
+            "act2": {"start": main.act2.start, "dv": main.act2.dv + state.main_dv_bonus,
+                     "av": main.act2.av + state.main_av_bonus, "life": state.main_life,
+                     "behaviour": main.act2.behaviour, "quest_token_use": main.act2.quest_token_use,
+                     "defeat": main.act2.defeat},
+            "on_map": state.enemy(MAIN) is not None,
+        },
+        "enemies": [_enemy(ctx, e) for e in state.enemies],
+        "shadows": list(state.shadows),
+        "quest_tokens": list(state.quest_tokens),
+        "shadow_supply": len(state.shadow_supply),
+        "quest_supply": len(state.quest_supply),
+        "aid_supply": sorted(state.aid_supply),
+        "hand": list(state.hand),
+        "resource_deck": len(state.resource_deck),
+        "bane_deck": len(state.bane_deck),
+        "world_decks": {k: len(v) for k, v in state.world_decks.items()},
+        "world_used": {k: list(v) for k, v in state.world_used.items()},
+        "quest_deck": len(state.quest_deck),
+        "quest_used": list(state.quest_used),
+        "enemy_deck": len(state.enemy_deck),
+        "camp": list(state.camp),
+        "dangerous_waiting": len(state.dangerous_waiting),
+        "event_deck": len(state.event_deck),
+        "events_seen": list(state.events_seen),
+        "round_rules": list(state.round_rules),
+        "story": _story(ctx),
+        "fight": {"kind": fight.kind, "spaces": list(fight.spaces), "fighters": list(fight.fighters),
+                  "duels": dict(fight.duels), "round": fight.round, "target": fight.target,
+                  "fallen": list(fight.fallen)} if fight else None,
+        "turn": {"seat": state.turn.seat, "actions": state.turn.actions, "travels": state.turn.travels}
+        if state.turn else None,
+        "last_roll": dict(state.last_roll),
+        "outcome": state.outcome or None,
+        "end_reason": state.end_reason,
+        "ending": {"title": ending.title, "text": ending.text, "outcome": ending.outcome} if ending else None,
+    }
