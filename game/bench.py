@@ -16,14 +16,16 @@ def _percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def play_games(ruleset: str, levels: list[str], games: int, seed: int) -> dict[str, float]:
+def play_games(ruleset: str, levels: list[str], games: int, seed: int,
+               options: dict[str, object] | None = None) -> dict[str, float]:
     system = registry.get(ruleset)
     choices = 0
     decision_times: list[float] = []
     turns = 0
+    won = 0
     started = time.perf_counter()
     for i in range(games):
-        game = Game.new(system, seed + i, len(levels))
+        game = Game.new(system, seed + i, len(levels), options)
         agents = [make_agent(level, ruleset, seed + i, s) for s, level in enumerate(levels)]
         while (decision := game.pending()) is not None:
             agent = agents[decision.seat]
@@ -34,9 +36,11 @@ def play_games(ruleset: str, levels: list[str], games: int, seed: int) -> dict[s
             game.choose(decision.seat, picked)
             choices += 1
         turns += game.turn
+        outcome = game.outcome()
+        won += bool(outcome and outcome.winners)
     elapsed = time.perf_counter() - started
     out = {"games_per_second": games / elapsed, "choices_per_second": choices / elapsed,
-           "mean_turns": turns / games}
+           "mean_turns": turns / games, "won": won}
     if decision_times:
         out["decision_median_ms"] = statistics.median(decision_times) * 1000
         out["decision_p95_ms"] = _percentile(decision_times, 0.95) * 1000
@@ -69,8 +73,25 @@ def geometry_bench() -> None:
           f"{statistics.median(moves) * 1000:.3f} ms")
 
 
+def albion_bench(games: int, seed: int) -> None:
+    """Champions of Albion: whole games headless per main enemy, and the normal AI's decisions."""
+    for main in ("dragon", "arawn", "morrigan"):
+        for levels in (["random", "random"], ["normal", "normal"], ["normal"] * 4):
+            figures = play_games("champions-of-albion", levels, games, seed, {"main_enemy": main})
+            line = (f"  {main:<9s} {len(levels)} x {levels[0]:<7s} {figures['games_per_second']:7.2f} games/s "
+                    f"{figures['choices_per_second']:7.0f} choices/s, won {int(figures['won'])}/{games}, "
+                    f"mean rounds {figures['mean_turns']:.1f}")
+            if "decision_median_ms" in figures:
+                line += (f"; normal AI decision median {figures['decision_median_ms']:.3f} ms, "
+                         f"p95 {figures['decision_p95_ms']:.3f} ms, max {figures['decision_max_ms']:.1f} ms")
+            print(line, flush=True)
+
+
 def run_bench(ruleset: str, games: int, seed: int) -> None:
     print(f"Benchmark: {ruleset}, {games} games per line, seeds from {seed}")
+    if ruleset == "champions-of-albion":
+        albion_bench(games, seed)
+        return
     if ruleset == "dungeon-delve":
         geometry_bench()
         for levels in (["random", "random"], ["normal", "random"], ["random", "normal"], ["normal", "normal"]):

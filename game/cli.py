@@ -77,19 +77,20 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                   "hash": session.game.state_hash()}
         results.append(result)
         if not args.json:
-            names = ", ".join(f"seat {w + 1} ({agents[w]})" for w in outcome.winners)
+            names = ", ".join(f"seat {w + 1} ({agents[w]})" for w in outcome.winners) or "nobody"
             print(f"game {i + 1:4d}  seed {seed:<8d} winner {names:<24s} turns {session.game.turn:4d}  "
                   f"hash {result['hash']}  ({outcome.reason})")
     elapsed = max(time.perf_counter() - started, 1e-9)
     games = max(args.games, 1)
     summary = {"win_rate": {a: round(shares[a] / games, 4) for a in agents},
+               "games_won": sum(1 for r in results if r["winners"]),
                "mean_turns": round(sum(r["turns"] for r in results) / games, 2),
                "games_per_second": round(args.games / elapsed, 2)}
     if args.json:
         print(json.dumps({"games": results, "summary": summary}))
     else:
         rates = ", ".join(f"{a} {100 * r:.1f}%" for a, r in summary["win_rate"].items())
-        print(f"summary: {args.games} games; win rate {rates}; mean turns {summary['mean_turns']}; "
+        print(f"summary: {args.games} games, {summary['games_won']} with a winner; win rate {rates}; mean turns {summary['mean_turns']}; "
               f"{summary['games_per_second']} games/s; {total_choices / elapsed:.0f} choices/s")
     return 0
 

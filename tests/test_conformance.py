@@ -50,7 +50,8 @@ def test_random_playouts_keep_the_protocol(system_id):
             log.append((decision.seat, choice))
         assert game.pending() is None, f"{system_id} seed {seed}: no end after {MAX_CHOICES} choices"
         outcome = game.outcome()
-        assert outcome is not None and outcome.winners and outcome.reason
+        # A cooperative game can end with nobody winning (every champion lost).
+        assert outcome is not None and outcome.reason and set(outcome.winners) <= set(range(seats))
         replay = Game.new(system, seed, seats)
         for seat, choice in log:
             replay.choose(seat, choice)
@@ -70,8 +71,9 @@ def _check_position(system, game: Game, decision, seats: int) -> None:
     before = game.state_hash()
     with pytest.raises(IllegalChoice):
         game.choose(decision.seat, ("no-such-option",))
-    with pytest.raises(IllegalChoice):
-        game.choose((decision.seat + 1) % seats, decision.option_ids[:1])
+    if seats > 1:  # a one-seat game has no other seat to choose out of turn
+        with pytest.raises(IllegalChoice):
+            game.choose((decision.seat + 1) % seats, decision.option_ids[:1])
     assert game.state_hash() == before and game.pending() == decision
     # every seat's view is plain JSON data
     for seat in list(range(seats)) + [None]:

@@ -17,7 +17,7 @@ from game.rulesets.champions_of_albion import board, combat
 from game.rulesets.champions_of_albion.choose import ask, option, then
 from game.rulesets.champions_of_albion.context import FLOW, MAX_ACTIONS, Ctx
 from game.rulesets.champions_of_albion.effects import attach, choose_bane, handles, me, push_effects, roll_test
-from game.rulesets.champions_of_albion.state import ChampionState, Turn
+from game.rulesets.champions_of_albion.state import MAIN, ChampionState, Turn
 
 MARKETS = ("capital", "country")
 TRANSFERABLE = ("weapon", "armour", "item", "relic")  # CA-060, CA-062
@@ -201,6 +201,7 @@ def _ask_turn(ctx: Ctx, step: Step) -> Decision | None:
     for rid in _usable_items(ctx, c):
         options.append(Option(f"use:{rid}", f"Use {ctx.content.resources[rid].name}", ("resource", rid),
                               ctx.content.resources[rid].text))
+    options.extend(_token_options(ctx, c))
     options.append(Option("end", "End the turn" if turn.actions else "End the turn without acting"))
     prompt = f"{name}'s turn: {left} action{'s' if left != 1 else ''} left." if left > 0 else \
         f"{name} has taken three actions."
@@ -218,6 +219,9 @@ def _answer_turn(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> No
         state.stack.pop()
         state.turn = None
         return
+    if verb == "token":
+        _spend_token(ctx, c, arg)
+        return
     if verb == "use":
         c.used_this_round.append(arg)
         push_effects(ctx, ctx.content.resources[arg].effects, c.id, "CA-164", ctx.content.resources[arg].name)
@@ -225,6 +229,32 @@ def _answer_turn(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> No
     if not (verb == "unique" and _unique_free(ctx, c)):
         turn.actions += 1
     ACTIONS[verb](ctx, c, arg)
+
+
+def _token_options(ctx: Ctx, c: ChampionState) -> list[Option]:
+    """Act 2 quest tokens that can be spent outside a combat round, at no action (CA-159):
+    Morrigan's "restore 2 will" and Arawn's "remove an ordinary enemy from his space"."""
+    state = ctx.state
+    main = state.enemy(MAIN)
+    if state.act != 2 or not c.quest_tokens or main is None:
+        return []
+    if state.main_enemy == "morrigan" and c.will < ctx.card(c).will:
+        return [Option("token:will", "Spend a quest token: restore 2 will", ("champion", c.id), "CA-159")]
+    if state.main_enemy == "arawn" and main.space == c.space:
+        return [Option(f"token:remove:{e.uid}", f"Spend a quest token: remove {board.enemy_name(ctx, e)}",
+                       ("enemy", e.uid), "CA-159") for e in board.enemies_at(ctx, c.space) if e.kind == "ordinary"]
+    return []
+
+
+def _spend_token(ctx: Ctx, c: ChampionState, what: str) -> None:
+    c.quest_tokens -= 1
+    ctx.emit("quest", "CA-159", f"{ctx.short(c.id)} spends a quest token.", champion=c.id)
+    if what == "will":
+        ctx.restore_will(c, 2, "CA-159", "quest token")
+        return
+    enemy = ctx.state.enemy(what.split(":", 1)[1])
+    if enemy is not None:
+        board.remove_enemy(ctx, enemy, "CA-159", "driven off by the quest token")
 
 
 @FLOW.automatic("turn")

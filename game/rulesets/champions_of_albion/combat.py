@@ -146,9 +146,7 @@ def _round(ctx: Ctx, step: Step) -> None:
         sequence.append(("combat_setup", {"champion": c.id}))
     for space in spaces:
         if fight.kind != "ambushed":
-            for c in fighting:
-                if c.space == space:
-                    sequence.append(("attack", {"champion": c.id}))
+            sequence.append(("space_attacks", {"space": space}))
         if fight.kind != "ambush_by":
             sequence.append(("strikes", {"space": space}))
     sequence.append(("round_close", {"spaces": spaces}))
@@ -175,6 +173,33 @@ def fighting(ctx: Ctx, champion_id: str) -> ChampionState | None:
         return None
     c = ctx.state.champion(champion_id)
     return c if ctx.state.players[c.seat].champion == c.id else None
+
+
+@FLOW.automatic("space_attacks")
+def _space_attacks(ctx: Ctx, step: Step) -> None:
+    """The champions on a space attack in initiative order unless their players pick who goes
+    first (CA-094, G-20)."""
+    ctx.state.stack.pop()
+    fight = ctx.state.fight
+    if fight is None or ctx.over:
+        return
+    here = [c for c in fighters_at(ctx, fight, step["space"]) if attack_targets(ctx, fight, c)]
+    if len(here) < 2:
+        for c in reversed(here):
+            ctx.push("attack", champion=c.id)
+        return
+    ask(ctx, here[0].seat, "attack_order", f"Who attacks first on {ctx.space_name(step['space'])}? "
+        "(the others follow in initiative order)", "CA-094",
+        [option(f"first:{c.id}", ctx.short(c.id), ("champion", c.id)) for c in here], "attack_order",
+        {"order": [c.id for c in here]})
+
+
+@then("attack_order")
+def _attack_order(ctx: Ctx, args: dict[str, Any], choice: tuple[str, ...]) -> None:
+    first = choice[0].split(":", 1)[1]
+    order = [first] + [c for c in args["order"] if c != first]
+    for cid in reversed(order):
+        ctx.push("attack", champion=cid)
 
 
 # ---- declarations (CA-081, CA-089, CA-169) -----------------------------------------------------------

@@ -598,6 +598,19 @@ def roll_test(ctx: Ctx, c: ChampionState, attribute: str, difficulty: int, why: 
     die = ctx.d6()
     total = die + value
     passed = total >= difficulty
+    if not passed and test == "other" and ctx.has_rule(c, "aid_outside_stories") and c.aid \
+            and "aid_outside_stories" not in c.used_this_round and not ctx.has_rule(c, "no_aid_tokens"):
+        # The Seer's passive: one aid token in a test that is not a story test, once per round.
+        # Spending can only help, so the smallest token that makes the test pass is spent.
+        useful = sorted(v for v in set(c.aid) if min(6, die + v) + value >= difficulty)
+        if useful:
+            c.aid.remove(useful[0])
+            ctx.state.aid_supply.append(useful[0])
+            c.used_this_round.append("aid_outside_stories")
+            die = min(6, die + useful[0])
+            total, passed = die + value, True
+            ctx.emit("aid", "CA-040", f"{ctx.short(c.id)} spends a +{useful[0]} aid token "
+                     f"({ctx.card(c).passive.name}).", champion=c.id)
     ctx.state.last_roll = {"champion": c.id, "attribute": attribute, "die": die, "total": total,
                            "difficulty": difficulty, "passed": passed, "why": why}
     ctx.emit("test", "CA-068", f"{ctx.short(c.id)} tests {attribute} at {difficulty} ({why}): rolls {die} + "
