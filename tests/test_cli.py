@@ -27,7 +27,7 @@ def test_simulate_json_shape_and_determinism(capsys):
     assert [g["seed"] for g in data["games"]] == [4, 5, 6]
     for g in data["games"]:
         assert set(g) == {"seed", "winners", "turns", "hash"}
-    assert set(data["summary"]) == {"win_rate", "mean_turns", "games_per_second"}
+    assert set(data["summary"]) == {"win_rate", "games_won", "mean_turns", "games_per_second"}
     assert set(data["summary"]["win_rate"]) == {"normal", "random"}
     _, again, _ = run(capsys, "simulate", "fantasy-heroes", "--games", "3", "--seed", "4", "--agents",
                       "normal,random", "--json")

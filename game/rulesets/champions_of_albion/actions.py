@@ -479,20 +479,37 @@ def _long_stride(ctx: Ctx, effect: dict[str, Any], step: Step) -> None:
     c = me(ctx, step)
     if c is None:
         return
-    dist = ctx.content.map.distances(c.space)
-    spaces = sorted(s for s, d in dist.items() if 1 <= d <= int(effect["steps"]))
+    spaces = sorted(_stride_paths(ctx, c, int(effect["steps"])))
     ask(ctx, c.seat, "travel", f"{ctx.short(c.id)}: move up to {effect['steps']} spaces to where?", "CA-064",
-        [option(f"space:{s}", ctx.space_name(s), ("space", s)) for s in spaces], "stride", {"champion": c.id})
+        [option(f"space:{s}", ctx.space_name(s), ("space", s)) for s in spaces], "stride",
+        {"champion": c.id, "steps": int(effect["steps"])})
+
+
+def _stride_paths(ctx: Ctx, c: ChampionState, steps: int) -> dict[str, str]:
+    """The spaces a stride reaches over routes open to travel (the Tempest too, CA-041), each
+    with the space it is entered from."""
+    from dataclasses import replace
+
+    came: dict[str, str] = {}
+    frontier = [c.space]
+    for _ in range(steps):
+        reached = []
+        for here in frontier:
+            for there in travel_targets(ctx, replace(c, space=here)):
+                if there != c.space and there not in came:
+                    came[there] = here
+                    reached.append(there)
+        frontier = reached
+    return came
 
 
 @then("stride")
 def _stride(ctx: Ctx, args: dict[str, Any], choice: tuple[str, ...]) -> None:
     c = ctx.state.champion(args["champion"])
     space = choice[0].split(":", 1)[1]
-    neighbours = ctx.content.map.neighbours(c.space)
+    middle = _stride_paths(ctx, c, int(args.get("steps", 2))).get(space, c.space)
     old = c.space
-    if space not in neighbours:  # through a middle space: that becomes the previous space (CA-044)
-        middle = next(s for s in neighbours if space in ctx.content.map.neighbours(s))
+    if middle != c.space:  # through a middle space: that becomes the previous space (CA-044)
         combat.move(ctx, c, middle)
     combat.move(ctx, c, space)
     ctx.emit("travel", "CA-041", f"{ctx.short(c.id)} strides from {ctx.space_name(old)} to {ctx.space_name(space)}.",

@@ -20,6 +20,8 @@ FLOW: Flow["Ctx"] = Flow()
 SLOTS = ("weapon", "armour", "item", "companion")
 """Resource kinds whose bonuses are attribute bonuses chosen one per kind (CA-165, CA-166)."""
 MAX_ACTIONS = 3
+TITLES = ("Old", "Mother", "Sir", "Lady", "Father", "Brother", "Sister")
+"""A first word that is a title, not a name: such champions go by both words."""
 AID_VALUES = (1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2)
 """The 12 aid tokens: 8 of +1 and 4 of +2 (plan 2.4.10, G-40)."""
 
@@ -51,7 +53,9 @@ class Ctx:
         return self.content.champions[champion_id].name
 
     def short(self, champion_id: str) -> str:
-        return self.name(champion_id).split()[0]
+        """The name a champion goes by in the log: "Gareth", "Mother Ysolde", "Old Cadoc"."""
+        words = self.name(champion_id).split()
+        return " ".join(words[:2]) if words[0] in TITLES else words[0]
 
     def in_play(self) -> list[ChampionState]:
         """Champions in play, in this round's initiative order (CA-030, CA-034)."""

@@ -57,9 +57,11 @@ def build_state(content: CAContent, scenario: Mapping[str, Any], seed: int, log:
     state.quest_supply.extend(state.quest_tokens)
     state.quest_tokens = []
     for space in scenario.get("shadows", []):
-        state.shadow_supply.remove(space) if space in state.shadow_supply else state.shadow_supply.pop()
+        # A stacked shadow takes any supply token, whose own back it keeps (G-27).
+        back = space if space in state.shadow_supply else state.shadow_supply[-1]
+        state.shadow_supply.remove(back)
         state.shadows.append(space)
-        state.shadow_backs.append(space)
+        state.shadow_backs.append(back)
     for space in scenario.get("quest_tokens", []):
         if space in state.quest_supply:
             state.quest_supply.remove(space)

@@ -101,7 +101,7 @@ def enter(ctx: Ctx, seat: int, champion_id: str, *, replacement: bool) -> Champi
              seat=seat)
     if state.will_penalty:
         ctx.emit("setup", "CA-014", f"{ctx.content.main_enemies[state.main_enemy].name}'s shadow: "
-                 f"{card.name.split()[0]} starts with {state.will_penalty} less will.")
+                 f"{ctx.short(champion_id)} starts with {state.will_penalty} less will.")
     if replacement:
         state.rng.shuffle(state.resource_deck)
         ctx.refill_hand()

@@ -67,6 +67,17 @@ def _ability_texts(ctx: Ctx, e: Any) -> list[str]:
     return [describe(a) for a in board.abilities(ctx, e)]
 
 
+def _deciding(state: CAState) -> str:
+    """The champion the pending question is about (its own step or the choice's arguments)."""
+    if not state.stack:
+        return ""
+    step = state.stack[-1]
+    cid = step.get("champion") or step.get("args", {}).get("champion", "")
+    if not cid and "seat" in step:
+        cid = state.players[step["seat"]].champion
+    return str(cid or "")
+
+
 def view(state: CAState, content: CAContent, seat: int | None) -> dict[str, Any]:
     from game.core.events import EventLog
 
@@ -80,6 +91,7 @@ def view(state: CAState, content: CAContent, seat: int | None) -> dict[str, Any]
         "seat": seat,
         "act": state.act, "round": state.round, "fate": state.fate, "phase": state.phase,
         "initiative": list(state.initiative),
+        "deciding": _deciding(state),
         "players": [{"name": p.name, "champion": p.champion, "lost": p.lost} for p in state.players],
         "champions": [_champion(ctx, c) for c in in_play],
         "used_champions": list(state.used_champions),
