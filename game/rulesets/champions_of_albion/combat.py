@@ -190,7 +190,7 @@ def _space_attacks(ctx: Ctx, step: Step) -> None:
         return
     ask(ctx, here[0].seat, "attack_order", f"Who attacks first on {ctx.space_name(step['space'])}? "
         "(the others follow in initiative order)", "CA-094",
-        [option(f"first:{c.id}", ctx.short(c.id), ("champion", c.id)) for c in here], "attack_order",
+        [option(f"champion:{c.id}", ctx.short(c.id), ("champion", c.id)) for c in here], "attack_order",
         {"order": [c.id for c in here]})
 
 
@@ -450,12 +450,30 @@ def wound(ctx: Ctx, fight: Fight, c: ChampionState, enemy: EnemyState, damage: i
 
 @FLOW.automatic("strikes")
 def _strikes(ctx: Ctx, step: Step) -> None:
+    """Every enemy on the space strikes once (CA-095), in the order its players pick (CA-096),
+    by default the order the enemies were placed (G-20)."""
     ctx.state.stack.pop()
     fight = ctx.state.fight
-    if fight is None:
+    if fight is None or ctx.over:
         return
-    for enemy in reversed(fight_enemies(ctx, fight, step["space"])):
-        ctx.push("strike", enemy=enemy.uid)
+    enemies = fight_enemies(ctx, fight, step["space"])
+    if "left" in step:
+        enemies = [e for e in enemies if e.uid in step["left"]]
+    fighters = fighters_at(ctx, fight, step["space"])
+    if len(enemies) < 2 or not fighters:
+        for enemy in reversed(enemies):
+            ctx.push("strike", enemy=enemy.uid)
+        return
+    ask(ctx, fighters[0].seat, "strike_order", f"Which enemy on {ctx.space_name(step['space'])} strikes next?",
+        "CA-096", [option(f"enemy:{e.uid}", f"{board.enemy_name(ctx, e)} (AV {board.av(ctx, e)})", ("enemy", e.uid))
+                   for e in enemies], "strike_next", {"space": step["space"], "left": [e.uid for e in enemies]})
+
+
+@then("strike_next")
+def _strike_next(ctx: Ctx, args: dict[str, Any], choice: tuple[str, ...]) -> None:
+    first = choice[0].split(":", 1)[1]
+    ctx.push("strikes", space=args["space"], left=[u for u in args["left"] if u != first])
+    ctx.push("strike", enemy=first)
 
 
 @FLOW.automatic("strike")
@@ -648,7 +666,9 @@ def _enemy_ambush(ctx: Ctx, step: Step) -> None:
     enemy = ctx.state.enemy(step["enemy"])
     if enemy is None or ctx.over or ctx.state.fight is not None:
         return
-    pool = forced_targets(ctx, enemy, ctx.at(enemy.space))
+    here = ctx.at(enemy.space)
+    # A story's ambush strikes the champion whose story it is (CA-112, CAT-23); otherwise G-24 decides.
+    pool = [c for c in here if c.id == step.get("owner")] or forced_targets(ctx, enemy, here)
     if not pool:
         return
     ask(ctx, pool[0].seat, "defender", f"{board.enemy_name(ctx, enemy)} ambushes: which champion does it strike?",
