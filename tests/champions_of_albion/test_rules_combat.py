@@ -550,6 +550,21 @@ def test_ca_092_the_reroll_replaces_the_die_even_when_lower():
     assert attacks(p)[0].data["total"] == 1 + 7 and attacks(p)[0].data["damage"] == 0  # not 6 + 7
 
 
+def test_ca_091_a_reroll_replaces_exactly_one_die():
+    """CA-091: a will reroll applies to one die only. No card of this content rolls two dice
+    (G-02: such a card would say how its dice combine), so every test rolls one die and the
+    reroll replaces that die: the script's dice are used attack 1, reroll 6, defence 5."""
+    from game.rulesets.champions_of_albion.vocabulary import VERBS
+
+    assert not any("dice" in verb.params for verb in VERBS.values())
+    g = new(["gareth"], dice=[1, 6, 5], enemies=[{"card": "wyrmblood_brute", "space": "caer_aldon"}])
+    p = Play(g)
+    p.run(*ends(1), ("reroll", "reroll"), stop=("retreat",))
+    assert attacks(p)[0].data["total"] == 6 + 7
+    assert defences(p)[0].data["total"] == 5 + 4
+    assert g.state.dice_script == [] and g.state.champion("gareth").will == 4
+
+
 @pytest.mark.parametrize("will, offered", [(1, 0), (2, 2)])
 def test_cat_07_ca_093_no_reroll_with_the_last_point_of_will(will, offered):
     """CAT-07: with will 1 no reroll is offered; with 2 it is (for the attack, then the defence)."""
