@@ -181,7 +181,8 @@ def run_ui_bench(frames: int, seed: int) -> None:
     from pathlib import Path
 
     print(f"UI benchmark: {frames} frames of play per table, animations on (headless, dummy driver)")
-    for ruleset, sizes in (("fantasy-heroes", ((1280, 720), (1920, 1080))), ("dungeon-delve", ((1280, 720),))):
+    for ruleset, sizes in (("fantasy-heroes", ((1280, 720), (1920, 1080))), ("dungeon-delve", ((1280, 720),)),
+                           ("champions-of-albion", ((1280, 720),))):
         for size in sizes:
             f = frame_times(size, frames, seed, ruleset)
             print(f"  {ruleset} table {size[0]}x{size[1]}: frame median {f['median_ms']:.2f} ms, "

@@ -15,6 +15,7 @@ from game.core.ruleset import RuleSystem
 _KNOWN: dict[str, str] = {
     "fantasy-heroes": "game.rulesets.fantasy_heroes.system:FantasyHeroes",
     "dungeon-delve": "game.rulesets.dungeon_delve.system:DungeonDelve",
+    "champions-of-albion": "game.rulesets.champions_of_albion.system:ChampionsOfAlbion",
 }
 
 _LOADED: dict[str, RuleSystem] = {}

@@ -567,8 +567,8 @@ def test_ca_091_a_reroll_replaces_exactly_one_die():
 
 @pytest.mark.parametrize("will, offered", [(1, 0), (2, 2)])
 def test_cat_07_ca_093_no_reroll_with_the_last_point_of_will(will, offered):
-    """CAT-07: with will 1 no reroll is offered; with 2 it is (for the attack, then the defence)."""
-    g = new(["gareth"], dice=[1, 6], enemies=[{"card": "wyrmblood_brute", "space": "caer_aldon"}])
+    """CAT-07: with will 1 no reroll is offered; with 2 it is (for the attack, then the failed defence)."""
+    g = new(["gareth"], dice=[1, 1], enemies=[{"card": "wyrmblood_brute", "space": "caer_aldon"}])
     g.state.champion("gareth").will = will
     p = Play(g)
     p.run(*ends(1), stop=("retreat",))
@@ -705,7 +705,7 @@ def test_cat_21_ca_102_ca_105_retreat_goes_back_and_ends_the_champions_part():
 
 
 def test_cat_21_ca_103_no_retreat_onto_an_enemy():
-    g = new(["gareth"], positions={"gareth": "fennick"}, dice=[1, 6, 1, 6],
+    g = new(["gareth"], positions={"gareth": "fennick"}, dice=[1, 1, 1, 1],
             enemies=[{"card": "wyrmblood_brute", "space": "fennick"}, {"card": "ash_imp", "space": "caer_aldon"}])
     g.state.champion("gareth").previous = "caer_aldon"
     p = Play(g)
@@ -745,7 +745,7 @@ def test_ca_107_retreat_costs_no_action_and_updates_the_previous_space():
 
 def test_ca_104_ca_109_an_enemy_can_forbid_retreat():
     """Hound of the Hunt: no retreat while fighting it, though Fennick is free."""
-    g = new(["gareth"], dice=[1, 6, 1, 6], enemies=[{"card": "hound_of_the_hunt", "space": "caer_aldon"}],
+    g = new(["gareth"], dice=[1, 1, 1, 1], enemies=[{"card": "hound_of_the_hunt", "space": "caer_aldon"}],
             main="arawn")
     p = Play(g)
     p.run(*ends(1), stop=("reroll",))
@@ -755,7 +755,7 @@ def test_ca_104_ca_109_an_enemy_can_forbid_retreat():
 
 def test_ca_104_a_bane_can_forbid_retreat():
     """Cracked Ribs: 'You may not retreat.'"""
-    g = new(["gareth"], dice=[1, 6, 1, 6], enemies=[{"card": "wyrmblood_brute", "space": "caer_aldon"}],
+    g = new(["gareth"], dice=[1, 1, 1, 1], enemies=[{"card": "wyrmblood_brute", "space": "caer_aldon"}],
             banes={"gareth": ["cracked_ribs"]})
     p = Play(g)
     p.run(*ends(1), ("reroll", "keep"), ("reroll", "keep"), stop=("reroll",))
@@ -1174,7 +1174,7 @@ def test_cat_38_an_effect_on_enemies_reaches_the_main_enemy():
 def test_ca_104_a_story_can_forbid_retreat():
     """The Scorched Orchard quest: part 2's fight against the Scorch-Wing allows no retreat
     (the card's no_retreat; the Scorch-Wing also has the ability, the nearest real case)."""
-    g = new(["elin"], dice=[4, 1, 6, 1, 6], quest_tokens=["stonebridge"])
+    g = new(["elin"], dice=[4, 1, 1, 1, 1], quest_tokens=["stonebridge"])
     g.state.quest_deck = ["the_scorched_orchard"]
     p = Play(g)
     p.run(*ends(1), ("reroll", "keep"), ("reroll", "keep"), stop=("reroll",))
@@ -1276,3 +1276,13 @@ def test_ca_112_a_story_ambush_strikes_the_champion_whose_story_it_is():
     assert not p.asked("defender")
     assert [e.data["champion"] for e in defences(p)] == ["gareth"]
     assert d.seat == 1  # then the story's full fight: Cadoc may join it (CA-141)
+
+
+def test_ca_090_no_reroll_is_offered_for_a_defence_that_holds():
+    """A defence that reaches the AV takes no harm, so the reroll (which could only make it worse)
+    is not offered; the attack's reroll still is."""
+    g = new(["gareth"], dice=[1, 6], enemies=[{"card": "wyrmblood_brute", "space": "caer_aldon"}])
+    p = Play(g)
+    p.run(*ends(1), ("reroll", "keep"), stop=("retreat",))
+    assert defences(p)[0].data["damage"] == 0
+    assert ["attack" in d.prompt for d in p.asked("reroll")] == [True]

@@ -9,7 +9,7 @@ from game.core.rng import Rng
 from game.ui.main import SCENES, build_scene, random_events
 
 
-@pytest.mark.parametrize("ruleset", ["fantasy-heroes", "dungeon-delve"])
+@pytest.mark.parametrize("ruleset", ["fantasy-heroes", "dungeon-delve", "champions-of-albion"])
 @pytest.mark.parametrize("size", [(1280, 720), (1024, 640)], ids=["1280x720", "1024x640"])
 @pytest.mark.parametrize("scene", SCENES)
 def test_scene_draws_and_survives_random_input(make_app, scene, size, ruleset):

@@ -369,8 +369,8 @@ def _offer_reroll(ctx: Ctx, fight: Fight, c: ChampionState, what: str, die: int,
              total=die + value, target=against, test=what, irreversible=True)
     ctx.state.last_roll = {"champion": c.id, "attribute": "strength" if what == "attack" else "speed", "die": die,
                            "total": die + value, "difficulty": against, "passed": die + value >= against, "why": what}
-    if cost is None:
-        return
+    if cost is None or (what == "defence" and die + value >= against):
+        return  # a defence that holds takes no harm: a reroll could only make it worse
     price = "free" if cost == 0 else "1 will"
     ask(ctx, c.seat, "reroll", f"{ctx.short(c.id)} rolled {die} ({die + value} against {against}): reroll the "
         f"{what} die for {price}?", "CA-090",

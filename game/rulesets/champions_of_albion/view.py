@@ -92,6 +92,7 @@ def view(state: CAState, content: CAContent, seat: int | None) -> dict[str, Any]
         "act": state.act, "round": state.round, "fate": state.fate, "phase": state.phase,
         "initiative": list(state.initiative),
         "deciding": _deciding(state),
+        "deciding_enemy": str(state.stack[-1].get("args", {}).get("enemy", "")) if state.stack else "",
         "players": [{"name": p.name, "champion": p.champion, "lost": p.lost} for p in state.players],
         "champions": [_champion(ctx, c) for c in in_play],
         "used_champions": list(state.used_champions),
@@ -127,6 +128,7 @@ def view(state: CAState, content: CAContent, seat: int | None) -> dict[str, Any]
         "story": _story(ctx),
         "fight": {"kind": fight.kind, "spaces": list(fight.spaces), "fighters": list(fight.fighters),
                   "duels": dict(fight.duels), "round": fight.round, "target": fight.target,
+                  "enemies": list(fight.enemies),
                   "fallen": list(fight.fallen)} if fight else None,
         "turn": {"seat": state.turn.seat, "actions": state.turn.actions, "travels": state.turn.travels}
         if state.turn else None,

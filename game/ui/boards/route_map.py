@@ -689,21 +689,21 @@ class RouteMap:
         base = max(13, int(round(15 * self.scale)))
         return int(round(base * 1.35)) if side == "main_enemy" else base
 
-    def _standee_layer(self, ov: RouteOverlays) -> list[tuple[pygame.Surface, Pixel]]:
+    def standee_places(self, standees: Iterable[MapStandee]) -> list[tuple[MapStandee | None, Pixel, int, int]]:
+        """Where standees stand (screen pixels): ``(standee, centre, radius, more)`` per drawn
+        standee, side by side on their space (overlapping when crowded); past five on a space,
+        four are shown and a ``(None, centre, radius, more)`` marker counts the rest."""
         by_space: dict[str, list[MapStandee]] = {}
-        for standee in ov.standees:
+        for standee in standees:
             if standee.space in self._centres:
                 by_space.setdefault(standee.space, []).append(standee)
-        if not by_space:
-            return []
-        layer = self._new_layer()
         rank = {"main_enemy": 0, "enemy": 1, "champion": 2}
+        out: list[tuple[MapStandee | None, Pixel, int, int]] = []
         for sid in sorted(by_space):
             group = sorted(by_space[sid], key=lambda s: rank.get(s.side, 1))
             shown, more = (group, 0) if len(group) <= 5 else (group[:4], len(group) - 4)
-            cx, cy = self._local(self._centres[sid])
+            cx, cy = self._centres[sid]
             base = self.standee_radius("champion")
-            n = len(shown) + (1 if more else 0)
             widths = [self.standee_radius(st.side) for st in shown] + ([base] if more else [])
             # Side by side when they fit in about three space widths, else overlapping.
             full = sum(2 * w + 2 for w in widths)
@@ -716,11 +716,24 @@ class RouteMap:
                 centres.append(int(x + (w + 1) * squeeze))
                 x += (2 * w + 2) * squeeze
             for i, standee in enumerate(shown):
-                sprite = self._standee_sprite(standee)
-                layer.blit(sprite, sprite.get_rect(center=(centres[i], y)))
+                out.append((standee, (centres[i], y), widths[i], 0))
             if more:
-                pos = (centres[-1], y)
-                pygame.draw.circle(layer, (20, 14, 8, 230), pos, base - 2)
+                out.append((None, (centres[-1], y), base, more))
+        return out
+
+    def _standee_layer(self, ov: RouteOverlays) -> list[tuple[pygame.Surface, Pixel]]:
+        places = self.standee_places(ov.standees)
+        if not places:
+            return []
+        layer = self._new_layer()
+        for standee, centre, radius, more in places:
+            pos = self._local(centre)
+            pos = (int(pos[0]), int(pos[1]))
+            if standee is not None:
+                sprite = self._standee_sprite(standee)
+                layer.blit(sprite, sprite.get_rect(center=pos))
+            else:
+                pygame.draw.circle(layer, (20, 14, 8, 230), pos, radius - 2)
                 text = self.assets.text(f"+{more}", "bold", theme.MIN_TEXT_PX, theme.PARCHMENT)
                 layer.blit(text, text.get_rect(center=pos))
         return self._crop(layer)

@@ -25,8 +25,15 @@ class GameOverScene(MenuScene):
     def session(self) -> Session:
         return self.table.controller.session  # type: ignore[no-any-return]
 
+    def ending(self) -> dict[str, Any] | None:
+        """The ending card read aloud, for rule systems that have them (Champions of Albion)."""
+        ending = self.session.game.view_for(None).get("ending")
+        return ending if isinstance(ending, dict) else None
+
     def build(self, size: tuple[int, int], s: float) -> None:
-        self.panel = pygame.Rect(0, 0, theme.px(560, s), theme.px(430, s))
+        tall = self.ending() is not None
+        self.panel = pygame.Rect(0, 0, theme.px(780 if tall else 560, s),
+                                 min(size[1] - theme.px(24, s), theme.px(700 if tall else 430, s)))
         self.panel.center = (size[0] // 2, size[1] // 2)
         entries = [
             ("Play again", self.play_again, "Same players and options, a new shuffle"),
@@ -60,11 +67,12 @@ class GameOverScene(MenuScene):
             return
         names = " and ".join(self.session.seats[w].name for w in outcome.winners)
         y = self.panel.y + theme.px(74, s)
-        crown = a.icon("crown", theme.px(44, s), theme.GOLD)
+        # A cooperative game can end with nobody winning: a skull, not a crown.
+        crown = a.icon("crown" if outcome.winners else "crowned-skull", theme.px(44, s), theme.GOLD)
         surface.blit(crown, crown.get_rect(midtop=(self.panel.centerx, y)))
         y += theme.px(50, s)
-        head = a.text(f"{names} win{'s' if len(outcome.winners) == 1 else ''}!", "heading", theme.px(26, s),
-                      theme.PARCHMENT)
+        headline = f"{names} win{'s' if len(outcome.winners) == 1 else ''}!" if outcome.winners else "Nobody wins."
+        head = a.text(headline, "heading", theme.px(26, s), theme.PARCHMENT)
         surface.blit(head, head.get_rect(midtop=(self.panel.centerx, y)))
         y += head.get_height() + theme.px(4, s)
         reason = a.text(f"{outcome.reason[0].upper()}{outcome.reason[1:]} ({outcome.rule}).", "italic",
@@ -78,3 +86,23 @@ class GameOverScene(MenuScene):
             text = f"{system.title}: {scores} {system.score_word} · {self.session.game.turn} {system.turn_word}"
         line = a.text(text, "body", theme.px(17, s), theme.PARCHMENT)
         surface.blit(line, line.get_rect(midtop=(self.panel.centerx, y)))
+        ending = self.ending()
+        if ending is not None:
+            y += line.get_height() + theme.px(12, s)
+            title = a.text(ending["title"], "heading", theme.px(20, s), theme.GOLD_LIGHT)
+            surface.blit(title, title.get_rect(midtop=(self.panel.centerx, y)))
+            y += title.get_height() + theme.px(4, s)
+            bottom = self.panel.bottom - theme.px(200, s)
+            size = theme.px(16, s)
+            lines = a.wrap(ending["text"], "italic", size, self.panel.width - theme.px(60, s))
+            for index, text in enumerate(lines):
+                if not text.strip():
+                    y += theme.px(6, s)  # a paragraph break
+                    continue
+                rendered = a.text(text, "italic", size, theme.PARCHMENT)
+                if y + 2 * rendered.get_height() > bottom and index < len(lines) - 1:
+                    rendered = a.text(text.rstrip(" ,.;") + " …", "italic", size, theme.PARCHMENT)
+                    surface.blit(rendered, rendered.get_rect(midtop=(self.panel.centerx, y)))
+                    break
+                surface.blit(rendered, rendered.get_rect(midtop=(self.panel.centerx, y)))
+                y += rendered.get_height()

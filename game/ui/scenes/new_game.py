@@ -27,8 +27,10 @@ class NewGameScene(MenuScene):
         super().__init__(app)
         self.system_id = registry.ids()[0]
         remembered = app.settings.last_seats
-        self.kinds = list(remembered) + ["normal"] * (4 - len(remembered))
-        self.names = list(DEFAULT_NAMES)
+        # One row per seat the largest rule system allows (Dungeon Delve has 5).
+        self.most_seats = max([4] + [registry.get(sid).max_seats for sid in registry.ids()])
+        self.kinds = list(remembered) + ["normal"] * (self.most_seats - len(remembered))
+        self.names = list(DEFAULT_NAMES) + [""] * (self.most_seats - len(DEFAULT_NAMES))
         self.seat_count = len(remembered)
         self.seed_text = ""
         self.options: dict[str, Any] = {}
@@ -42,16 +44,23 @@ class NewGameScene(MenuScene):
         system = self.system
         self.seat_count = max(system.min_seats, min(system.max_seats, self.seat_count))
         w, h = size
-        left = int(w * 0.12)
+        left = max(theme.px(24, s), int(w * 0.06))
         top = theme.px(130, s)
         row = theme.px(46, s)
         self.widgets = []
+        self.games_x = left
         for i, sid in enumerate(registry.ids()):
             rect = pygame.Rect(left, top + i * (row + 6), theme.px(260, s), row)
             button = Button(rect, registry.get(sid).title, lambda sid=sid: self.pick(sid),
                             primary=sid == self.system_id, tooltip=registry.get(sid).summary)
             self.widgets.append(button)
-        x = left + theme.px(300, s)
+        # The summary goes under the list of games; the form's labels get the room they need.
+        self.summary_rect = pygame.Rect(left, top + len(registry.ids()) * (row + 6) + theme.px(16, s),
+                                        theme.px(260, s), h)
+        labels = [system.seat_label(i, system.max_seats) for i in range(system.max_seats)]
+        labels += ["Seed"] + [option.label for option in system.game_options]
+        label_w = max(self.app.assets.text(t, "bold", theme.px(17, s), theme.PARCHMENT).get_width() for t in labels)
+        x = left + theme.px(260 + 28, s) + label_w + theme.px(8, s)
         self.form_x = x
         counts = [(str(n), f"{n} players") for n in range(system.min_seats, system.max_seats + 1)]
         self.widgets.append(Cycle(pygame.Rect(x, top, theme.px(200, s), row - 6), counts, str(self.seat_count),
@@ -106,7 +115,7 @@ class NewGameScene(MenuScene):
         self.system_id = system_id
         self.options = {}
         defaults = list(self.system.default_seats)
-        self.kinds = defaults + ["normal"] * (4 - len(defaults))
+        self.kinds = defaults + ["normal"] * (self.most_seats - len(defaults))
         self.seat_count = len(defaults)
         self.layout(self.app.size)
 
@@ -146,9 +155,9 @@ class NewGameScene(MenuScene):
         a = self.app.assets
         w, _ = surface.get_size()
         label_x = self.form_x - theme.px(8, s)
-        summary_x = self.form_x + theme.px(460, s)
-        text = a.wrap(self.system.summary, "body", theme.px(17, s), max(120, w - summary_x - theme.px(40, s)))
-        y = theme.px(130, s)
+        summary_x = self.summary_rect.x
+        text = a.wrap(self.system.summary, "body", theme.px(17, s), self.summary_rect.width)
+        y = self.summary_rect.y
         head = a.text(self.system.title, "heading", theme.px(22, s), theme.GOLD_LIGHT)
         surface.blit(head, (summary_x, y))
         y += head.get_height() + 6
@@ -164,4 +173,4 @@ class NewGameScene(MenuScene):
             label = a.text(text_label, "bold", theme.px(17, s), theme.PARCHMENT)
             surface.blit(label, label.get_rect(topright=(label_x, y + 6)))
         games = a.text("Games", "heading", theme.px(20, s), theme.GOLD_LIGHT)
-        surface.blit(games, (int(w * 0.12), theme.px(98, s)))
+        surface.blit(games, (self.games_x, theme.px(98, s)))

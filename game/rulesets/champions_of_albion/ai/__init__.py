@@ -1,0 +1,132 @@
+"""The normal-level Champions of Albion player (checklist section 6), deciding from its
+view only (section 7).
+
+``choose(view, decision, rng)`` answers every decision kind of the rule system for the
+seat that owns it. It never sees the state: it reads the seat's view (the map with its
+tokens and standees, every champion card, the Hand, the story in progress as far as it is
+revealed, the last roll) and the public card data of ``standard_content()``. An unknown
+kind, or a heuristic that fails, gets a safe legal answer instead ("end", "stay", "keep",
+"accept", "decline", "none", or the fewest first options the decision allows).
+
+How it decides, by decision (the D-numbers of section 6):
+
+* **action** (D-03 to D-07): :mod:`.turn` scores every option as its own value plus the best
+  use of the actions left, planned by :mod:`.plan` (travel, rest, banish, gather) and scored
+  by the end position: life (worth more when low), the pull of the goals (shadows, markets
+  while there is gold, quest tokens when fit, favourable fights, the place the main enemy
+  will appear in Act 1 rounds 4 and 5, the main enemy in Act 2 reached together with the
+  allies), the fight that follows there (retreat possible or not) and the story drawn.
+  Spells, the unique action, give/take and bane removal are scored by what they do now.
+* **fights** (D-08 to D-13, D-17, D-19): :mod:`.fight` uses P(d6 + X >= T), E_atk and E_def;
+  the strikes of a combat round fall on the champion the team would name to defend.
+* **stories, gathering, champions and effect choices** (D-02, D-05, D-06, D-14 to D-16,
+  D-18, D-20, D-21): :mod:`.misc`, with card values from :mod:`.values` (what a card adds to
+  a champion's combat worth against the main enemy's DV and AV, and to its story tests).
+
+Deliberate readings: the quest deck (D-15) is taken when the mean chance over the six
+attributes at difficulty 8 is 0.45 or more, life is 70 % or more and E_atk against DV 8 is
+1.2 or more (or an ally stands there), or from fate 4; the main enemy's own ties in Act 2
+(D-20, "players choose") are settled so the champions can reach it without standing in the
+Dragon's Fire, because a main enemy kept far away is a certain defeat.
+
+The answers are deterministic for a view and a decision: ties are broken by option id and
+``rng`` is not used.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from game.core.decision import Decision
+from game.core.rng import Rng
+from game.rulesets.champions_of_albion.ai import fight, misc, turn
+from game.rulesets.champions_of_albion.ai.common import Seen
+from game.rulesets.champions_of_albion.ai.values import set_main
+
+__all__ = ["STRICT", "choose"]
+
+# When True, an exception inside a heuristic propagates (tests); otherwise the AI falls back
+# to a safe legal answer so a changing engine never crashes a game in the UI.
+STRICT = False
+
+Handler = Callable[[Seen, Decision], "str | tuple[str, ...]"]
+
+HANDLERS: dict[str, Handler] = {
+    "action": turn.action,
+    "champion": misc.champion,
+    "gather_how": misc.gather_how,
+    "gather": misc.gather,
+    "discard": misc.discard,
+    "story_deck": misc.story_deck,
+    "story_choice": misc.story_choice,
+    "story_roll": misc.story_roll,
+    "join": fight.join,
+    "accept_fight": fight.accept_fight,
+    "loadout": fight.loadout,
+    "skill": fight.skill,
+    "quest_token": fight.quest_token,
+    "target": fight.target,
+    "attack_order": fight.attack_order,
+    "strike_order": fight.strike_order,
+    "reroll": fight.reroll,
+    "defender": fight.defender,
+    "retreat": fight.retreat,
+    "bane": misc.bane,
+    "resource": misc.resource_choice,
+    "space": misc.space,
+    "shadows": misc.shadows,
+    "enemy": misc.enemy,
+    "give": misc.transfer,
+    "take": misc.transfer,
+    "consent": misc.consent,
+    "travel": misc.travel,
+    "deck": misc.deck,
+    "order": misc.order,
+    "spell": misc.spell,
+}
+
+SAFE = ("end", "stay", "keep", "accept", "decline", "stay_out", "token:none", "skill:none", "refuse")
+
+
+def _fallback(decision: Decision) -> tuple[str, ...]:
+    ids = decision.option_ids
+    if decision.min_choices <= 1 <= decision.max_choices:
+        for safe in SAFE:
+            if safe in ids:
+                return (safe,)
+    return tuple(ids[: max(decision.min_choices, min(1, decision.max_choices))])
+
+
+def _legal(decision: Decision, picked: tuple[str, ...]) -> bool:
+    ids = set(decision.option_ids)
+    return (decision.min_choices <= len(picked) <= decision.max_choices and len(set(picked)) == len(picked)
+            and all(p in ids for p in picked))
+
+
+def choose(view: dict[str, Any], decision: Decision, rng: Rng | None = None) -> tuple[str, ...]:
+    """The normal player's answer, from the seat's view only (deterministic; ``rng`` unused)."""
+    ids = decision.option_ids
+    if not ids:
+        return ()
+    if len(ids) == 1 and decision.min_choices >= 1:
+        return (ids[0],)
+    handler = HANDLERS.get(decision.kind)
+    if handler is None:
+        return _fallback(decision)
+    try:
+        set_main(view)
+        seen = Seen(view, decision.seat)
+        if seen.me is None and decision.kind not in ("champion", "space", "shadows", "enemy", "defender",
+                                                     "attack_order", "strike_order"):
+            return _fallback(decision)
+        answer = handler(seen, decision)
+    except Exception:
+        if STRICT:
+            raise
+        return _fallback(decision)
+    picked = (answer,) if isinstance(answer, str) else tuple(answer)
+    if not _legal(decision, picked):
+        if STRICT:
+            raise AssertionError(f"the AI picked {picked!r}, not a legal answer to {decision.kind}")
+        return _fallback(decision)
+    return picked

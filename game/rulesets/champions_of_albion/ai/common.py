@@ -1,0 +1,259 @@
+"""What every part of the normal Champions of Albion AI shares: the static content, the
+odds of section 6 (``p_pass``, ``e_atk``, ``e_def``) and :class:`Seen`, the position as a
+seat's view shows it (its champion, allies, enemies, tokens, distances on the map).
+
+Nothing here reads the game state: a :class:`Seen` is built from the view dictionary only,
+plus the public card data of ``standard_content()`` (checklist section 7).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from game.rulesets.champions_of_albion.content import standard_content
+
+CONTENT = standard_content()
+MAP = CONTENT.map
+MARKETS = ("capital", "country")
+SLOTS = ("weapon", "armour", "item", "companion")
+COMBAT = ("strength", "speed")
+
+
+# ---- odds (section 6) ---------------------------------------------------------------------------
+
+
+def p_pass(value: int, target: int) -> float:
+    """P(d6 + value >= target)."""
+    need = target - value
+    return min(6, max(0, 7 - need)) / 6.0
+
+
+def e_atk(strength: int, dv: int, life: int = 99) -> float:
+    """Expected damage of one attack: sum over the die of max(0, r + Str - DV), capped at life."""
+    return sum(min(life, max(0, r + strength - dv)) for r in range(1, 7)) / 6.0
+
+
+def p_kill(strength: int, dv: int, life: int) -> float:
+    """The chance that one attack deals at least ``life`` damage."""
+    return sum(1 for r in range(1, 7) if r + strength - dv >= life) / 6.0
+
+
+def e_def(speed: int, av: int) -> float:
+    """Expected damage taken from one strike: sum over the die of max(0, AV - r - Spd)."""
+    return sum(max(0, av - r - speed) for r in range(1, 7)) / 6.0
+
+
+def p_lethal(speed: int, av: int, life: int) -> float:
+    """The chance that one strike deals ``life`` damage or more."""
+    return sum(1 for r in range(1, 7) if av - r - speed >= life) / 6.0
+
+
+# ---- the map ----------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def distances(source: str, kind: str | None = None) -> dict[str, int]:
+    return MAP.distances(source, kind)
+
+
+def dist(a: str, b: str) -> int:
+    return distances(a).get(b, 99)
+
+
+def kind_of(space: str) -> str:
+    return MAP.spaces[space].kind
+
+
+@lru_cache(maxsize=None)
+def surface_route(a: str, b: str) -> bool:
+    return any(r.joins(a) and r.other(a) == b and r.kind == "surface" for r in MAP.routes)
+
+
+# ---- resources -------------------------------------------------------------------------------------
+
+
+def resource(rid: str) -> Any:
+    return CONTENT.resources[rid]
+
+
+# ---- the position as the view shows it ---------------------------------------------------------------
+
+
+class Seen:
+    """A seat's view, with the helpers the decisions need."""
+
+    def __init__(self, view: dict[str, Any], seat: int) -> None:
+        self.view = view
+        self.seat = seat
+        self.act: int = view.get("act", 1)
+        self.round: int = view.get("round", 1)
+        self.fate: int = view.get("fate", 1)
+        self.phase: str = view.get("phase", "")
+        self.champions: list[dict[str, Any]] = list(view.get("champions", []))
+        self.by_id = {c["id"]: c for c in self.champions}
+        self.me: dict[str, Any] | None = next((c for c in self.champions if c["seat"] == seat), None)
+        self.enemies: list[dict[str, Any]] = list(view.get("enemies", []))
+        self.shadows: list[str] = list(view.get("shadows", []))
+        self.quest_tokens: list[str] = list(view.get("quest_tokens", []))
+        self.main_id: str = view.get("main_enemy", {}).get("id", "")
+        self.main = next((e for e in self.enemies if e["kind"] == "main"), None)
+        self.hand: list[str] = list(view.get("hand", []))
+        self.fight: dict[str, Any] | None = view.get("fight")
+        self.story: dict[str, Any] | None = view.get("story")
+        self.turn: dict[str, Any] | None = view.get("turn")
+        self.rules: list[str] = list(view.get("round_rules", []))
+
+    # -- champions ----------------------------------------------------------------------------------
+
+    def champion(self, cid: str) -> dict[str, Any] | None:
+        return self.by_id.get(cid)
+
+    def by_short(self, text: str) -> dict[str, Any] | None:
+        """The champion whose short name (first word) starts ``text``."""
+        for c in self.champions:
+            if text.startswith(c["name"].split()[0]):
+                return c
+        return None
+
+    def allies(self, c: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        c = c or self.me
+        return [o for o in self.champions if c is None or o["id"] != c["id"]]
+
+    def at(self, space: str) -> list[dict[str, Any]]:
+        return [c for c in self.champions if c["space"] == space]
+
+    # -- enemies ------------------------------------------------------------------------------------
+
+    def enemies_at(self, space: str) -> list[dict[str, Any]]:
+        return [e for e in self.enemies if e["space"] == space]
+
+    def enemy(self, uid: str) -> dict[str, Any] | None:
+        return next((e for e in self.enemies if e["uid"] == uid), None)
+
+    def enemy_spaces(self) -> set[str]:
+        return {e["space"] for e in self.enemies}
+
+    def shadow_count(self, space: str) -> int:
+        return self.shadows.count(space)
+
+
+# ---- a champion's numbers ----------------------------------------------------------------------------
+
+
+def attr(c: dict[str, Any], name: str) -> int:
+    return int(c["attributes"].get(name, 0))
+
+
+def usable_cards(c: dict[str, Any], slot: str) -> list[Any]:
+    out = []
+    no_relics = "relic_blight" in c.get("banes", [])
+    for rid in c.get("resources", []):
+        r = resource(rid)
+        if r.slot == slot and not (r.kind == "relic" and no_relics):
+            out.append(r)
+    return out
+
+
+def slot_best(c: dict[str, Any], slot: str, attribute: str) -> int:
+    return max((r.bonus(attribute) for r in usable_cards(c, slot)), default=0)
+
+
+def base_without(c: dict[str, Any], slot: str, attribute: str) -> int:
+    """The attribute without any card of this slot (the view counts the best one per slot)."""
+    return attr(c, attribute) - slot_best(c, slot, attribute)
+
+
+_STATS: dict[tuple[Any, ...], tuple[int, int]] = {}
+
+
+def combat_stats(c: dict[str, Any], duel: bool = False) -> tuple[int, int]:
+    """(strength, speed) for a combat round, with one card per slot chosen for both (cached
+    by what they depend on)."""
+    key = (tuple(c.get("resources", [])), tuple(c.get("banes", [])), c["attributes"].get("strength", 0),
+           c["attributes"].get("speed", 0), duel)
+    value = _STATS.get(key)
+    if value is None:
+        if len(_STATS) > 50000:
+            _STATS.clear()
+        value = _STATS[key] = _combat_stats(c, duel)
+    return value
+
+
+def _combat_stats(c: dict[str, Any], duel: bool) -> tuple[int, int]:
+    strength, speed = attr(c, "strength"), attr(c, "speed")
+    for slot in SLOTS:
+        cards = usable_cards(c, slot)
+        if not cards:
+            continue
+        s0, d0 = slot_best(c, slot, "strength"), slot_best(c, slot, "speed")
+        if duel and slot == "companion":
+            strength -= s0
+            speed -= d0
+            continue
+        best = max(cards, key=lambda r: (r.bonus("strength") + r.bonus("speed"), r.bonus("strength")))
+        strength += best.bonus("strength") - s0
+        speed += best.bonus("speed") - d0
+    return strength, speed
+
+
+def passive_attack_bonus(c: dict[str, Any], enemy: dict[str, Any]) -> int:
+    """Gareth's Bounty Hunter: +1 attack against treasure 3 or more (a public passive)."""
+    card = CONTENT.champions[c["id"]]
+    bonus = 0
+    for e in card.passive.effects:
+        if e.verb == "bonus" and e.get("attribute") == "strength" and e.get("against") == "treasure_3":
+            if enemy.get("treasure", 0) >= 3:
+                bonus += int(e.get("amount"))
+    return bonus
+
+
+def passive_defence_bonus(c: dict[str, Any], space: str) -> int:
+    """Elin's Woodcraft: +1 defence on wilderness spaces."""
+    card = CONTENT.champions[c["id"]]
+    return sum(int(e.get("amount")) for e in card.passive.effects
+               if e.verb == "bonus" and e.get("attribute") == "speed" and e.get("on")
+               and kind_of(space) == e.get("on"))
+
+
+def attack_vs(c: dict[str, Any], enemy: dict[str, Any], duel: bool = False) -> int:
+    return combat_stats(c, duel)[0] + passive_attack_bonus(c, enemy)
+
+
+def defence_vs(c: dict[str, Any], space: str, duel: bool = False) -> int:
+    return combat_stats(c, duel)[1] + passive_defence_bonus(c, space)
+
+
+def has_rule(c: dict[str, Any], rule: str) -> bool:
+    card = CONTENT.champions[c["id"]]
+    if any(e.verb == "rule" and e.get("rule") == rule for e in card.passive.effects):
+        return True
+    return any(e.verb == "rule" and e.get("rule") == rule for b in c.get("banes", [])
+               for e in CONTENT.banes[b].effects)
+
+
+def life_fraction(c: dict[str, Any]) -> float:
+    return float(c["life"]) / max(1, int(c["max_life"]))
+
+
+def rest_amount(c: dict[str, Any]) -> int:
+    return 3 if has_rule(c, "rest_heals_three") else 2
+
+
+def enemy_abilities(e: dict[str, Any]) -> tuple[Any, ...]:
+    if e["kind"] == "ordinary":
+        return CONTENT.enemies[e["card"]].abilities
+    if e["kind"] == "dangerous":
+        return CONTENT.dangerous[e["card"]].abilities
+    return ()
+
+
+def enemy_rule(e: dict[str, Any], rule: str) -> bool:
+    return any(a.verb == "enemy_rule" and a.get("rule") == rule for a in enemy_abilities(e))
+
+
+def number_in(text: str, after: str) -> int | None:
+    """The first integer following ``after`` in ``text`` (e.g. "AV 9")."""
+    m = re.search(re.escape(after) + r"\s*(-?\d+)", text)
+    return int(m.group(1)) if m else None

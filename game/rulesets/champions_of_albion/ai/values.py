@@ -1,0 +1,259 @@
+"""What cards and champions are worth to the party (D-02, D-05, D-06): the upgrade a
+resource gives a champion over what it already holds, the card to gather and how, the
+Hand cards to discard, and the champion to choose.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from game.rulesets.champions_of_albion.ai.common import (CONTENT, SLOTS, attr, combat_stats, e_atk, e_def, p_pass,
+                                                           resource, usable_cards)
+
+W_STRENGTH = 1.6   # per point of combat strength (attack tests)
+W_MAIN_HIT = 4.0   # per point of expected damage against a main enemy's DV
+W_SPEED = 2.6      # per point of expected damage taken from a strong strike
+SKILL_SHARE = 0.35  # a skill's share of a bonus held all the time (one combat round in several)
+W_OTHER = 0.5      # per point of a story attribute (intuition, perception, persuasion, resolve)
+JUNK = 1.2         # a Hand card worth less than this to every champion is discarded when possible
+STORY_ATTRS = ("intuition", "perception", "persuasion", "resolve")
+
+SKILL_VALUE = {"battle_cry": 2.4, "mighty_blow": 1.8, "parry": 1.7, "shield_wall": 1.7, "feint": 1.5,
+               "steady_hand": 1.0, "sweeping_cut": 0.8}
+SPELL_VALUE = {"healing_light": 2.6, "banishing_word": 2.2, "spirit_lance": 1.2, "oak_strength": 1.0,
+               "wind_step": 1.0, "unbinding": 0.8}
+EFFECT_VALUE = {"heal": 1.4, "gain_will": 2.0, "reroll": 0.9}
+
+
+def _with_card(c: dict[str, Any], rid: str | None, without: str | None = None) -> dict[str, Any]:
+    """A copy of the champion as the view shows it, with a card added or taken away (the
+    view's attributes count the best card per slot, so the slot parts are recomputed)."""
+    resources = [r for r in c.get("resources", []) if r != without]
+    if rid:
+        resources.append(rid)
+    blight = "relic_blight" in c.get("banes", [])
+
+    def cards(held: list[str]) -> list[Any]:
+        return [resource(r) for r in held if not (resource(r).kind == "relic" and blight)]
+
+    before, after = cards(c.get("resources", [])), cards(resources)
+    attributes = dict(c["attributes"])
+    for a in attributes:
+        for slot in SLOTS:
+            old = max((r.bonus(a) for r in before if r.slot == slot), default=0)
+            new = max((r.bonus(a) for r in after if r.slot == slot), default=0)
+            attributes[a] += new - old
+    return dict(c, resources=resources, attributes=attributes)
+
+
+MAIN = {"dv": 9, "av": 10}
+"""The main enemy's Act 2 DV and AV (public, both sides of its card): set from each view by
+:func:`set_main`, so card values follow the enemy the party must finally beat."""
+
+
+def set_main(view: dict[str, Any]) -> None:
+    act2 = view.get("main_enemy", {}).get("act2", {})
+    MAIN["dv"] = int(act2.get("dv", 9))
+    MAIN["av"] = int(act2.get("av", 10))
+
+
+def _signature(c: dict[str, Any]) -> tuple[Any, ...]:
+    return (tuple(c.get("resources", [])), tuple(c.get("banes", [])), tuple(sorted(c["attributes"].items())),
+            bool(c.get("spirit_touched")), MAIN["dv"], MAIN["av"])
+
+
+_WORTH: dict[tuple[Any, ...], float] = {}
+
+
+def worth(c: dict[str, Any]) -> float:
+    """A champion's equipment as one number: combat stats, story attributes and card effects
+    (cached by what the number depends on)."""
+    key = _signature(c)
+    value = _WORTH.get(key)
+    if value is None:
+        if len(_WORTH) > 50000:
+            _WORTH.clear()
+        value = _WORTH[key] = _worth(c)
+    return value
+
+
+def _worth(c: dict[str, Any]) -> float:
+    strength, speed = combat_stats(c)
+    value = combat_value(strength, speed)
+    value += W_OTHER * sum(attr(c, a) for a in STORY_ATTRS)
+    value += sum(skill_worth(strength, speed, r) for r in c.get("resources", [])
+                 if resource(r).kind == "combat_skill")
+    if c.get("spirit_touched"):
+        value += sum(SPELL_VALUE.get(r, 1.0) for r in c.get("resources", []) if resource(r).kind == "spell")
+    seen_effects: set[str] = set()
+    for slot in SLOTS:
+        for r in usable_cards(c, slot):
+            for e in r.effects:
+                if e.verb in EFFECT_VALUE and e.verb not in seen_effects:
+                    seen_effects.add(e.verb)
+                    value += EFFECT_VALUE[e.verb]
+    return value
+
+
+def skill_worth(strength: int, speed: int, rid: str) -> float:
+    """A combat skill boosts one combat round per game round: against the main enemy that is
+    worth about a third of the same bonus held all the time, plus its use in lesser fights."""
+    value = 0.0
+    for e in resource(rid).effects:
+        amount = int(e.get("amount", 1))
+        if e.verb == "bonus" and e.get("attribute") == "strength":
+            gain = e_atk(strength + amount, MAIN["dv"]) - e_atk(strength, MAIN["dv"])
+            value += 0.5 + SKILL_SHARE * W_MAIN_HIT * gain
+        elif e.verb == "bonus" and e.get("attribute") == "speed":
+            saved = e_def(speed, MAIN["av"] - 1) - e_def(speed + amount, MAIN["av"] - 1)
+            value += 0.3 + SKILL_SHARE * W_SPEED * saved
+        else:
+            value += SKILL_VALUE.get(rid, 0.8) * 0.6
+    return value
+
+
+def combat_value(strength: int, speed: int) -> float:
+    """Strength is worth more on a strong champion (only strong blows hurt a main enemy);
+    speed less on a quick one (a strike it already mostly parries)."""
+    return (W_STRENGTH * strength + W_MAIN_HIT * e_atk(strength, MAIN["dv"])
+            - W_SPEED * e_def(speed, MAIN["av"] - 1))
+
+
+_UPGRADE: dict[tuple[Any, ...], float] = {}
+
+
+def upgrade(c: dict[str, Any], rid: str) -> float:
+    """What gaining the card adds to the champion (0 for a spell it may not hold)."""
+    key = _signature(c) + (rid,)
+    value = _UPGRADE.get(key)
+    if value is None:
+        if len(_UPGRADE) > 50000:
+            _UPGRADE.clear()
+        value = _UPGRADE[key] = _upgrade(c, rid)
+    return value
+
+
+def _upgrade(c: dict[str, Any], rid: str) -> float:
+    r = resource(rid)
+    if r.kind == "spell" and not c.get("spirit_touched"):
+        return 0.0
+    if rid in c.get("resources", []):
+        return 0.0
+    return max(0.0, worth(_with_card(c, rid)) - worth(c))
+
+
+def loss(c: dict[str, Any], rid: str) -> float:
+    """What giving the card away costs the champion."""
+    return max(0.0, worth(c) - worth(_with_card(c, None, without=rid)))
+
+
+def moved(giver: dict[str, Any], taker: dict[str, Any], rid: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The two champions after the card changes hands."""
+    return _with_card(giver, None, without=rid), _with_card(taker, rid)
+
+
+def best_transfers(giver: dict[str, Any], taker: dict[str, Any], cards: list[str]) -> list[str]:
+    """Cards to hand over one at a time while each raises the pair's worth by a clear margin."""
+    out: list[str] = []
+    pool = list(cards)
+    while pool:
+        before = worth(giver) + worth(taker)
+        gains = []
+        for rid in pool:
+            g, t = moved(giver, taker, rid)
+            gains.append((worth(g) + worth(t) - before, rid))
+        gain, rid = max(gains)
+        if gain <= 0.5:
+            break
+        out.append(rid)
+        pool.remove(rid)
+        giver, taker = moved(giver, taker, rid)
+    return out
+
+
+def price_in(label: str) -> int | None:
+    m = re.search(r"\((\d+) gold\)", label)
+    return int(m.group(1)) if m else None
+
+
+def gold_cost(gold: int) -> float:
+    """What a coin is worth to a champion: less the more it holds (gold has few other uses)."""
+    return 0.3 if gold <= 5 else 0.15 if gold <= 10 else 0.05
+
+
+TRANSFERABLE = ("weapon", "armour", "item")
+
+
+def gather_score(c: dict[str, Any], rid: str, price: int | None, difficulty_change: int = 0,
+                 allies: list[dict[str, Any]] | None = None) -> float:
+    """(upgrade x probability of getting it) minus the gold it costs (D-05). A card that can
+    be handed on counts what it would give the ally who gains most, less the trouble."""
+    value = upgrade(c, rid)
+    r = resource(rid)
+    if allies and r.kind in TRANSFERABLE:
+        value = max([value] + [upgrade(a, rid) - 1.0 for a in allies])
+    if value <= 0:
+        return 0.0
+    p_test = p_pass(attr(c, r.test.attribute), r.test.difficulty + difficulty_change) if r.test else 0.0
+    best = value * p_test
+    if price is not None and price <= c["gold"]:
+        best = max(best, value - gold_cost(c["gold"]) * price)
+    return best
+
+
+def pay_or_test(c: dict[str, Any], rid: str, options: tuple[str, ...], difficulty_change: int = 0) -> str:
+    """Pay if the test's chance is below one half and the gold is enough (D-05)."""
+    r = resource(rid)
+    if "test" not in options:
+        return "pay"
+    if "pay" not in options:
+        return "test"
+    p = p_pass(attr(c, r.test.attribute), r.test.difficulty + difficulty_change) if r.test else 0.0
+    return "test" if p >= 0.5 else "pay"
+
+
+def party_value(champions: list[dict[str, Any]], rid: str) -> float:
+    """The most any champion in play would gain from the card (what a discard throws away)."""
+    r = resource(rid)
+    if r.kind == "relic":
+        return 0.0  # relics are never gathered; discarding one frees the Hand (D-05)
+    best = 0.0
+    for c in champions:
+        value = upgrade(c, rid)
+        if r.test and not r.cost:
+            value *= p_pass(attr(c, r.test.attribute), r.test.difficulty)
+        best = max(best, value - (0.3 * (r.cost or 0) if r.cost and r.cost > c["gold"] + 3 else 0.0))
+    return best
+
+
+# ---- choosing a champion (D-02, D-21) -----------------------------------------------------------------
+
+
+def weapon_strength(cid: str) -> int:
+    card = CONTENT.champions[cid]
+    return card.strength + max((resource(r).bonus("strength") for r in card.equipment), default=0)
+
+
+def champion_pick(party: list[str], options: list[str]) -> str:
+    """Party coverage: a fighter (Str + weapon >= 5), a spirit-touched champion, a persuader,
+    otherwise the highest life + will."""
+    cards = CONTENT.champions
+
+    def toughness(cid: str) -> tuple[int, int, str]:
+        card = cards[cid]
+        return (card.life + card.will, weapon_strength(cid), cid)
+
+    if not any(weapon_strength(p) >= 5 for p in party):
+        fighters = [o for o in options if weapon_strength(o) >= 5]
+        if fighters:
+            return max(fighters, key=lambda o: (weapon_strength(o),) + toughness(o))
+    if not any(cards[p].spirit_touched for p in party):
+        spirits = [o for o in options if cards[o].spirit_touched]
+        if spirits:
+            return max(spirits, key=toughness)
+    if max((cards[p].persuasion for p in party), default=0) < 3:
+        talkers = [o for o in options if cards[o].persuasion >= 3]
+        if talkers:
+            return max(talkers, key=lambda o: (cards[o].persuasion + cards[o].strength,) + toughness(o))
+    return max(options, key=lambda o: (toughness(o)[0] + 2 * (cards[o].strength + cards[o].speed),) + toughness(o))

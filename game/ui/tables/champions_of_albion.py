@@ -1,0 +1,529 @@
+"""The Champions of Albion table (ART.md, The table): the route map of Albion with the
+champions, enemies, the main enemy in Act 2, shadow and quest tokens; below it the Hand of
+five resource cards, or the story being read, or the fight in progress; at the side the
+fate star, the dice tray, the main enemy card and one card per champion (tracks,
+attributes, gold and tokens, resources and banes as chips).
+
+Spaces that are options glow; hovering one shows the route there; clicking chooses it.
+Champion cards, chips, Hand cards, aid tokens and enemies are lit and clicked the same
+way. Everything drawn comes from the seat's view and the static content, so a story's
+outcomes stay hidden until the view reveals them (CA-138).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Callable, Hashable, Mapping
+
+import pygame
+
+from game.core.decision import Decision, Option, Target
+from game.core.events import Event
+from game.ui import theme
+from game.ui.animation import Banner, NumberPop, Pulse
+from game.ui.assets import vignette
+from game.ui.boards.route_map import MapStandee, RouteMap, RouteOverlays
+from game.ui.tables.base import Table
+from game.ui.tables.champions_of_albion_art import (
+    CHAMPION_ICONS,
+    PHASES,
+    D6Tray,
+    bane_tip,
+    champion_tip,
+    content,
+    deck_tip,
+    enemy_icon,
+    enemy_tip,
+    fate_tip,
+    main_enemy_tip,
+    resource_tip,
+    seat_colour,
+    space_tip,
+)
+from game.ui.tables.champions_of_albion_panels import SidePanels, acting
+from game.ui.tables.champions_of_albion_strip import StripPanels
+from game.ui.theme import px
+
+SIDE_KEYS = ("act", "round", "fate", "phase", "initiative", "champions", "main_enemy", "turn", "world_decks",
+             "quest_deck", "event_deck")
+"""What the side column shows (with the counts of shadows and quest tokens and the story's champion)."""
+TRAVEL_KINDS = ("action", "travel", "retreat")
+"""Decisions whose space options are moves: hovering one draws the route from the mover."""
+BUTTON_KINDS = ("champion", "bane", "deck", "fate", "main_enemy")
+"""Targets that also get a prompt-bar button: a champion card or a bane chip is not an
+obvious thing to click (several actions may point at one champion)."""
+
+
+@dataclass
+class _Layer:
+    """A panel drawn once into its own surface and reused while what it shows is unchanged."""
+
+    key: Hashable
+    hover: Any
+    image: pygame.Surface
+    origin: tuple[int, int]
+    hits: list[tuple[pygame.Rect, Target]] = field(default_factory=list)
+    places: dict[str, pygame.Rect] = field(default_factory=dict)
+    targets: set[Target] = field(default_factory=set)
+    outlined: set[Target] = field(default_factory=set)
+    small: set[Target] = field(default_factory=set)
+
+
+class ChampionsOfAlbionTable(Table):
+    emblem = "dragon-head"
+
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.panels = SidePanels(self)
+        self.strip = StripPanels(self)
+        self.tray = D6Tray(pygame.Rect(0, 0, 10, 10))
+        self._maps: dict[tuple[int, int, int, int], RouteMap] = {}
+        self.map: RouteMap | None = None
+        self._visible: set[Target] = set()
+        self.lit: set[Target] = set()
+        self.selected: set[Target] = set()
+        self.hover: Target | None = None
+        self.places: dict[str, pygame.Rect] = {}
+        self._background: tuple[tuple[int, int], pygame.Surface] | None = None
+        self._layers: dict[str, _Layer] = {}
+        self._measured: dict[Hashable, int] = {}
+        self._outlined: set[Target] = set()
+        self._small: set[Target] = set()
+        self._roll_key: Any = None
+        self._tumble = False
+        self.mode = "hand"
+        self.side_rect = self.left_rect = pygame.Rect(0, 0, 1, 1)
+        self.prompt_top = 0
+
+    # -- layout ---------------------------------------------------------------------------------
+
+    def layout(self, area: pygame.Rect, scale: float) -> None:
+        super().layout(area, scale)
+        s = scale
+        pad = px(8, s)
+        self.prompt_top = area.bottom - px(62, s)
+        content_rect = pygame.Rect(area.x + pad, area.y + px(6, s), area.width - 2 * pad,
+                                   self.prompt_top - area.y - px(12, s))
+        side_w = min(int(content_rect.width * 0.4), max(250, px(330, s)))
+        self.side_rect = pygame.Rect(content_rect.right - side_w, content_rect.y, side_w, content_rect.height)
+        self.left_rect = pygame.Rect(content_rect.x, content_rect.y, content_rect.width - side_w - pad,
+                                     content_rect.height)
+        self._maps.clear()
+        self._layers.clear()
+        self._measured.clear()
+        self.map = None
+        self._background = None
+
+    def prompt_rect(self, height: int) -> pygame.Rect:
+        s = self.scale
+        return pygame.Rect(self.area.x + px(8, s), self.prompt_top, self.area.width - px(16, s), height)
+
+    def visible_targets(self) -> set[Target]:
+        return self._visible
+
+    def _map_for(self, rect: pygame.Rect) -> RouteMap:
+        key = (rect.x, rect.y, rect.width, rect.height)
+        found = self._maps.get(key)
+        if found is None:
+            board = content().map
+            found = RouteMap(list(board.spaces.values()),
+                             [(r.a, r.b, r.kind == "underground") for r in board.routes], rect, self.assets)
+            if len(self._maps) >= 3:
+                self._maps.pop(next(iter(self._maps)))
+            self._maps[key] = found
+        return found
+
+    # -- hits and glows ------------------------------------------------------------------------------
+
+    def mark(self, surface: pygame.Surface, rect: pygame.Rect, target: Target, outline: bool = True,
+             small: bool = False) -> None:
+        """Register ``rect`` as ``target``; a lit target glows gold (brighter under the mouse).
+        ``small`` things (chips, tokens) also get a prompt-bar button when they are options."""
+        self.hits.append((pygame.Rect(rect), target))
+        if small:
+            self._small.add(target)
+        if target in self.lit:
+            self._visible.add(target)
+        if not outline:
+            return
+        self._outlined.add(target)
+        s = self.scale
+        if target in self.selected:
+            pygame.draw.rect(surface, theme.GOLD_LIGHT, rect.inflate(px(8, s), px(8, s)), width=px(4, s),
+                             border_radius=px(9, s))
+        elif target in self.lit:
+            colour = theme.GOLD_LIGHT if target == self.hover else theme.GOLD
+            pygame.draw.rect(surface, colour, rect.inflate(px(6, s), px(6, s)), width=max(2, px(3, s)),
+                             border_radius=px(8, s))
+        elif target == self.hover:
+            pygame.draw.rect(surface, theme.PARCHMENT_DARK, rect.inflate(2, 2), width=1, border_radius=px(6, s))
+
+    def target_at(self, pos: tuple[int, int]) -> Target | None:
+        """Things overlap on the map (a standee on its space): the one that is an option now wins."""
+        under = [t for rect, t in reversed(self.hits) if rect.collidepoint(pos)]
+        if self.map is not None and self.map.rect.collidepoint(pos):
+            space = self.map.space_at(pos)
+            if space is not None and ("space", space) not in under:
+                under.append(("space", space))
+        for target in under:
+            if target in self.lit:
+                return target
+        return under[0] if under else None
+
+    def wants_button(self, option: Option, on_table: set[Target]) -> bool:
+        """Spaces, enemies and Hand cards are clicked on the table; champions, banes and the
+        small chips and tokens on the champion cards also get a button."""
+        target = option.target
+        return target is None or target not in on_table or target[0] in BUTTON_KINDS or target in self._small
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def _draw_background(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        if self._background is None or self._background[0] != size:
+            bg = pygame.Surface(size)
+            bg.fill(theme.FELT)
+            for y in range(0, size[1], 3):  # a faint weave in the felt
+                pygame.draw.line(bg, theme.FELT_DARK if (y // 3) % 2 else theme.FELT, (0, y), (size[0], y))
+            bg.blit(vignette(size), (0, 0))
+            self._background = (size, bg.convert() if pygame.display.get_surface() else bg)
+        surface.blit(self._background[1], (0, 0))
+
+    def _layered(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: Hashable,
+                 paint: Callable[[pygame.Surface, pygame.Rect], None], *, hover_inside: bool = True) -> None:
+        """Draw a panel through its cached layer: ``paint(layer, rect in the layer)`` runs again
+        only when ``key`` (or what is lit) changes. With ``hover_inside`` it also runs when the
+        mouse moves onto or off one of its things (a Hand card lifts); otherwise the hover ring
+        is drawn over the layer. The layer starts as a copy of the table under it, so it is
+        blitted opaque."""
+        entry = self._layers.get(name)
+        full_key = (key, tuple(rect), frozenset(self.lit), frozenset(self.selected))
+        hover = self.hover if hover_inside else None
+        if entry is None or entry.key != full_key or entry.hover != (hover if hover in entry.targets else None):
+            margin = px(10, self.scale)
+            box = rect.inflate(2 * margin, 2 * margin).clip(surface.get_rect())
+            assert self._background is not None
+            image = self._background[1].subsurface(box).copy()
+            outer = self.hits, self.places, self._outlined, self._small, self.hover
+            self.hits, self.places, self._outlined, self._small, self.hover = [], {}, set(), set(), hover
+            try:
+                paint(image, rect.move(-box.x, -box.y))
+                hits = [(r.move(box.x, box.y), t) for r, t in self.hits]
+                places = {k: r.move(box.x, box.y) for k, r in self.places.items()}
+                outlined, small = self._outlined, self._small
+            finally:
+                self.hits, self.places, self._outlined, self._small, self.hover = outer
+            targets = {t for _, t in hits}
+            entry = _Layer(full_key, hover if hover in targets else None, image, box.topleft, hits, places, targets,
+                           outlined, small)
+            self._layers[name] = entry
+        surface.blit(entry.image, entry.origin)
+        self.hits.extend(entry.hits)
+        self.places.update(entry.places)
+        self._visible |= entry.targets & self.lit
+        self._small |= entry.small
+        if not hover_inside and self.hover in entry.outlined:
+            s = self.scale
+            for r, t in entry.hits:
+                if t == self.hover:
+                    if t in self.lit:
+                        pygame.draw.rect(surface, theme.GOLD_LIGHT, r.inflate(px(6, s), px(6, s)),
+                                         width=max(2, px(3, s)), border_radius=px(8, s))
+                    else:
+                        pygame.draw.rect(surface, theme.PARCHMENT_DARK, r.inflate(2, 2), width=1,
+                                         border_radius=px(6, s))
+
+    def _measure(self, key: Hashable, measure: Callable[[], int]) -> int:
+        found = self._measured.get(key)
+        if found is None:
+            if len(self._measured) > 64:
+                self._measured.clear()
+            found = self._measured[key] = measure()
+        return found
+
+    def draw(self, surface: pygame.Surface, view: dict[str, Any], decision: Decision | None,
+             lit: set[Target], selected: set[Target], hover: Target | None) -> None:
+        self.hits = []
+        self._visible = set()
+        self._small = set()
+        self.lit, self.selected, self.hover = set(lit), set(selected), hover
+        self._sync_tray(view)
+        self._draw_background(surface)
+        s = self.scale
+        gap = px(8, s)
+        left = self.left_rect
+        # The map is as large as the width allows; the Hand takes what is left below it.
+        hand_h = max(px(130, s) + self.panels.line_h("heading") + px(14, s), left.height - int(left.width * 0.7) - gap)
+        step = px(20, s)  # panel heights in steps, so the map is refitted (and re-rendered) rarely
+        story, fight = view.get("story"), view.get("fight")
+        if story:
+            self.mode = "story"
+            need = self._measure(("story", repr(story), repr(fight), left.width),
+                                 lambda: self.strip.story_height(view, left.width))
+            strip_h = max(hand_h, min(-(-need // step) * step, int(left.height * 0.55)))
+        elif fight:
+            self.mode = "fight"
+            need = self._measure(("fight", repr(fight), left.width), lambda: self.strip.fight_height(view, left.width))
+            strip_h = max(hand_h, min(-(-need // step) * step, int(left.height * 0.5)))
+        else:
+            self.mode = "hand"
+            strip_h = hand_h
+        map_rect = pygame.Rect(left.x, left.y, left.width, left.height - strip_h - gap)
+        strip = pygame.Rect(left.x, map_rect.bottom + gap, left.width, strip_h)
+        self.places["strip"] = strip
+        self._draw_side(surface, view)
+        mine = decision is not None
+        if self.mode == "story":
+            key: Hashable = ("story", repr(story), repr(fight), repr(view.get("champions")), repr(view.get("enemies")),
+                             None if decision is None else (decision.kind, decision.option_ids))
+            self._layered(surface, "strip", strip, key, lambda layer, r: self.strip.draw_story(layer, r, view,
+                                                                                                decision))
+        elif self.mode == "fight":
+            key = ("fight", repr(fight), repr(view.get("champions")), repr(view.get("enemies")))
+            self._layered(surface, "strip", strip, key, lambda layer, r: self.strip.draw_fight(layer, r, view))
+        else:
+            key = ("hand", tuple(view.get("hand", [])), view.get("resource_deck"), mine)
+            self._layered(surface, "strip", strip, key, lambda layer, r: self.strip.draw_hand(layer, r, view,
+                                                                                               decision))
+        self.map = self._map_for(map_rect)
+        self._draw_map(surface, view, decision)
+
+    def _sync_tray(self, view: Mapping[str, Any]) -> None:
+        roll = view.get("last_roll") or {}
+        key = tuple(sorted(roll.items()))
+        if key != self._roll_key:
+            self._roll_key = key
+            self.tray.show(roll, roll=self._tumble, duration=0.5 * self.scene.animations.speed)
+        self._tumble = False
+
+    def _draw_map(self, surface: pygame.Surface, view: Mapping[str, Any], decision: Decision | None) -> None:
+        board = self.map
+        assert board is not None
+        spaces = content().map.spaces
+        tokens: dict[str, dict[str, int]] = {}
+        for space in view.get("shadows", []):
+            tokens.setdefault(space, {}).setdefault("shadow", 0)
+            tokens[space]["shadow"] += 1
+        for space in view.get("quest_tokens", []):
+            tokens.setdefault(space, {}).setdefault("quest", 0)
+            tokens[space]["quest"] += 1
+        actor = acting(view)
+        standees = [MapStandee(c["space"], c["name"], "champion", seat_colour(c["seat"]),
+                               CHAMPION_ICONS.get(c["archetype"]), active=c["id"] == actor)
+                    for c in view.get("champions", [])]
+        for e in view.get("enemies", []):
+            standees.append(MapStandee(e["space"], e["name"], "main_enemy" if e["kind"] == "main" else "enemy",
+                                       icon=enemy_icon(e["card"], e["kind"]), life=e["life"]))
+        lit_spaces = frozenset(t[1] for t in self.lit if t[0] == "space" and t[1] in spaces)
+        blocked = frozenset(b.target[1] for b in (decision.blocked if decision else ())
+                            if b.target and b.target[0] == "space" and b.target[1] in spaces) - lit_spaces
+        hover = self.hover[1] if self.hover and self.hover[0] == "space" and self.hover[1] in spaces else None
+        path: tuple[str, ...] = ()
+        if hover in lit_spaces and decision is not None and decision.kind in TRAVEL_KINDS:
+            mover = next((c for c in view.get("champions", []) if c["seat"] == decision.seat), None)
+            if mover is not None and mover["space"] != hover:
+                path = _path(mover["space"], hover)
+        fight = view.get("fight")
+        selected = fight["spaces"][0] if fight and fight.get("spaces") else None
+        overlays = RouteOverlays(lit=lit_spaces, dimmed=blocked, selected=selected, hover=hover, path=path,
+                                 tokens=tokens, standees=tuple(standees))
+        board.draw(surface, overlays)
+        for sid in spaces:
+            c = board.space_centre(sid)
+            r = board.space_radius(sid)
+            self.hits.append((pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r), ("space", sid)))
+            if ("space", sid) in self.lit:
+                self._visible.add(("space", sid))
+        by_name = {c["name"]: c["id"] for c in view.get("champions", [])}
+        enemy_by = {(e["space"], e["name"]): e["uid"] for e in view.get("enemies", [])}
+        for standee, centre, radius, _more in board.standee_places(standees):
+            if standee is None:
+                continue
+            rect = pygame.Rect(centre[0] - radius, centre[1] - radius, 2 * radius, 2 * radius)
+            if standee.side == "champion":
+                target: Target = ("champion", by_name.get(standee.name, ""))
+            else:
+                target = ("enemy", enemy_by.get((standee.space, standee.name), ""))
+            self.hits.append((rect, target))
+            if target in self.lit:
+                self._visible.add(target)
+                if target[0] == "enemy":
+                    pygame.draw.circle(surface, theme.GOLD_LIGHT if target == self.hover else theme.GOLD,
+                                       rect.center, radius + px(4, self.scale), max(2, px(3, self.scale)))
+
+    def _draw_side(self, surface: pygame.Surface, view: Mapping[str, Any]) -> None:
+        s = self.scale
+        side = self.side_rect
+        gap = px(6, s)
+        header_h = self.panels.header_height()
+        tray_h = max(px(64, s), 3 * self.panels.line_h() + px(12, s))
+        self.tray.rect = pygame.Rect(side.x, side.y + header_h + gap, side.width, tray_h)
+        self.places["tray"] = self.tray.rect
+        story = view.get("story")
+        key = (repr([view.get(k) for k in SIDE_KEYS]), len(view.get("shadows", [])), len(view.get("quest_tokens", [])),
+               story["champion"] if story else None)
+        self._layered(surface, "side", side, key, lambda layer, r: self._paint_side(layer, r, view, header_h, tray_h),
+                      hover_inside=False)
+        names = {c["id"]: c["name"].split()[0] for c in view.get("champions", [])}
+        self.tray.draw_strip(surface, self.assets, s, names)
+
+    def _paint_side(self, surface: pygame.Surface, side: pygame.Rect, view: Mapping[str, Any], header_h: int,
+                    tray_h: int) -> None:
+        """The fate star, (room for the tray), the main enemy card and the champion cards."""
+        s = self.scale
+        p = self.panels
+        gap = px(6, s)
+        p.draw_header(surface, pygame.Rect(side.x, side.y, side.width, header_h), view)
+        y = side.y + header_h + gap + tray_h + gap
+        champions = list(view.get("champions", []))
+        avail = side.bottom - y - gap
+        base, enemy_full = p.main_enemy_heights(view, side.width)
+        gaps = gap * len(champions)
+        dense = False
+        heights = [p.champion_height(c, side.width, False) for c in champions]
+        if sum(heights) + gaps + base > avail:
+            dense = True
+            heights = [p.champion_height(c, side.width, True) for c in champions]
+        enemy_h = max(base, min(enemy_full, avail - sum(heights) - gaps))
+        room = avail - enemy_h - gaps
+        if champions and sum(heights) > room:  # still too tall: share the room evenly (clipped)
+            heights = [max(1, room // len(champions))] * len(champions)
+        p.draw_main_enemy(surface, pygame.Rect(side.x, y, side.width, enemy_h), view)
+        y += enemy_h + gap
+        clip = surface.get_clip()
+        for c, h in zip(champions, heights):
+            rect = pygame.Rect(side.x, y, side.width, h)
+            self.places[f"champion:{c['id']}"] = rect
+            surface.set_clip(rect.inflate(px(10, s), px(10, s)).clip(clip))
+            p.draw_champion(surface, rect, c, dense, view)
+            y = rect.bottom + gap
+        surface.set_clip(clip)
+
+    # -- words ----------------------------------------------------------------------------------
+
+    def turn_label(self, view: dict[str, Any]) -> str:
+        if view.get("outcome"):
+            return "Champions of Albion · " + ("Victory" if view["outcome"] == "victory" else "Defeat")
+        phase = PHASES.get(str(view.get("phase", "")), str(view.get("phase", "")).capitalize())
+        label = f"Champions of Albion · Act {view.get('act', 1)} · Round {view.get('round', 0)} · {phase}"
+        turn = view.get("turn")
+        if turn and view.get("phase") == "action":
+            who = next((c["name"].split()[0] for c in view.get("champions", []) if c["seat"] == turn["seat"]), "")
+            if who:
+                label += f" · {who}'s turn"
+        return label
+
+    def tooltip(self, target: Target, view: dict[str, Any], decision: Decision | None) -> str | None:
+        kind, ident = target
+        text: str | None = None
+        if kind == "space":
+            text = space_tip(ident, view)
+        elif kind == "enemy":
+            enemy = next((e for e in view.get("enemies", []) if e["uid"] == ident), None)
+            text = enemy_tip(enemy) if enemy else None
+        elif kind == "resource" and ident in content().resources:
+            text = resource_tip(ident)
+        elif kind == "champion":
+            champion = next((c for c in view.get("champions", []) if c["id"] == ident), None)
+            if champion is not None:
+                text = champion_tip(champion)
+            elif ident in content().champions:
+                card = content().champions[ident]
+                text = f"{card.name} — {card.archetype}. {card.description}"
+        elif kind == "bane":
+            text = bane_tip(ident)
+        elif kind == "aid":
+            text = (f"A +{ident} aid token: after the die of a story or quest test, spend it to raise the die "
+                    "(never above 6); it goes back to the supply (CA-071 to CA-074).")
+        elif kind == "gold":
+            text = f"{ident} gold."
+        elif kind == "quest":
+            text = f"{ident} quest token(s) carried: the main enemy card says what they do in Act 2."
+        elif kind == "main_enemy":
+            text = main_enemy_tip(view["main_enemy"], int(view.get("act", 1)))
+        elif kind == "fate":
+            text = fate_tip(view)
+        elif kind == "deck":
+            text = deck_tip(ident, view)
+        return self._with_options(text, target, decision)
+
+    @staticmethod
+    def _with_options(text: str | None, target: Target, decision: Decision | None) -> str | None:
+        if decision is None:
+            return text
+        parts = [text] if text else []
+        options = [o for o in decision.options if o.target == target]
+        if options:
+            parts.append("Click: " + " / ".join(o.label for o in options))
+        for blocked in decision.blocked:
+            if blocked.target == target:
+                parts.append(f"Not now: {blocked.reason}" + (f" ({blocked.rule})" if blocked.rule else ""))
+                break
+        return "\n".join(parts) if parts else None
+
+    # -- motion ---------------------------------------------------------------------------------
+
+    def animate(self, event: Event, view: dict[str, Any]) -> None:
+        queue = self.scene.animations
+        s = self.scale
+        centre = self.map.board_rect.center if self.map is not None else self.left_rect.center
+        kind = event.kind
+        data = event.data
+        if kind in ("roll", "test"):
+            self._tumble = True
+        elif kind == "round":
+            queue.add(Banner(f"Act {view.get('act', 1)} · Round {view.get('round', 0)}", centre, 0.8))
+        elif kind == "act":
+            queue.add(Banner(event.text.split(":")[0].rstrip("."), centre, 1.1))
+        elif kind == "travel" and self.map is not None and data.get("space") in self.map.spaces:
+            c = self.map.space_centre(data["space"])
+            r = self.map.space_radius(data["space"]) + px(6, s)
+            queue.add(Pulse(pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r), theme.GOLD, 0.35))
+        elif kind in ("wound", "heal") and data.get("champion"):
+            rect = self.places.get(f"champion:{data['champion']}")
+            if rect is not None:
+                amount = data.get("amount", 0)
+                colour = theme.DANGER if kind == "wound" else theme.GOLD_LIGHT
+                queue.add(Pulse(rect, colour, 0.35),
+                          NumberPop(f"{'-' if kind == 'wound' else '+'}{amount}", (rect.right - px(40, s),
+                                                                                rect.y + px(20, s)), colour))
+        elif kind == "defeat" and self.map is not None:
+            enemy = next((e for e in view.get("enemies", []) if e["uid"] == data.get("enemy")), None)
+            if enemy is not None and enemy["space"] in self.map.spaces:
+                c = self.map.space_centre(enemy["space"])
+                r = self.map.space_radius(enemy["space"]) + px(8, s)
+                queue.add(Pulse(pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r), theme.DANGER, 0.4))
+        elif kind == "game_over":
+            queue.add(Banner(event.text.split(":")[0], centre, 1.4))
+
+    def update(self, dt: float) -> None:
+        self.tray.update(dt)
+
+    @property
+    def busy(self) -> bool:
+        return self.tray.rolling
+
+
+def _path(start: str, goal: str, limit: int = 3) -> tuple[str, ...]:
+    """The shortest route from ``start`` to ``goal`` (at most ``limit`` steps), or ()."""
+    board = content().map
+    previous: dict[str, str | None] = {start: None}
+    queue = deque([(start, 0)])
+    while queue:
+        here, steps = queue.popleft()
+        if here == goal:
+            out = [here]
+            while previous[out[-1]] is not None:
+                out.append(previous[out[-1]])  # type: ignore[arg-type]
+            return tuple(reversed(out))
+        if steps >= limit:
+            continue
+        for there in board.neighbours(here):
+            if there not in previous:
+                previous[there] = here
+                queue.append((there, steps + 1))
+    return ()
+
+
+TABLE = ChampionsOfAlbionTable

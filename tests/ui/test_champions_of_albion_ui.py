@@ -1,0 +1,217 @@
+"""The Champions of Albion table in the window (headless): it opens and draws at two
+sizes with no text under 15 px, what is lit on the table can be clicked (a click on a lit
+space travels there), tooltips name spaces, enemies, resources and champions, random
+input does no harm, and the story panel shows nothing the view has not revealed (CA-138).
+
+Positions are reached by random play with every seat human (the test clicks for them).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from game.ai.agents import random_choice
+from game.core.rng import Rng
+from game.rulesets.champions_of_albion.content import standard_content
+from game.session import Seat, Session
+from game.ui.controller import Controller
+from game.ui.main import build_scene, random_events
+from game.ui.scenes.table import TableScene
+from game.ui.tables.champions_of_albion import ChampionsOfAlbionTable
+from tests.ui.driver import click, frames, point_on
+
+RULESET = "champions-of-albion"
+
+
+def reach(predicate, seed=3, seats=2, main_enemy="dragon", steps=4000):
+    """A session (every seat human) played at random up to a decision where ``predicate(view, decision)``."""
+    for attempt in range(30):
+        session = Session.new(RULESET, [Seat("human", f"P{i + 1}") for i in range(seats)], seed + 97 * attempt,
+                              {"main_enemy": main_enemy})
+        rng = Rng.seeded(seed, attempt)
+        for _ in range(steps):
+            decision = session.pending()
+            if decision is None:
+                break
+            if predicate(session.game.view_for(decision.seat), decision):
+                return session
+            session.choose(decision.seat, random_choice(decision, rng))
+    raise AssertionError("position not reached")
+
+
+def open_table(app, session) -> TableScene:
+    controller = Controller(session, 0.0, True, autosave=False)
+    decision = session.pending()
+    controller.shown_seat = decision.seat if decision else 0
+    scene = TableScene(app, controller)
+    app.stack.push(scene)
+    frames(app, 2)
+    return scene
+
+
+def travel_now(view, decision):
+    return decision.kind == "action" and any(o.id.startswith("travel:") for o in decision.options)
+
+
+class TextLog:
+    """Records every string (and its size) the assets render while the table draws."""
+
+    def __init__(self, assets, table, monkeypatch):
+        self.seen: list[tuple[str, int]] = []
+        self.active = False
+        text, draw = assets.text, table.draw
+
+        def logged_text(value, role="body", size=18, colour=(0, 0, 0)):
+            if self.active:
+                self.seen.append((value, size))
+            return text(value, role, size, colour)
+
+        def logged_draw(*args, **kwargs):
+            self.active = True
+            try:
+                return draw(*args, **kwargs)
+            finally:
+                self.active = False
+
+        monkeypatch.setattr(assets, "text", logged_text)
+        monkeypatch.setattr(table, "draw", logged_draw)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 640)], ids=["1280x720", "1024x640"])
+def test_the_table_opens_and_draws_with_readable_text(make_app, size, monkeypatch):
+    app = make_app(size)
+    build_scene(app, "table", RULESET, 4, 30)
+    scene = app.stack.top
+    assert isinstance(scene, TableScene) and isinstance(scene.table, ChampionsOfAlbionTable)
+    table = scene.table
+    log = TextLog(app.assets, table, monkeypatch)
+    table.layout(table.area, table.scale)  # drop the cached panels: draw them again
+    frames(app, 2)
+    assert table.map is not None and table.map.rect.colliderect(table.left_rect)
+    assert log.seen and min(s for _, s in log.seen) >= 15
+    # The panels stay inside the table's area and out of the prompt bar.
+    for rect, _ in table.hits:
+        assert rect.bottom <= scene.prompt_rect.y + 2 and rect.right <= table.area.right
+    # Something was drawn: many colours.
+    colours = {app.screen.get_at((x, y))[:3] for x in range(0, size[0], 9) for y in range(0, size[1], 7)}
+    assert len(colours) > 40
+
+
+def test_lit_options_are_on_the_table_and_a_click_on_a_space_travels(make_app):
+    app = make_app((1280, 720))
+    session = reach(travel_now)
+    scene = open_table(app, session)
+    table = scene.table
+    decision = scene.controller.my_decision()
+    assert decision is not None
+    shown = table.visible_targets()
+    for option in decision.options:
+        if option.target in shown:
+            pos = point_on(table, option.target)
+            assert pos is not None and table.target_at(pos) == option.target, option
+        else:
+            assert table.wants_button(option, shown), option  # then it has a prompt-bar button
+    travel = next(o for o in decision.options if o.id.startswith("travel:"))
+    assert travel.target in shown
+    pos = point_on(table, travel.target)
+    seat = decision.seat
+    mover = next(c["id"] for c in scene.controller.view()["champions"] if c["seat"] == seat)
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))], 1 / 60)
+    frames(app)
+    assert app.tooltip is not None and "Travel to" in app.tooltip[0]
+    click(app, pos)
+    frames(app, 2)
+    assert session.choices[-1].option_ids == (travel.id,)
+    champion = next(c for c in session.game.view_for(seat)["champions"] if c["id"] == mover)
+    assert champion["space"] == travel.target[1]
+
+
+def test_tooltips_for_space_enemy_resource_and_champion(make_app):
+    app = make_app((1280, 720))
+    session = reach(lambda v, d: travel_now(v, d) and v["hand"]
+                    and any(e["space"] not in {o.target[1] for o in d.options if o.target and o.target[0] == "space"}
+                            for e in v["enemies"]))
+    scene = open_table(app, session)
+    table = scene.table
+    view = scene.controller.view()
+    decision = scene.controller.my_decision()
+    content = standard_content()
+    space = view["champions"][0]["space"]
+    assert content.map.spaces[space].name in table.tooltip(("space", space), view, decision)
+    lit_spaces = {o.target[1] for o in decision.options if o.target and o.target[0] == "space"}
+    # (on a lit space the space is what a click picks, and its tooltip lists the enemies there)
+    enemy = next((e for e in view["enemies"] if e["space"] not in lit_spaces), view["enemies"][0])
+    tip = table.tooltip(("enemy", enemy["uid"]), view, decision)
+    assert enemy["name"] in tip and f"DV {enemy['dv']}" in tip and f"AV {enemy['av']}" in tip
+    card = view["hand"][0]
+    tip = table.tooltip(("resource", card), view, decision)
+    assert content.resources[card].name in tip
+    champion = view["champions"][0]
+    tip = table.tooltip(("champion", champion["id"]), view, decision)
+    assert champion["name"] in tip and champion["unique"]["name"] in tip
+    # Hovering the things themselves shows the same words.
+    hovered = [("champion", champion["id"]), ("resource", card)]
+    if enemy["space"] not in lit_spaces:
+        hovered.append(("enemy", enemy["uid"]))
+    for target in hovered:
+        pos = point_on(table, target)
+        assert pos is not None, target
+        app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))], 1 / 60)
+        frames(app)
+        assert app.tooltip is not None and app.tooltip[0] == table.tooltip(target, scene.controller.view(),
+                                                                           scene.controller.my_decision())
+
+
+def test_random_input_does_no_harm(make_app):
+    app = make_app((1024, 640), speed="fast")
+    session = reach(lambda v, d: d.kind == "action" and v["round"] >= 2, seats=3)
+    scene = open_table(app, session)
+    before = len(session.choices)
+    rng = Rng.seeded(12)
+    for _ in range(40):
+        if not app.running or app.stack.top is None:
+            app.running = True
+        if scene.controller.decision() is not None:  # every seat is human: keep the screen on the one to act
+            scene.controller.shown_seat = scene.controller.decision().seat
+        # Clicks on the top bar (menu, undo) would leave the table; the table's own input is under test.
+        events = [e for e in random_events(rng, app.size, 25)
+                  if not (hasattr(e, "pos") and e.pos[1] < scene.top_rect.bottom)]
+        app.step(events, 1 / 30)
+    assert app.stack.top is scene
+    assert len(session.choices) > before  # the clicks did play
+
+
+@pytest.mark.parametrize("kind", ["test", "choice"])
+def test_the_story_panel_shows_only_what_the_view_reveals(make_app, monkeypatch, kind):
+    app = make_app((1280, 720))
+    if kind == "test":
+        session = reach(lambda v, d: v["story"] is not None and v["story"]["kind"] == "test"
+                        and d.kind == "story_roll")
+    else:
+        session = reach(lambda v, d: d.kind == "story_choice")
+    scene = open_table(app, session)
+    view = scene.controller.view()
+    story = view["story"]
+    assert scene.table.mode == "story"
+    content = standard_content()
+    card = (content.quests if story["quest"] else content.stories)[story["card"]]
+    hidden = [o.text for part in card.parts for o in part.outcomes() if o.text not in story["revealed"]]
+    assert hidden  # a part always has an outcome still to come
+    log = TextLog(app.assets, scene.table, monkeypatch)
+    scene.table.layout(scene.table.area, scene.table.scale)  # drop the cached panels: draw them again
+    frames(app)
+    shown = [text.strip(" .…»") for text, _ in log.seen]
+    assert any(story["title"] in text for text in shown)
+    # Public words: the view itself, the decision, and the names of cards and places.
+    names = [x.name for group in (content.resources, content.banes, content.enemies, content.dangerous,
+                                  content.champions, content.main_enemies, content.map.spaces)
+             for x in group.values()]
+    decision = scene.controller.my_decision()
+    public = " ".join([json.dumps(view, ensure_ascii=False), decision.prompt, *(o.label for o in decision.options),
+                       *names])
+    for text in shown:
+        if len(text) >= 12 and any(text in secret for secret in hidden):
+            assert text in public, f"unrevealed outcome text on the table: {text!r}"
