@@ -66,6 +66,12 @@ def point_on(table: Any, target: Any) -> tuple[int, int] | None:
         rect = table.grid.square_rect((int(x), int(y)))
         if table.target_at(rect.center) == target:
             return rect.center
+    if target is not None and target[0] == "space" and getattr(table, "map", None) is not None:
+        cx, cy = table.map.space_centre(target[1])
+        r = table.map.space_radius(target[1])
+        for dx, dy in ((0, 0), (r // 2, 0), (-r // 2, 0), (0, r // 2), (0, -r // 2)):
+            if table.target_at((cx + dx, cy + dy)) == target:
+                return cx + dx, cy + dy
     return None
 
 

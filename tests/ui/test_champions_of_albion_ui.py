@@ -9,19 +9,22 @@ Positions are reached by random play with every seat human (the test clicks for 
 from __future__ import annotations
 
 import json
+import time
 
 import pygame
 import pytest
 
+from game.ai import make_agent
 from game.ai.agents import random_choice
 from game.core.rng import Rng
 from game.rulesets.champions_of_albion.content import standard_content
 from game.session import Seat, Session
 from game.ui.controller import Controller
 from game.ui.main import build_scene, random_events
+from game.ui.scenes.game_over import GameOverScene
 from game.ui.scenes.table import TableScene
 from game.ui.tables.champions_of_albion import ChampionsOfAlbionTable
-from tests.ui.driver import click, frames, point_on
+from tests.ui.driver import click, click_option, frames, point_on, press, type_text
 
 RULESET = "champions-of-albion"
 
@@ -215,3 +218,44 @@ def test_the_story_panel_shows_only_what_the_view_reveals(make_app, monkeypatch,
     for text in shown:
         if len(text) >= 12 and any(text in secret for secret in hidden):
             assert text in public, f"unrevealed outcome text on the table: {text!r}"
+
+
+def _start_albion(app, seed: str, main: str):
+    from game.ui.scenes.title import TitleScene
+
+    app.stack.replace(TitleScene(app))
+    press(app, "New game")
+    press(app, "Champions of Albion")
+    scene = app.stack.top
+    assert scene.system_id == "champions-of-albion" and scene.kinds[0] == "human"
+    scene.options["main_enemy"] = main
+    scene.seed_field.focused = True
+    type_text(app, seed)
+    press(app, "Start")
+    table = app.stack.find(TableScene)
+    assert table is not None and table.controller.session.system_id == "champions-of-albion"
+    return table
+
+
+@pytest.mark.parametrize("main", ["dragon", "arawn", "morrigan"])
+def test_both_acts_play_to_an_ending_through_the_window(make_app, main):
+    """The issue's "done when": a human (clicking what the table lights, or its buttons) and an
+    AI champion play Act 1 and Act 2 to an ending card, for each main enemy."""
+    app = make_app()
+    table = _start_albion(app, "21", main)
+    session = table.controller.session
+    stand_in = make_agent("normal", "champions-of-albion", 5, 0)
+    for _ in range(60000):
+        if isinstance(app.stack.top, GameOverScene):
+            break
+        decision = table.controller.my_decision() if app.stack.top is table else None
+        if decision is not None and not table.animations.busy and not table.table.busy:
+            click_option(app, table, stand_in.choose(table.controller.view(), decision))
+        else:
+            frames(app)
+            if table.controller._future is not None:
+                time.sleep(0.0005)
+    assert isinstance(app.stack.top, GameOverScene)
+    state = session.game.state
+    assert session.over and state.act == 2 and state.ending
+    assert any(c.by_human for c in session.choices) and any(not c.by_human for c in session.choices)

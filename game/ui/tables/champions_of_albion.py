@@ -166,9 +166,12 @@ class ChampionsOfAlbionTable(Table):
             space = self.map.space_at(pos)
             if space is not None and ("space", space) not in under:
                 under.append(("space", space))
-        for target in under:
-            if target in self.lit:
-                return target
+        # Things that also have a prompt-bar button (your own champion: Rest) give way to what
+        # can only be clicked here (the space under your standee: Banish).
+        lit = [t for t in under if t in self.lit]
+        lit.sort(key=lambda t: t[0] in BUTTON_KINDS)
+        if lit:
+            return lit[0]
         return under[0] if under else None
 
     def wants_button(self, option: Option, on_table: set[Target]) -> bool:
