@@ -99,7 +99,7 @@ def _story_part(ctx: Ctx, step: Step) -> None:
     if part.choices:
         options = [option(f"choice:{i}", ch.label) for i, ch in enumerate(part.choices)
                    if all(can_pay(ctx, c, cost) for cost in ch.cost)]
-        ask(ctx, c.seat, "story_choice", f"{ctx.short(c.id)}: {part.scene}", "CA-138", options, "story_choice",
+        ask(ctx, c.seat, "story_choice", f"{ctx.short(c.id)}: what do you do?", "CA-138", options, "story_choice",
             {"champion": c.id})
     elif part.test:
         _roll(ctx, c, story)

@@ -42,7 +42,7 @@ def _story(ctx: Ctx) -> dict[str, Any] | None:
 def _champion(ctx: Ctx, c: Any) -> dict[str, Any]:
     card = ctx.content.champions[c.id]
     return {
-        "id": c.id, "name": card.name, "archetype": card.archetype, "seat": c.seat, "space": c.space,
+        "id": c.id, "name": card.name, "short": ctx.short(c.id), "archetype": card.archetype, "seat": c.seat, "space": c.space,
         "previous": c.previous, "life": c.life, "max_life": card.life, "will": c.will, "max_will": card.will,
         "gold": c.gold, "resources": list(c.resources), "banes": list(c.banes), "aid": list(c.aid),
         "quest_tokens": c.quest_tokens, "unique_used": c.unique_used, "skills_used": list(c.skills_used),

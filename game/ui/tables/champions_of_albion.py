@@ -368,7 +368,7 @@ class ChampionsOfAlbionTable(Table):
                story["champion"] if story else None)
         self._layered(surface, "side", side, key, lambda layer, r: self._paint_side(layer, r, view, header_h, tray_h),
                       hover_inside=False)
-        names = {c["id"]: c["name"].split()[0] for c in view.get("champions", [])}
+        names = {c["id"]: c["short"] for c in view.get("champions", [])}
         self.tray.draw_strip(surface, self.assets, s, names)
 
     def _paint_side(self, surface: pygame.Surface, side: pygame.Rect, view: Mapping[str, Any], header_h: int,
@@ -412,7 +412,7 @@ class ChampionsOfAlbionTable(Table):
         label = f"Champions of Albion · Act {view.get('act', 1)} · Round {view.get('round', 0)} · {phase}"
         turn = view.get("turn")
         if turn and view.get("phase") == "action":
-            who = next((c["name"].split()[0] for c in view.get("champions", []) if c["seat"] == turn["seat"]), "")
+            who = next((c["short"] for c in view.get("champions", []) if c["seat"] == turn["seat"]), "")
             if who:
                 label += f" · {who}'s turn"
         return label

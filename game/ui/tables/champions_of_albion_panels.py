@@ -177,7 +177,7 @@ class SidePanels(PanelBase):
         self.blit_text(surface, self.fit(f"{phase} · fate on {view.get('fate', 1)}", "body", self.fs, width), "body", self.fs,
                        theme.PARCHMENT, (x, y))
         y += self.line_h()
-        names = {c["seat"]: c["name"].split()[0] for c in view.get("champions", [])}
+        names = {c["seat"]: c["short"] for c in view.get("champions", [])}
         order = [names[seat] for seat in view.get("initiative", []) if seat in names]
         if order:
             self.blit_text(surface, self.fit("Order: " + " › ".join(order), "body", self.fs, width), "body", self.fs,

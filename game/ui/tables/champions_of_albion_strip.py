@@ -105,7 +105,7 @@ class StripPanels(PanelBase):
         icon_d = self.line_h("heading", heading)
         deck_word = "Quest" if quest else f"{SPACE_WORDS.get(deck, deck.capitalize())} story"
         meta = f"{deck_word} · part {story['part']} of {story['parts']}"
-        who = next((c["name"].split()[0] for c in view.get("champions", []) if c["id"] == story["champion"]), "")
+        who = next((c["short"] for c in view.get("champions", []) if c["id"] == story["champion"]), "")
         if who:
             meta = f"{who} · {meta}"
         meta_w = self.a.font("italic", self.fs).size(meta)[0]
@@ -239,7 +239,7 @@ class StripPanels(PanelBase):
                 r = self.blit_text(surface, content().map.spaces[space].name + ":", "bold", self.fs, theme.INK, (x, y))
                 x = r.right + px(8, s)
             for c in fighters:
-                text = f"{c['name'].split()[0]} {c['life']}/{c['max_life']}"
+                text = f"{c['short']} {c['life']}/{c['max_life']}"
                 tw = self.a.font("bold", self.fs).size(text)[0] + lh + px(6, s)
                 if x > x0 and x + tw > x0 + w:
                     x, y = x0, y + lh + px(2, s)
@@ -256,7 +256,7 @@ class StripPanels(PanelBase):
                 stats = f"DV {e['dv']} · AV {e['av']} · life {e['life']}/{e['max_life']}"
                 duel = fight.get("duels", {}).get(e["uid"])
                 if duel:
-                    stats += f" · duels {champions[duel]['name'].split()[0] if duel in champions else duel}"
+                    stats += f" · duels {champions[duel]['short'] if duel in champions else duel}"
                 text_w = max(self.a.font("bold", self.fs).size(name)[0], self.a.font("body", self.fs).size(stats)[0])
                 cw = min(w, chip_h + text_w + px(10, s))
                 if x > x0 and x + cw > x0 + w:
