@@ -202,6 +202,17 @@ def _attack_order(ctx: Ctx, args: dict[str, Any], choice: tuple[str, ...]) -> No
         ctx.push("attack", champion=cid)
 
 
+def _pair(ctx: Ctx, step: Step) -> tuple[Fight, ChampionState, EnemyState] | None:
+    """Pop a champion-against-enemy step; None if either has left the fight meanwhile."""
+    ctx.state.stack.pop()
+    fight = ctx.state.fight
+    c = fighting(ctx, step["champion"])
+    enemy = ctx.state.enemy(step["enemy"])
+    if c is None or fight is None or enemy is None:
+        return None
+    return fight, c, enemy
+
+
 # ---- declarations (CA-081, CA-089, CA-169) -----------------------------------------------------------
 
 
@@ -351,12 +362,10 @@ def _reroll_cost(ctx: Ctx, fight: Fight, c: ChampionState) -> int | None:
 
 @FLOW.automatic("attack_roll")
 def _attack_roll(ctx: Ctx, step: Step) -> None:
-    ctx.state.stack.pop()
-    fight = ctx.state.fight
-    c = fighting(ctx, step["champion"])
-    enemy = ctx.state.enemy(step["enemy"])
-    if c is None or fight is None or enemy is None:
+    pair = _pair(ctx, step)
+    if pair is None:
         return
+    fight, c, enemy = pair
     die = ctx.d6()
     ctx.push("attack_resolve", champion=c.id, enemy=enemy.uid, die=die)
     _offer_reroll(ctx, fight, c, "attack", die, combat_value(ctx, fight, c, "strength", enemy), _dv(ctx, fight, c, enemy))
@@ -402,12 +411,10 @@ def _dv(ctx: Ctx, fight: Fight, c: ChampionState, enemy: EnemyState) -> int:
 
 @FLOW.automatic("attack_resolve")
 def _attack_resolve(ctx: Ctx, step: Step) -> None:
-    ctx.state.stack.pop()
-    fight = ctx.state.fight
-    c = fighting(ctx, step["champion"])
-    enemy = ctx.state.enemy(step["enemy"])
-    if c is None or fight is None or enemy is None:
+    pair = _pair(ctx, step)
+    if pair is None:
         return
+    fight, c, enemy = pair
     total = step["die"] + combat_value(ctx, fight, c, "strength", enemy)
     dv = _dv(ctx, fight, c, enemy)
     damage = max(0, total - dv) if total >= dv else 0  # CA-084: equal succeeds for 0
@@ -517,12 +524,10 @@ def _defender(ctx: Ctx, args: dict[str, Any], choice: tuple[str, ...]) -> None:
 
 @FLOW.automatic("defend_roll")
 def _defend_roll(ctx: Ctx, step: Step) -> None:
-    ctx.state.stack.pop()
-    fight = ctx.state.fight
-    c = fighting(ctx, step["champion"])
-    enemy = ctx.state.enemy(step["enemy"])
-    if c is None or fight is None or enemy is None:
+    pair = _pair(ctx, step)
+    if pair is None:
         return
+    fight, c, enemy = pair
     die = ctx.d6()
     ctx.push("defend_resolve", champion=c.id, enemy=enemy.uid, die=die)
     _offer_reroll(ctx, fight, c, "defence", die, combat_value(ctx, fight, c, "speed", enemy), board.av(ctx, enemy))
@@ -530,12 +535,10 @@ def _defend_roll(ctx: Ctx, step: Step) -> None:
 
 @FLOW.automatic("defend_resolve")
 def _defend_resolve(ctx: Ctx, step: Step) -> None:
-    ctx.state.stack.pop()
-    fight = ctx.state.fight
-    c = fighting(ctx, step["champion"])
-    enemy = ctx.state.enemy(step["enemy"])
-    if c is None or fight is None or enemy is None:
+    pair = _pair(ctx, step)
+    if pair is None:
         return
+    fight, c, enemy = pair
     total = step["die"] + combat_value(ctx, fight, c, "speed", enemy)
     av = board.av(ctx, enemy)
     name = board.enemy_name(ctx, enemy)
