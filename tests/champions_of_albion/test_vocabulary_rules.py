@@ -87,3 +87,21 @@ def test_every_rule_switch_is_implemented(rule):
 def test_every_bane_removal_condition_is_implemented(condition):
     """CA-176: each printed removal condition is checked somewhere."""
     assert f'"{condition}"' in _engine_text(), f"removal '{condition}' appears nowhere in the engine"
+
+
+@pytest.mark.parametrize("verb", sorted(VERBS))
+def test_every_verb_has_an_ai_evaluation(verb):
+    """The AI's estimate of each verb (ai.values.effect_value): gains are worth something,
+    losses cost something, for a champion at full tracks and for one who is hurt."""
+    from game.rulesets.champions_of_albion.ai.values import VERB_WORTH, effect_value
+
+    assert verb in VERB_WORTH
+    sample = next((e for e in _used_effects() if e.verb == verb), None)
+    record = {"verb": verb, "amount": 1} if sample is None else sample
+    hurt = {"life": 3, "max_life": 10, "will": 2, "max_will": 5}
+    value = effect_value(record, hurt)
+    kind = VERBS[verb].kind
+    if kind == "gain":
+        assert value > 0
+    elif kind in ("loss", "cost"):
+        assert value < 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.decision import Decision
+from game.rulesets.champions_of_albion.ai.values import effect_value
 from game.rulesets.champions_of_albion.ai.common import (Seen, attack_vs, base_without, defence_vs, e_atk, e_def,
                                                            enemy_abilities, has_rule, number_in, p_kill, p_lethal,
                                                            passive_attack_bonus, passive_defence_bonus, resource)
@@ -434,6 +435,19 @@ def accept_fight(seen: Seen, decision: Decision) -> str:
     strength, speed = attack_vs(c, {}, duel=True), defence_vs(c, c["space"], duel=True)
     rounds = 4 / max(0.2, e_atk(strength, 6))
     loss = e_def(speed, 7) * rounds
-    if c["life"] >= 0.6 * c["max_life"] and loss <= 0.4 * c["life"]:
+    # A richer prize makes a riskier fight worth taking (the offer's rewards are public).
+    reward = sum(effect_value(e, c) for e in _offered_rewards(seen))
+    if c["life"] >= 0.6 * c["max_life"] and loss <= (0.4 + 0.05 * max(0.0, reward)) * c["life"]:
         return "accept"
     return "decline"
+
+
+def _offered_rewards(seen: Seen) -> list[Any]:
+    """The ``on_win`` rewards of the event whose fight is offered (events are read aloud)."""
+    from game.rulesets.champions_of_albion.ai.common import CONTENT
+
+    events = seen.view.get("events_seen", [])
+    if not events:
+        return []
+    event = CONTENT.events[events[-1]]
+    return [inner for e in event.effects if e.verb == "fight" for inner in e.get("on_win", ())]

@@ -257,3 +257,45 @@ def champion_pick(party: list[str], options: list[str]) -> str:
         if talkers:
             return max(talkers, key=lambda o: (cards[o].persuasion + cards[o].strength,) + toughness(o))
     return max(options, key=lambda o: (toughness(o)[0] + 2 * (cards[o].strength + cards[o].speed),) + toughness(o))
+
+
+# ---- what an effect is worth to a champion -------------------------------------------------------------
+
+# Per unit, in the same currency as ``worth`` (a point of strength is about 1.6): gold buys
+# cards (a weapon point costs about 2 gold), life and will keep a champion in play, a bane
+# costs its stat penalty or drain, a shadow brings darkness nearer, an enemy is a fight.
+VERB_WORTH: dict[str, float] = {
+    "gain_gold": 0.6, "lose_gold": -0.6, "heal": 0.5, "lose_life": -0.7, "gain_will": 1.0, "lose_will": -1.4,
+    "gain_aid": 0.8, "draw_bane": -2.5, "remove_bane": 2.0, "gain_resource": 2.0, "pay": -1.0,
+    "place_quest_token": 0.5, "place_shadow": -1.5, "remove_shadow": 1.5, "place_enemy": -1.5,
+    "remove_enemy": 1.2, "take_quest_token": 3.0, "fight": -1.0, "test": 0.0,
+    # Card abilities: what holding them is worth for a round (combat skills and spells have
+    # their own tables above; these are the general estimates).
+    "bonus": 1.2, "reroll": 0.9, "block": 1.0, "cleave": 0.6, "ambush": 1.0, "travel": 0.8, "gather": 1.0,
+    "peek_deck": 0.5, "cast_spell": 1.0, "rule": 0.0, "round_end_loss": -2.0,
+    # Enemy abilities make a fight worse for the champion (negative) or are neutral.
+    "enemy_target": -0.3, "enemy_rule": -0.5, "enemy_bonus": -0.8, "steal_gold": -0.4, "regenerate": -1.0,
+    "drain_will": -1.2,
+}
+
+
+def effect_value(effect: Any, c: dict[str, Any] | None = None) -> float:
+    """The AI's estimate of one effect (a content Effect or a plain record) for champion ``c``:
+    the per-unit worth times its amount, with nested rewards (``on_win``, ``on_pass``) at half
+    weight since they are not sure. Healing and will are worth nothing when already full."""
+    record = effect if isinstance(effect, dict) else {"verb": effect.verb, **dict(effect.params)}
+    verb = record["verb"]
+    amount = record.get("amount", record.get("count", 1))
+    amount = int(amount) if isinstance(amount, int) else 1
+    value = VERB_WORTH[verb] * amount
+    if c is not None:
+        if verb == "heal":
+            value = VERB_WORTH[verb] * min(amount, c["max_life"] - c["life"])
+        elif verb == "gain_will":
+            value = VERB_WORTH[verb] * min(amount, c["max_will"] - c["will"])
+        elif verb == "lose_life" and c["life"] <= amount:
+            value -= 10.0  # it would end the champion
+    for key in ("on_win", "on_pass"):
+        for inner in record.get(key, ()) or ():
+            value += 0.5 * effect_value(inner, c)
+    return value
