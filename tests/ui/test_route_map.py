@@ -114,9 +114,9 @@ def test_space_at_inverts_space_centre(screen, size):
         sid = _id(space)
         assert board.space_at(board.space_centre(sid)) == sid
         label = board.label_rect(sid)
-        assert label is not None
-        by_label += board.space_at(label.center) == sid  # the name label is clickable too
-    assert by_label >= len(spaces) - 2
+        assert label is not None or size != (1280, 720)  # a small board may leave a clashing name out
+        by_label += label is not None and board.space_at(label.center) == sid  # the name label is clickable too
+    assert by_label >= sum(1 for sp in spaces if board.label_rect(_id(sp))) - 2
     assert board.space_at((board.board_rect.x + 3, board.board_rect.bottom - 3)) is None
     assert board.space_at((-50, -50)) is None
 
@@ -134,7 +134,9 @@ def test_layout_refits_and_keeps_centres_consistent(screen):
 def test_labels_readable_and_mostly_clear(screen, size):
     spaces, _, board = _make(size)
     ids = [_id(s) for s in spaces]
-    rects = {sid: board.label_rect(sid) for sid in ids}
+    rects = {sid: board.label_rect(sid) for sid in ids if board.label_rect(sid) is not None}
+    ids = list(rects)
+    assert len(ids) == len(spaces) if size == (1280, 720) else len(ids) >= len(spaces) - 6
     for sid, rect in rects.items():
         assert rect.height >= theme.MIN_TEXT_PX  # the font is never below 15 px
         assert board.board_rect.contains(rect)
@@ -146,7 +148,7 @@ def test_labels_readable_and_mostly_clear(screen, size):
                 c = board.space_centre(other)
                 if rect.inflate(-4, -4).collidepoint(c):
                     covered += 1
-    assert overlaps == 0 if size == (1280, 720) else overlaps <= 2
+    assert overlaps == 0
     assert covered == 0
 
 
@@ -208,7 +210,7 @@ def test_underground_routes_are_dashed_and_overground_solid(screen, size):
     _, routes, board = _make(size)
     target = pygame.Surface(size)
     board.draw(target, RouteOverlays())
-    label_rects = [board.label_rect(s) for s in board.spaces]
+    label_rects = [r for r in (board.label_rect(s) for s in board.spaces) if r is not None]
 
     def samples(a, b):
         p, q = board.route_ends(a, b)

@@ -252,7 +252,9 @@ class RouteMap:
 
     def _place_labels(self) -> dict[str, pygame.Rect]:
         """Greedy placement: each label goes where it overlaps least (other spaces and labels
-        most, the board edge, then routes), trying below, above, the sides and diagonals."""
+        most, the board edge, then routes), trying below, above, the sides and diagonals. A
+        name that would still cover another name is left out (never a capital's): the board is
+        too small for it, and the space's tooltip names it."""
         circles = [(c, self.space_radius(s) + 2) for s, c in self._centres.items()]
         segments = [(self.route_ends(r.a, r.b)) for r in self.routes]
         inner = self.board_rect.inflate(-2 * self._frame_width(), -2 * self._frame_width())
@@ -301,8 +303,12 @@ class RouteMap:
                 if best is None or score < best[0]:
                     best = (score, rect)
             assert best is not None
-            out[sid] = best[1]
-            placed.append(best[1])
+            rect = best[1]
+            crowded = any(rect.colliderect(other) for other in placed)
+            if crowded and space.kind != "capital":
+                continue  # on a small board a clashing name is left out; hovering the space shows it
+            out[sid] = rect
+            placed.append(rect)
         return out
 
     # -- drawing -------------------------------------------------------------------------------
