@@ -9,6 +9,7 @@ blocked with their reason and rule, for tooltips.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from game.core.decision import Blocked, Decision, Option
@@ -146,7 +147,10 @@ def _ask_turn(ctx: Ctx, step: Step) -> Decision | None:
     def offer(option_id: str, label: str, target: tuple[str, str] | None = None, why: str = "", rule: str = "",
               detail: str = "") -> None:
         if left <= 0 and option_id not in ("end",) and not option_id.startswith("use:"):
-            why, rule = why or "You have taken all three actions (CA-035).", rule or "CA-035"
+            why, rule = why or "You have taken all three actions.", "CA-035"
+        cited = re.search(r" \((CA-\d{3})\)\.$", why)
+        if cited:  # the rule goes with the reason, not inside it (the table shows it once)
+            why, rule = why[: cited.start()] + ".", cited.group(1)
         if why:
             blocked.append(Blocked(option_id, why, rule, target))
         else:
@@ -157,8 +161,9 @@ def _ask_turn(ctx: Ctx, step: Step) -> Decision | None:
         why = "A bane allows only 2 travel actions per turn." if limit and turn.travels >= limit else ""
         offer(f"travel:{space}", f"Travel to {m.spaces[space].name}", ("space", space), why, "CA-041",
               f"{m.spaces[space].kind}")
-    offer("rest", f"Rest (+{3 if ctx.has_rule(c, 'rest_heals_three') else 2} life)", ("champion", c.id),
-          detail="CA-045")
+    heal = 3 if ctx.has_rule(c, "rest_heals_three") else 2
+    offer("rest", f"Rest (+{heal} life)", ("champion", c.id),
+          detail=f"Heal up to {heal} life, never above the card's maximum; no will comes back (CA-045 to CA-047).")
     market = ctx.space_kind(c.space) in MARKETS
     for rid in state.hand:
         r = ctx.content.resources[rid]

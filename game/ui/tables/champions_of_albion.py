@@ -409,6 +409,8 @@ class ChampionsOfAlbionTable(Table):
         if view.get("outcome"):
             return "Champions of Albion · " + ("Victory" if view["outcome"] == "victory" else "Defeat")
         phase = PHASES.get(str(view.get("phase", "")), str(view.get("phase", "")).capitalize())
+        if not view.get("round"):  # before round 1: the champions are being chosen
+            return "Champions of Albion · Setup: choose the champions"
         label = f"Champions of Albion · Act {view.get('act', 1)} · Round {view.get('round', 0)} · {phase}"
         turn = view.get("turn")
         if turn and view.get("phase") == "action":

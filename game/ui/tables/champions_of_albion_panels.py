@@ -170,7 +170,8 @@ class SidePanels(PanelBase):
         width = rect.right - x - px(8, s)
         y = rect.y + px(5, s)
         heading = self.size(18)
-        self.blit_text(surface, f"Act {act} · Round {view.get('round', 0)}", "heading", heading,
+        self.blit_text(surface, f"Act {act} · Round {view['round']}" if view.get("round") else "Setup", "heading",
+                       heading,
                        theme.GOLD_LIGHT, (x, y))
         y += self.line_h("heading", heading)
         phase = PHASES.get(str(view.get("phase", "")), str(view.get("phase", "")).capitalize())
