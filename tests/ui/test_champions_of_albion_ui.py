@@ -24,7 +24,7 @@ from game.ui.main import build_scene, random_events
 from game.ui.scenes.game_over import GameOverScene
 from game.ui.scenes.table import TableScene
 from game.ui.tables.champions_of_albion import ChampionsOfAlbionTable
-from tests.ui.driver import click, click_option, frames, point_on, press, type_text
+from tests.ui.driver import buttons, click, click_option, frames, point_on, press, type_text
 
 RULESET = "champions-of-albion"
 
@@ -259,3 +259,23 @@ def test_both_acts_play_to_an_ending_through_the_window(make_app, main):
     state = session.game.state
     assert session.over and state.act == 2 and state.ending
     assert any(c.by_human for c in session.choices) and any(not c.by_human for c in session.choices)
+
+
+def test_champions_are_chosen_from_their_cards(make_app):
+    """CA-010: at setup the unused champion cards lie in a row; hovering one shows the whole
+    card and a click on it chooses that champion (no prompt-bar button duplicates them)."""
+    app = make_app()
+    table = _start_albion(app, "4", "morrigan")
+    frames(app)
+    decision = table.controller.my_decision()
+    assert decision is not None and decision.kind == "champion"
+    target = ("champion", "hollis")
+    assert target in table.table.gallery
+    pos = point_on(table.table, target)
+    assert pos is not None
+    tip = table.table.tooltip(target, table.controller.view(), decision)
+    assert "Hollis Greymantle" in tip and "Unique action" in tip and "Passive" in tip
+    assert not any(b.label.startswith("Hollis") for b in buttons(table))
+    click(app, pos)
+    frames(app)
+    assert table.controller.session.game.state.players[0].champion == "hollis"

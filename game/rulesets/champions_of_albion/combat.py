@@ -381,6 +381,8 @@ def _offer_reroll(ctx: Ctx, fight: Fight, c: ChampionState, what: str, die: int,
     if cost is None or (what == "defence" and die + value >= against):
         return  # a defence that holds takes no harm: a reroll could only make it worse
     price = "free" if cost == 0 else "1 will"
+    if cost and ctx.has_rule(c, "ignore_first_will_loss") and not c.will_loss_ignored:
+        price = f"1 will, which {ctx.card(c).passive.name} ignores"  # the first will loss each round
     ask(ctx, c.seat, "reroll", f"{ctx.short(c.id)} rolled {die} ({die + value} against {against}): reroll the "
         f"{what} die for {price}?", "CA-090",
         [option("reroll", f"Reroll ({price})"), option("keep", f"Keep {die}")], "reroll",
@@ -511,10 +513,19 @@ def forced_targets(ctx: Ctx, enemy: EnemyState, pool: list[ChampionState]) -> li
             if effect.get("who") == "lowest_life":
                 low = min(c.life for c in pool)
                 return [c for c in pool if c.life == low][:1]
-            high = max(ctx.attribute(c, "strength", test="attack")[0] for c in pool)
-            return [c for c in pool if ctx.attribute(c, "strength", test="attack")[0] == high][:1]
+            strength = {c.id: _strength_now(ctx, c) for c in pool}
+            high = max(strength.values())
+            return [c for c in pool if strength[c.id] == high][:1]
     marked = [c for c in pool if ctx.has_rule(c, "targeted_first")]
     return marked or pool
+
+
+def _strength_now(ctx: Ctx, c: ChampionState) -> int:
+    """Strength as this combat round has it: the cards and skill declared, if any (CA-089)."""
+    fight = ctx.state.fight
+    if fight is not None and c.id in fight.setups:
+        return combat_value(ctx, fight, c, "strength", None)
+    return ctx.attribute(c, "strength", test="attack")[0]
 
 
 @then("defender")

@@ -30,6 +30,7 @@ from game.ui.tables.champions_of_albion_art import (
     PHASES,
     D6Tray,
     bane_tip,
+    champion_card_tip,
     champion_tip,
     content,
     deck_tip,
@@ -81,6 +82,7 @@ class ChampionsOfAlbionTable(Table):
         self._maps: dict[tuple[int, int, int, int], RouteMap] = {}
         self.map: RouteMap | None = None
         self._visible: set[Target] = set()
+        self.gallery: set[Target] = set()  # champion cards offered in the "choose your champion" row
         self.lit: set[Target] = set()
         self.selected: set[Target] = set()
         self.hover: Target | None = None
@@ -178,6 +180,8 @@ class ChampionsOfAlbionTable(Table):
         """Spaces, enemies and Hand cards are clicked on the table; champions, banes and the
         small chips and tokens on the champion cards also get a button."""
         target = option.target
+        if target is not None and target in self.gallery and target in on_table:
+            return False  # a champion card in the "choose your champion" row is clicked there
         return target is None or target not in on_table or target[0] in BUTTON_KINDS or target in self._small
 
     # -- drawing --------------------------------------------------------------------------------
@@ -260,7 +264,12 @@ class ChampionsOfAlbionTable(Table):
         hand_h = max(px(130, s) + self.panels.line_h("heading") + px(14, s), left.height - int(left.width * 0.7) - gap)
         step = px(20, s)  # panel heights in steps, so the map is refitted (and re-rendered) rarely
         story, fight = view.get("story"), view.get("fight")
-        if story:
+        picking = self.strip.offered_champions(view, decision)
+        self.gallery = {("champion", cid) for cid in picking}
+        if picking:
+            self.mode = "champions"
+            strip_h = max(hand_h, 2 * (5 * self.panels.line_h() + px(16, s)) + self.panels.line_h())
+        elif story:
             self.mode = "story"
             need = self._measure(("story", repr(story), repr(fight), left.width),
                                  lambda: self.strip.story_height(view, left.width))
@@ -277,8 +286,12 @@ class ChampionsOfAlbionTable(Table):
         self.places["strip"] = strip
         self._draw_side(surface, view)
         mine = decision is not None
-        if self.mode == "story":
-            key: Hashable = ("story", repr(story), repr(fight), repr(view.get("champions")), repr(view.get("enemies")),
+        if self.mode == "champions":
+            key: Hashable = ("champions", tuple(picking), tuple(sorted(self.lit)))
+            self._layered(surface, "strip", strip, key,
+                          lambda layer, r: self.strip.draw_champion_choice(layer, r, view, decision))
+        elif self.mode == "story":
+            key = ("story", repr(story), repr(fight), repr(view.get("champions")), repr(view.get("enemies")),
                              None if decision is None else (decision.kind, decision.option_ids))
             self._layered(surface, "strip", strip, key, lambda layer, r: self.strip.draw_story(layer, r, view,
                                                                                                 decision))
@@ -434,8 +447,7 @@ class ChampionsOfAlbionTable(Table):
             if champion is not None:
                 text = champion_tip(champion)
             elif ident in content().champions:
-                card = content().champions[ident]
-                text = f"{card.name} — {card.archetype}. {card.description}"
+                text = champion_card_tip(ident)
         elif kind == "bane":
             text = bane_tip(ident)
         elif kind == "aid":

@@ -184,6 +184,22 @@ def champion_tip(c: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def champion_card_tip(cid: str) -> str:
+    """A champion card not yet in play, in full (the choice of a champion, CA-010, CA-128)."""
+    card = content().champions[cid]
+    c = content()
+    gear = [c.resources[r].name for r in card.equipment] + ([f"{card.gold} gold"] if card.gold else [])
+    return "\n".join([
+        f"{card.name} — {card.archetype}" + (", touched by the spirits" if card.spirit_touched else ""),
+        card.description,
+        f"Life {card.life}, will {card.will}; strength {card.strength}, speed {card.speed}, intuition "
+        f"{card.intuition}, perception {card.perception}, persuasion {card.persuasion}, resolve {card.resolve}.",
+        f"Starts on {c.map.spaces[card.start].name} with {', '.join(gear)}.",
+        f"Unique action, {card.unique.name}: {card.unique.text}",
+        f"Passive, {card.passive.name}: {card.passive.text}",
+    ])
+
+
 def main_enemy_tip(m: Mapping[str, Any], act: int) -> str:
     a1, a2 = m["act1"], m["act2"]
     if act >= 2:

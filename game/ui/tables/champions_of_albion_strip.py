@@ -16,6 +16,7 @@ from game.core.decision import Decision
 from game.ui import theme
 from game.ui.tables.champions_of_albion_art import (
     ATTR_SHORT,
+    CHAMPION_ICONS,
     DECK_ICONS,
     MAIN_ENEMY_ICONS,
     SPACE_WORDS,
@@ -288,3 +289,53 @@ class StripPanels(PanelBase):
         if fallen:
             pygame.draw.line(surface, theme.DANGER, rect.topleft, rect.bottomright, 3)
         self.t.mark(surface, rect, ("enemy", e["uid"]))
+
+    # -- choosing a champion (setup, CA-010; a replacement, CA-128) -------------------------------------
+
+    @staticmethod
+    def offered_champions(view: Mapping[str, Any], decision: Decision | None) -> list[str]:
+        """The champions a "choose your champion" question offers, if that is the question."""
+        if decision is None or decision.kind != "champion":
+            return []
+        playing = {c["id"] for c in view.get("champions", [])}
+        return [o.id.split(":", 1)[1] for o in decision.options
+                if o.id.startswith("champion:") and o.id.split(":", 1)[1] not in playing]
+
+    def draw_champion_choice(self, surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, Any],
+                             decision: Decision | None) -> None:
+        """The unused champion cards side by side, two rows of four: name, archetype, tracks,
+        attributes and start; a click takes one, hovering shows the whole card."""
+        s = self.s
+        ids = self.offered_champions(view, decision)
+        self.blit_text(surface, self.fit("Choose your champion · hover a card for its abilities", "heading", self.fs,
+                                         rect.width), "heading", self.fs, theme.PARCHMENT, (rect.x, rect.y))
+        top = rect.y + self.line_h() + px(4, s)
+        gap = px(6, s)
+        cols = 4 if len(ids) > 3 else max(1, len(ids))
+        rows = -(-len(ids) // cols)
+        cw = (rect.width - (cols - 1) * gap) // cols
+        ch = (rect.bottom - top - (rows - 1) * gap) // max(1, rows)
+        lh = self.line_h()
+        for index, cid in enumerate(ids):
+            card = content().champions[cid]
+            box = pygame.Rect(rect.x + (index % cols) * (cw + gap), top + (index // cols) * (ch + gap), cw, ch)
+            self.card(surface, box, theme.GOLD if card.spirit_touched else theme.INK)
+            self.t.mark(surface, box, ("champion", cid))
+            pad = px(5, s)
+            icon = self.a.icon(CHAMPION_ICONS.get(card.archetype, "swordman"), min(lh, px(20, s)), theme.INK)
+            surface.blit(icon, (box.x + pad, box.y + pad))
+            x = box.x + pad + icon.get_width() + px(4, s)
+            self.blit_text(surface, self.fit(card.name, "bold", self.fs, box.right - x - pad), "bold", self.fs,
+                           theme.INK, (x, box.y + pad))
+            # Spirit-touched champions (gold frame) are the ones who cast spells (CA-049).
+            lines = [f"{card.archetype.capitalize()}" + (" · casts spells" if card.spirit_touched else ""),
+                     f"Life {card.life} · Will {card.will}",
+                     f"Str {card.strength} · Spd {card.speed} · Int {card.intuition}",
+                     f"Perc {card.perception} · Pers {card.persuasion} · Res {card.resolve}"]
+            y = box.y + pad + lh
+            for line in lines:
+                if y + lh > box.bottom - px(2, s):
+                    break
+                self.blit_text(surface, self.fit(line, "body", self.fs, box.width - 2 * pad), "body", self.fs,
+                               theme.INK, (box.x + pad, y))
+                y += lh
