@@ -5,6 +5,7 @@ and enemy statistics with the main enemy's combat abilities (CA-109, CA-156, CA-
 
 from __future__ import annotations
 
+from game.rulesets.champions_of_albion.content import Effect
 from game.rulesets.champions_of_albion.context import Ctx
 from game.rulesets.champions_of_albion.state import MAIN, EnemyState
 
@@ -173,7 +174,7 @@ def enemy_name(ctx: Ctx, enemy: EnemyState) -> str:
     return name
 
 
-def abilities(ctx: Ctx, enemy: EnemyState):  # -> tuple[Effect, ...]
+def abilities(ctx: Ctx, enemy: EnemyState) -> tuple[Effect, ...]:
     if enemy.kind == "ordinary":
         return ctx.content.enemies[enemy.card].abilities
     if enemy.kind == "dangerous":

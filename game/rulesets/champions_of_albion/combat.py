@@ -221,7 +221,7 @@ def _setup(fight: Fight, cid: str) -> dict[str, Any]:
 
 
 def _dominated(a: Any, b: Any) -> bool:
-    return a.bonus("strength") <= b.bonus("strength") and a.bonus("speed") <= b.bonus("speed")
+    return bool(a.bonus("strength") <= b.bonus("strength") and a.bonus("speed") <= b.bonus("speed"))
 
 
 @FLOW.automatic("combat_setup")
@@ -597,14 +597,14 @@ def _close(ctx: Ctx, step: Step) -> None:
             ctx.emit("enemy", "CA-109", f"{board.enemy_name(ctx, enemy)} regenerates {regen} life.")
     main_fell = False
     for uid in fight.fallen:
-        enemy = state.enemy(uid)
-        if enemy is None:
+        fallen = state.enemy(uid)
+        if fallen is None:
             continue
-        if enemy.kind == "main":
+        if fallen.kind == "main":
             main_fell = True
-            state.enemies.remove(enemy)
+            state.enemies.remove(fallen)
             continue
-        board.remove_enemy(ctx, enemy, "CA-124" if enemy.kind == "ordinary" else "CA-125", "defeated")
+        board.remove_enemy(ctx, fallen, "CA-124" if fallen.kind == "ordinary" else "CA-125", "defeated")
     if main_fell:
         name = ctx.content.main_enemies[state.main_enemy].name
         ctx.end("victory", f"{name} is defeated.", "CA-160")

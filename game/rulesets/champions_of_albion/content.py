@@ -16,7 +16,7 @@ from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from game.core.cards import (
     Field,
@@ -455,7 +455,7 @@ class CAContent:
 
 
 
-def _between(low: int, high: int):
+def _between(low: int, high: int) -> Callable[[Any], str | None]:
     def check(value: Any) -> str | None:
         return None if low <= value <= high else f"must be {low} to {high}"
     return check

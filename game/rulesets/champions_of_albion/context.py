@@ -12,7 +12,7 @@ from typing import Any, Iterable
 
 from game.core.events import EventLog
 from game.core.flow import Flow
-from game.rulesets.champions_of_albion.content import CAContent, Resource
+from game.rulesets.champions_of_albion.content import CAContent, Champion, Resource
 from game.rulesets.champions_of_albion.state import CAState, ChampionState, EnemyState
 
 FLOW: Flow["Ctx"] = Flow()
@@ -75,7 +75,7 @@ class Ctx:
     def at(self, space: str) -> list[ChampionState]:
         return [c for c in self.in_play() if c.space == space]
 
-    def card(self, champion: ChampionState):  # -> Champion
+    def card(self, champion: ChampionState) -> Champion:
         return self.content.champions[champion.id]
 
     def has_rule(self, champion: ChampionState, rule: str) -> bool:

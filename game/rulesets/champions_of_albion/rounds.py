@@ -12,7 +12,7 @@ from game.rulesets.champions_of_albion import board
 from game.rulesets.champions_of_albion.choose import ask, option, then
 from game.rulesets.champions_of_albion.context import FLOW, Ctx
 from game.rulesets.champions_of_albion.effects import push_effects, roll_test
-from game.rulesets.champions_of_albion.state import MAIN
+from game.rulesets.champions_of_albion.state import MAIN, EnemyState
 
 ACT_ROUNDS = 5  # CA-019, CA-026
 
@@ -203,7 +203,7 @@ def _act2_round_end(ctx: Ctx, step: Step) -> None:
         ctx.push(name)
 
 
-def _main(ctx: Ctx):  # -> EnemyState | None
+def _main(ctx: Ctx) -> EnemyState | None:
     return ctx.state.enemy(MAIN)
 
 

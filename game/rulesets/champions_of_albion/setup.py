@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.core.decision import Decision, Option
 from game.core.flow import Step
 from game.rulesets.champions_of_albion.choose import ask, option, then
 from game.rulesets.champions_of_albion.context import AID_VALUES, FLOW, Ctx
@@ -63,8 +64,7 @@ def champion_options(ctx: Ctx) -> list[list[Any]]:
     return out
 
 
-def _ask_champion(ctx: Ctx, step: Step):  # -> Decision
-    from game.core.decision import Decision, Option
+def _ask_champion(ctx: Ctx, step: Step) -> Decision:
 
     seat = step["seat"]
     options = tuple(Option(o[0], o[1], tuple(o[2]), o[3]) for o in champion_options(ctx))

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.core.decision import Decision, Option
 from game.core.flow import Step
 from game.rulesets.champions_of_albion import board, combat
 from game.rulesets.champions_of_albion.choose import ask, option, then
 from game.rulesets.champions_of_albion.content import Outcome, Story, StoryPart
 from game.rulesets.champions_of_albion.context import FLOW, Ctx
 from game.rulesets.champions_of_albion.effects import can_pay, handles, me, push_effects
-from game.rulesets.champions_of_albion.state import ChampionState, StoryState
+from game.rulesets.champions_of_albion.state import ChampionState, EnemyState, StoryState
 
 
 def story_card(ctx: Ctx, story: StoryState) -> Story:
@@ -159,8 +160,7 @@ def story_reroll_item(ctx: Ctx, c: ChampionState) -> str:
     return ""
 
 
-def _ask_roll(ctx: Ctx, step: Step):  # -> Decision | None
-    from game.core.decision import Decision, Option
+def _ask_roll(ctx: Ctx, step: Step) -> Decision | None:
 
     story = ctx.state.story
     c = me(ctx, step)
@@ -254,7 +254,7 @@ def _story_fight(ctx: Ctx, c: ChampionState, story: StoryState, part: StoryPart)
     begin_fight(ctx, c, enemy.uid, f.mode, f.then_combat, f.no_retreat)
 
 
-def _bring_enemy(ctx: Ctx, c: ChampionState, which: str):  # -> EnemyState | None
+def _bring_enemy(ctx: Ctx, c: ChampionState, which: str) -> EnemyState | None:
     if which == "random":
         return board.place_random_enemy(ctx, c.space, "CA-140")
     if which == "dangerous":
