@@ -80,3 +80,25 @@ def test_hover_shows_path_sight_and_odds(make_app):
     frames(app, 3)
     hero = next(h for h in table.controller.view()["heroes"] if h["id"] == mover)
     assert tuple(hero["square"]) == grid.square_at(pos)  # the click moved the hero where the path led
+
+
+def test_a_zoomed_map_pans_with_a_right_drag(make_app):
+    """The wheel zooms about the pointer; a right- (or middle-) drag then pans the map, and a
+    drag at 1x (where the map already fits) does nothing."""
+    app = make_app()
+    table = start_quest(app, "3")
+    frames(app)
+    grid = table.table.grid
+    centre = table.table.board_rect.center
+    drag = [pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(40, -30), buttons=(0, 0, 1))]
+    before = grid.pan
+    app.step(drag, 1 / 60)
+    assert grid.pan == before  # nothing to pan at 1x
+    app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False)], 1 / 60)
+    assert grid.zoom > 1.0
+    zoomed = grid.pan
+    app.step(drag, 1 / 60)
+    assert grid.pan != zoomed
+    middle = [pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(-40, 30), buttons=(0, 1, 0))]
+    app.step(middle, 1 / 60)
+    assert grid.pan == zoomed  # dragged back by the same amount

@@ -238,6 +238,9 @@ class TableScene(Scene):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+            held = getattr(event, "buttons", (0, 0, 0))
+            if (held[1] or held[2]) and self.table.drag(event.pos, event.rel):
+                return True  # right- or middle-drag pans a zoomed board
             self.hover = self.table.target_at(event.pos)
         widgets = [w for w in (self.menu_button, self.undo_button) if w is not None] + self.buttons
         if route(widgets, event):

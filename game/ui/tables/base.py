@@ -59,6 +59,11 @@ class Table:
         """The mouse wheel over the table (e.g. zoom a board); returns True if used."""
         return False
 
+    def drag(self, pos: tuple[int, int], rel: tuple[int, int]) -> bool:
+        """The mouse moved with the right or middle button held (e.g. pan a zoomed board);
+        returns True if used."""
+        return False
+
     def inspect(self, target: Target) -> bool:
         """A click on something that is not an option now (e.g. select a figure to see its
         range); returns True if the table used it."""

@@ -91,6 +91,13 @@ class DungeonDelveTable(Table):
         self.grid.set_zoom(self.grid.zoom * (1.25 ** steps), about=pos)
         return True
 
+    def drag(self, pos: tuple[int, int], rel: tuple[int, int]) -> bool:
+        """Right- or middle-drag on the zoomed map pans it (at 1x it already fits)."""
+        if self.grid is None or self.grid.zoom <= 1.0 or not self.board_rect.collidepoint(pos):
+            return False
+        self.grid.pan_by(int(rel[0]), int(rel[1]))
+        return True
+
     def inspect(self, target: Target) -> bool:
         """Click a figure to see how far it moves with one Move action and what it sees; again to clear."""
         figure = None
