@@ -81,3 +81,20 @@ def test_terminal_play_runs_a_few_moves_and_saves(tmp_path, monkeypatch):
     assert result.returncode == 0, result.stderr
     assert "Saved to 'autosave'" in result.stdout
     assert saves.load_slot("autosave").system_id == "fantasy-heroes"
+
+
+def test_terminal_play_of_champions_of_albion_shows_the_table(tmp_path, monkeypatch):
+    """The terminal game of Champions of Albion: choose a champion, see the table as text
+    (champions, enemies, shadows, the Hand), travel, and save on quit."""
+    from game.terminal import play
+
+    monkeypatch.setenv("FIVE_REALMS_DATA_DIR", str(tmp_path))
+    out: list[str] = []
+    answers = iter(["1", "v", "1", "q"])
+    code = play("champions-of-albion", "human,normal", 5, None, {"main_enemy": "morrigan"},
+                read=lambda prompt: next(answers), write=out.append)
+    text = "\n".join(out)
+    assert code == 0
+    assert "--- Act 1 · round 1" in text and "The Hand:" in text and "Shadows (" in text
+    assert "Morrigan" in text and "life " in text and "will " in text
+    assert saves.load_slot("autosave").system_id == "champions-of-albion"
