@@ -38,6 +38,7 @@ from game.ui.tables.champions_of_albion_art import (
     enemy_tip,
     fate_tip,
     main_enemy_tip,
+    resource_face,
     resource_tip,
     seat_colour,
     space_tip,
@@ -304,6 +305,31 @@ class ChampionsOfAlbionTable(Table):
                                                                                                decision))
         self.map = self._map_for(map_rect)
         self._draw_map(surface, view, decision)
+        if self.mode == "hand":
+            self._draw_preview(surface, view)
+
+    def _draw_preview(self, surface: pygame.Surface, view: Mapping[str, Any]) -> None:
+        """A Hand card under the mouse, shown at about twice its size above the Hand (over the
+        map, never over the prompt), fully readable (ART.md, Cards)."""
+        hover = self.hover
+        if hover is None or hover[0] != "resource" or hover[1] not in view.get("hand", []):
+            return
+        card = next((rect for rect, target in self.hits if target == hover), None)
+        if card is None:
+            return
+        strip = self.places["strip"]
+        h = min(int(card.height * 2), strip.y - self.left_rect.y - px(110, self.scale))
+        w = int(h * card.width / max(1, card.height))
+        if h < card.height * 1.3:
+            return  # no room for a useful preview; the tooltip has the text
+        preview = pygame.Rect(0, 0, w, h)
+        # At the top of the map: the tooltip by the pointer stays clear of the card's text.
+        preview.top = self.left_rect.y + px(6, self.scale)
+        preview.centerx = card.centerx
+        preview.clamp_ip(self.left_rect)
+        shadow = preview.move(4, 6)
+        pygame.draw.rect(surface, (8, 12, 10), shadow, border_radius=px(10, self.scale))
+        surface.blit(self.scene.renderer.face(resource_face(hover[1]), (w, h)), preview)
 
     def _sync_tray(self, view: Mapping[str, Any]) -> None:
         roll = view.get("last_roll") or {}
