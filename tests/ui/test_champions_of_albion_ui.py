@@ -279,3 +279,22 @@ def test_champions_are_chosen_from_their_cards(make_app):
     click(app, pos)
     frames(app)
     assert table.controller.session.game.state.players[0].champion == "hollis"
+
+
+def test_hovering_a_hand_card_shows_it_enlarged(make_app):
+    """ART.md: hover shows a hand card at about twice its size, without covering the prompt."""
+    app = make_app()
+    build_scene(app, "table", "champions-of-albion", 5, 12)
+    frames(app)
+    scene = app.stack.top
+    table = scene.table
+    hand = scene.controller.view()["hand"]
+    card = next(r for r, t in table.hits if t[0] == "resource" and t[1] in hand and r.y > table.places["strip"].y)
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=card.center, rel=(0, 0), buttons=(0, 0, 0))], 1 / 60)
+    frames(app)
+    preview = table.preview_rect
+    assert preview is not None and preview.height >= 1.6 * card.height
+    assert not preview.colliderect(table.prompt_rect(60)) and not preview.colliderect(table.places["strip"])
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(0, 0, 0))], 1 / 60)
+    frames(app)
+    assert table.preview_rect is None

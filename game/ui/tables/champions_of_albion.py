@@ -84,6 +84,7 @@ class ChampionsOfAlbionTable(Table):
         self.map: RouteMap | None = None
         self._visible: set[Target] = set()
         self.gallery: set[Target] = set()  # champion cards offered in the "choose your champion" row
+        self.preview_rect: pygame.Rect | None = None  # the enlarged Hand card under the mouse
         self.lit: set[Target] = set()
         self.selected: set[Target] = set()
         self.hover: Target | None = None
@@ -305,6 +306,7 @@ class ChampionsOfAlbionTable(Table):
                                                                                                decision))
         self.map = self._map_for(map_rect)
         self._draw_map(surface, view, decision)
+        self.preview_rect = None
         if self.mode == "hand":
             self._draw_preview(surface, view)
 
@@ -330,6 +332,7 @@ class ChampionsOfAlbionTable(Table):
         shadow = preview.move(4, 6)
         pygame.draw.rect(surface, (8, 12, 10), shadow, border_radius=px(10, self.scale))
         surface.blit(self.scene.renderer.face(resource_face(hover[1]), (w, h)), preview)
+        self.preview_rect = preview
 
     def _sync_tray(self, view: Mapping[str, Any]) -> None:
         roll = view.get("last_roll") or {}
