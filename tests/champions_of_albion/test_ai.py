@@ -12,6 +12,13 @@ seats (30 % random answers, seeds 0-49) won 0, 8 and 3 of 50. With fewer normal 
 0-49): 1 seat won 1, 13 and 19 of 50; 2 seats 8, 15 and 27; 3 seats 18, 33 and 25. Over the 6
 seeds used below the normal champions won 11 of 18 games and random ones none; the
 assertions leave a wide margin. Decision times (median, p95) are printed, never asserted.
+
+Re-measured after the party (a fighter, then quick champions who take the main enemy's
+strikes and buy cards), the all-out last round, late gold, will kept for Act 2 and the
+stricter quest rule (seeds 1-100 / 1001-1100): 4 seats won 87 / 87 against the Dragon, 84 / 87
+against Arawn and 85 / 83 against Morrigan (before: 34 / 38, 73 / 69, 81 / 74); 2 seats 72 / 71,
+80 / 75 and 75 / 76 (before: 9 / 13, 26 / 45, 45 / 51). Over the 6 seeds below the normal
+champions won 17 of 18.
 """
 
 from __future__ import annotations
@@ -30,9 +37,11 @@ from game.ai import make_agent
 from game.core.decision import Decision, Option
 from game.core.game import Game
 from game.rulesets.champions_of_albion import ai
+from game.rulesets.champions_of_albion.content import standard_content
 from game.rulesets.champions_of_albion.system import ChampionsOfAlbion
 
 SYSTEM = ChampionsOfAlbion()
+SYSTEM_CONTENT = standard_content()
 MAINS = ("dragon", "arawn", "morrigan")
 SEEDS = range(6)
 TIMES: list[float] = []  # every normal decision of this module, in seconds
@@ -109,7 +118,7 @@ def test_normal_play_beats_random_play() -> None:
     damage_random = statistics.mean(d for _, d in random)
     print(f"\n[CA AI] wins over {len(normal)} games: normal {wins_normal}, random {wins_random}; "
           f"mean damage to the main enemy: normal {damage_normal:.1f}, random {damage_random:.1f}")
-    assert wins_normal >= 6, f"the normal champions won only {wins_normal} of {len(normal)}"
+    assert wins_normal >= 12, f"the normal champions won only {wins_normal} of {len(normal)}"
     assert wins_random <= 1
     assert damage_normal >= damage_random + 8
 
@@ -230,6 +239,36 @@ def test_D13_retreats_when_the_next_round_could_kill_it_and_stays_when_healthy()
     me = next(c for c in view["champions"] if c["id"] == "gareth")
     me["life"] = 3
     assert ai.choose(view, decision, None)[0].startswith("retreat:")
+
+
+def test_D13_no_retreat_from_the_main_enemy_in_its_last_round() -> None:
+    """Act 2 with the Dragon one step from a capital (it wins when the round ends): leaving
+    its fight loses the game, so a champion who would retreat from a deadly round stays."""
+    game = _scenario(enemies=[{"card": "wyrmblood_brute", "space": "caer_aldon"}], dice=[1, 6])
+    game.choose(0, "end")
+    decision = _until(game, "retreat")
+    view = game.view_for(0)
+    me = next(c for c in view["champions"] if c["id"] == "gareth")
+    me["life"] = 3
+    dragon = dict(view["enemies"][0], uid="main", card="dragon", kind="main", name="The Dragon", dv=10, av=11,
+                  life=5, max_life=20, treasure=0, space="caer_aldon")
+    view["enemies"] = [dragon]
+    view["act"], view["round"] = 2, 3
+    dragon["space"] = me["space"] = "blackthorn_wood"  # two surface steps from Caer Aldon
+    assert ai.choose(view, decision, None)[0].startswith("retreat:")  # two rounds left: live to fight on
+    dragon["space"] = me["space"] = "wellbrook"  # one surface step from Caer Aldon, a capital
+    assert ai.choose(view, decision, None) == ("stay",)
+    view["round"], dragon["space"], me["space"] = 5, "caer_aldon", "caer_aldon"  # Act 2 round 5
+    assert ai.choose(view, decision, None) == ("stay",)
+
+
+def test_D02_a_fighter_then_quick_champions_who_defend_and_trade() -> None:
+    from game.rulesets.champions_of_albion.ai.values import champion_pick, defence_strength, weapon_strength
+    everyone = list(SYSTEM_CONTENT.champions)
+    first = champion_pick([], everyone)
+    assert weapon_strength(first) >= 5
+    second = champion_pick([first], [c for c in everyone if c != first])
+    assert defence_strength(second) >= 4 and not SYSTEM_CONTENT.champions[second].spirit_touched
 
 
 def _story_view(roll: int, total: int, difficulty: int, aid: list[int]) -> tuple[dict[str, Any], Decision]:

@@ -284,12 +284,18 @@ def test_champions_are_chosen_from_their_cards(make_app):
 def test_hovering_a_hand_card_shows_it_enlarged(make_app):
     """ART.md: hover shows a hand card at about twice its size, without covering the prompt."""
     app = make_app()
-    build_scene(app, "table", "champions-of-albion", 5, 12)
-    frames(app)
-    scene = app.stack.top
-    table = scene.table
-    hand = scene.controller.view()["hand"]
-    card = next(r for r, t in table.hits if t[0] == "resource" and t[1] in hand and r.y > table.places["strip"].y)
+    card = None
+    for steps in range(8, 80, 4):  # a position where the Hand is on the table (no story or fight)
+        build_scene(app, "table", "champions-of-albion", 5, steps)
+        frames(app)
+        scene = app.stack.top
+        table = scene.table
+        hand = scene.controller.view()["hand"]
+        card = next((r for r, t in table.hits if t[0] == "resource" and t[1] in hand
+                     and r.y > table.places["strip"].y), None)
+        if table.mode == "hand" and card is not None:
+            break
+    assert card is not None
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=card.center, rel=(0, 0), buttons=(0, 0, 0))], 1 / 60)
     frames(app)
     preview = table.preview_rect

@@ -25,9 +25,16 @@ How it decides, by decision (the D-numbers of section 6):
 
 Deliberate readings: the quest deck (D-15) is taken when the mean chance over the six
 attributes at difficulty 8 is 0.45 or more, life is 70 % or more and E_atk against DV 8 is
-1.2 or more (or an ally stands there), or from fate 4; the main enemy's own ties in Act 2
+1.2 or more (or an ally stands there), and not merely because fate 4 is reached (unfit
+questers lost more than their tokens won, on fixed seeds); the main enemy's own ties in Act 2
 (D-20, "players choose") are settled so the champions can reach it without standing in the
-Dragon's Fire, because a main enemy kept far away is a certain defeat.
+Dragon's Fire, because a main enemy kept far away is a certain defeat. The party (D-02) is a
+fighter (Str + weapon >= 5) and then quick champions who take the main enemy's strikes and
+buy cards (speed + armour, persuasion, gold, trading on any space) rather than a
+spirit-touched one: the main enemy strikes once per combat round at the defender the team
+names, so a quick defender lets the fighter attack round after round. In the main enemy's
+last round (Act 2 round 5, or the Dragon one step from a capital) nothing is held back:
+no retreat from its fight, any will reroll that adds damage, no caution in reaching it.
 
 The answers are deterministic for a view and a decision: ties are broken by option id and
 ``rng`` is not used.

@@ -257,3 +257,23 @@ def number_in(text: str, after: str) -> int | None:
     """The first integer following ``after`` in ``text`` (e.g. "AV 9")."""
     m = re.search(re.escape(after) + r"\s*(-?\d+)", text)
     return int(m.group(1)) if m else None
+
+
+# ---- the clock of Act 2 -------------------------------------------------------------------------------------
+
+
+def capital_steps(space: str) -> int:
+    """Surface steps from the space to the nearest capital (the Dragon's flight)."""
+    d = distances(space, "surface")
+    return min((d.get(s, 99) for s in MAP.of_kind("capital")), default=99)
+
+
+def last_chance(seen: Seen) -> bool:
+    """Act 2, and the main enemy wins when this round ends unless it falls now: round 5, or
+    the Dragon one surface step from a capital (it ends the round on it). Nothing kept back
+    then (will, tokens, a retreat) is worth anything."""
+    if seen.act != 2 or seen.main is None:
+        return False
+    if seen.round >= 5:
+        return True
+    return seen.main_id == "dragon" and capital_steps(seen.main["space"]) <= 1

@@ -11,7 +11,8 @@ from game.core.decision import Decision
 from game.rulesets.champions_of_albion.ai.values import effect_value
 from game.rulesets.champions_of_albion.ai.common import (Seen, attack_vs, base_without, defence_vs, e_atk, e_def,
                                                            enemy_abilities, has_rule, number_in, p_kill, p_lethal,
-                                                           passive_attack_bonus, passive_defence_bonus, resource)
+                                                           last_chance, passive_attack_bonus, passive_defence_bonus,
+                                                           resource)
 
 
 def _duel(seen: Seen, c: dict[str, Any]) -> bool:
@@ -289,18 +290,19 @@ def reroll(seen: Seen, decision: Decision) -> str:
     if morrigan:
         spare = will >= max(4, c["max_will"] - 1) if seen.act == 1 else False
     else:
-        spare = will >= (3 if seen.act == 1 else 4)
+        spare = will >= (max(3, c["max_will"] - 1) if seen.act == 1 else 3)
     main = seen.main or {}
     main_here = bool(main) and main["space"] == c["space"]
+    final = main_here and last_chance(seen)
     if roll.get("why") == "attack":
         now = max(0, total - against)
         cap = int(main["life"]) if main_here and against >= main["dv"] - 2 else 99
         new = e_atk(value, against, cap)
         hit = sum(1 for r in range(1, 7) if r + value > against) / 6
-        if free:
+        if free or final:
             return "reroll" if new > now + 0.05 else "keep"
         finishing = cap < 99 and now < cap and sum(1 for r in range(1, 7) if r + value - against >= cap) >= 3
-        if cap < 99 and will >= 2 and (finishing or (not morrigan and now == 0 and hit >= 0.5)):
+        if cap < 99 and will >= 2 and (finishing or (not morrigan and now == 0 and new >= 0.45)):
             return "reroll"
         if not spare:
             return "keep"
@@ -367,6 +369,8 @@ def retreat(seen: Seen, decision: Decision) -> str:
     hurt = max((e_atk(attack_vs(c, e, _duel(seen, c)), e["dv"], e["life"]) for e in enemies), default=0.0)
     go = min(retreats, key=lambda o: (len(seen.enemies_at(o.split(":", 1)[1])), o))
     main_fight = seen.act == 2 and any(e["kind"] == "main" for e in enemies)
+    if main_fight and last_chance(seen):
+        return "stay"  # leaving now loses the game for everyone
     if expected >= c["life"] - 1 or death >= (0.15 if main_fight else 0.2):
         return go
     if main_fight and will_spent(seen):

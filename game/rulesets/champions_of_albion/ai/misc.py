@@ -150,12 +150,13 @@ def _aid_total(c: dict[str, Any]) -> int:
 
 
 def story_deck(seen: Seen, decision: Decision) -> str:
-    """D-15: the quest deck when fit (or Act 2 is near), else the world deck."""
+    """D-15: the quest deck when fit, else the world deck. Not merely because Act 2 is near:
+    an unfit champion's quest fight (a more dangerous enemy) costs more, in life and
+    champions lost before the main enemy, than its token is worth (measured on fixed seeds)."""
     c = seen.me
     assert c is not None
     if "deck:quest" in decision.option_ids:
-        near = seen.fate >= 4 and life_fraction(c) >= 0.5
-        if fit_for_quest(seen, c) or near or len(decision.option_ids) == 1:
+        if fit_for_quest(seen, c) or len(decision.option_ids) == 1:
             return "deck:quest"
     return next((o for o in decision.option_ids if o != "deck:quest"), decision.option_ids[0])
 

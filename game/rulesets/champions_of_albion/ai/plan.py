@@ -15,7 +15,8 @@ from typing import Any
 
 from game.rulesets.champions_of_albion.ai.common import (CONTENT, MAP, MARKETS, Seen, attack_vs, defence_vs, dist,
                                                            e_atk, e_def, enemy_rule, has_rule, kind_of,
-                                                           life_fraction, rest_amount, resource, surface_route)
+                                                           last_chance, life_fraction, rest_amount, resource,
+                                                           surface_route)
 from game.rulesets.champions_of_albion.ai.fight import death_chance, defence_cost, will_spent
 from game.rulesets.champions_of_albion.ai.misc import bane_cost, fit_for_quest
 from game.rulesets.champions_of_albion.ai.values import JUNK, gather_score, party_value
@@ -218,8 +219,6 @@ class Planner:
         if space in seen.quest_tokens and seen.view.get("quest_deck", 0):
             if self.fit:
                 quest = W_QUEST * 0.6
-            elif seen.fate >= 4 and life_fraction(self.c) >= 0.5:
-                quest = W_QUEST * 0.3
         return max(world, quest)
 
     def main_value(self, space: str, life: int, prev: str | None = None) -> float:
@@ -236,6 +235,8 @@ class Planner:
         if self.allies and not team and seen.round < 3:
             return -3.0  # wait one step away for the others
         value = W_MAIN + 1.5 * len(team)
+        if last_chance(seen):
+            return value  # the enemy wins when this round ends: every attack counts, no risk is too high
         if will_spent(seen):
             return -5.0
         if life <= 0.3 * self.max_life and team:

@@ -143,6 +143,15 @@ def bane_action_value(c: dict[str, Any], bane: str) -> float:
     return 0.0
 
 
+def _after_paying(seen: Seen, c: dict[str, Any], bane: str, planner: Planner) -> Planner:
+    """The planner for the rest of the turn once the bane's gold is paid: the card it would
+    have bought may be out of reach."""
+    removal = CONTENT.banes[bane].removal
+    if removal.condition != "pay_gold_at_market" or not removal.amount or not planner.market:
+        return planner
+    return Planner(seen, dict(c, gold=max(0, c["gold"] - removal.amount)))
+
+
 def free_option(seen: Seen, c: dict[str, Any], decision: Decision) -> str | None:
     """Things that cost no action and only help: a healing or will item, a quest token."""
     for o in decision.option_ids:
@@ -204,7 +213,7 @@ def action(seen: Seen, decision: Decision) -> str:
         elif verb == "bane":
             value = bane_action_value(c, arg)
             if value > 0.5:
-                scores[oid] = value + planner.continuation(space, life, left - 1)
+                scores[oid] = value + _after_paying(seen, c, arg, planner).continuation(space, life, left - 1)
         elif verb == "cleanse":
             value = bane_cost(arg.split(":", 1)[1])
             scores[oid] = value + planner.continuation(space, life, left - 1)
