@@ -1,5 +1,6 @@
 """game.core, game.ai, game.session, game.saves and every rule system import with pygame
-made unimportable (STYLE 1)."""
+made unimportable (STYLE 1). Building each registered system loads its content, so the
+content loaders are checked here too, once for every rule system."""
 
 import subprocess
 import sys

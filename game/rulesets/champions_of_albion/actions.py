@@ -10,6 +10,8 @@ blocked with their reason and rule, for tooltips.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from itertools import permutations
 from typing import Any
 
 from game.core.decision import Blocked, Decision, Option
@@ -17,7 +19,8 @@ from game.core.flow import Step
 from game.rulesets.champions_of_albion import board, combat
 from game.rulesets.champions_of_albion.choose import ask, option, then
 from game.rulesets.champions_of_albion.context import FLOW, MAX_ACTIONS, Ctx
-from game.rulesets.champions_of_albion.effects import attach, choose_bane, handles, me, push_effects, roll_test
+from game.rulesets.champions_of_albion.effects import (attach, banished_on, choose_bane, handles, me, push_effects,
+                                                       record, roll_test)
 from game.rulesets.champions_of_albion.state import MAIN, ChampionState, Turn
 
 MARKETS = ("capital", "country")
@@ -348,12 +351,7 @@ def _hand_discard(ctx: Ctx, args: dict[str, Any], choice: tuple[str, ...]) -> No
 def _cast(ctx: Ctx, c: ChampionState, rid: str) -> None:
     spell = ctx.content.resources[rid]
     ctx.emit("spell", "CA-048", f"{ctx.short(c.id)} casts {spell.name}.", champion=c.id, spell=rid)
-    push_effects(ctx, [{**_record(e), "spell": rid} for e in spell.effects], c.id, "CA-048", spell.name)
-
-
-def _record(effect: Any) -> dict[str, Any]:
-    from game.rulesets.champions_of_albion.effects import record
-    return record(effect)
+    push_effects(ctx, [{**record(e), "spell": rid} for e in spell.effects], c.id, "CA-048", spell.name)
 
 
 def _transferable(ctx: Ctx, c: ChampionState) -> list[list[Any]]:
@@ -449,7 +447,6 @@ def _unique(ctx: Ctx, c: ChampionState, _: str) -> None:
 
 def _banish(ctx: Ctx, c: ChampionState, _: str) -> None:
     board.banish_shadow(ctx, c.space, "CA-065", ctx.short(c.id))
-    from game.rulesets.champions_of_albion.effects import banished_on
     banished_on(ctx, c, c.space)
 
 
@@ -493,8 +490,6 @@ def _long_stride(ctx: Ctx, effect: dict[str, Any], step: Step) -> None:
 def _stride_paths(ctx: Ctx, c: ChampionState, steps: int) -> dict[str, str]:
     """The spaces a stride reaches over routes open to travel (the Tempest too, CA-041), each
     with the space it is entered from."""
-    from dataclasses import replace
-
     came: dict[str, str] = {}
     frontier = [c.space]
     for _ in range(steps):
@@ -559,8 +554,6 @@ def _pile(ctx: Ctx, deck: str) -> list[str]:
 
 @then("peek")
 def _peeked(ctx: Ctx, args: dict[str, Any], choice: tuple[str, ...]) -> None:
-    from itertools import permutations
-
     c = ctx.state.champion(args["champion"])
     deck = choice[0].split(":", 1)[1]
     pile = _pile(ctx, deck)

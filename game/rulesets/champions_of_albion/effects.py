@@ -17,6 +17,7 @@ from game.rulesets.champions_of_albion.choose import ask, option, then
 from game.rulesets.champions_of_albion.content import Effect
 from game.rulesets.champions_of_albion.context import FLOW, Ctx, half
 from game.rulesets.champions_of_albion.state import ChampionState
+from game.rulesets.champions_of_albion.vocabulary import describe
 
 Handler = Callable[[Ctx, dict[str, Any], Step], None]
 HANDLERS: dict[str, Handler] = {}
@@ -123,7 +124,6 @@ def _effect_on(ctx: Ctx, args: dict[str, Any], choice: tuple[str, ...]) -> None:
 
 
 def effect_text(effect: dict[str, Any]) -> str:
-    from game.rulesets.champions_of_albion.vocabulary import describe
     return describe(effect)
 
 

@@ -228,8 +228,7 @@ def _main_move(ctx: Ctx, step: Step) -> None:
             [option(f"space:{s}", ctx.space_name(s), ("space", s)) for s in steps], "main_step", {})
     elif state.main_enemy == "arawn":
         # Wild Hunt, then one underground step toward the nearest champion (underground routes only).
-        enemy = board.place_random_enemy(ctx, main.space, "G-38")
-        del enemy
+        board.place_random_enemy(ctx, main.space, "G-38")
         if board.place_random_shadow(ctx, "G-38") is None:
             return
         if ctx.at(main.space):

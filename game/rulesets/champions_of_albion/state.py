@@ -83,7 +83,6 @@ class Fight:
     round: int = 0
     duels: dict[str, str] = field(default_factory=dict)
     no_retreat: bool = False
-    then_combat: bool = False   # an ambush that leads into full combat (CA-114)
     target: str = ""            # the enemy a story fight is about (its defeat is the win)
     owner: str = ""             # the champion whose story or quest this is (G-41)
     quiet: dict[str, int] = field(default_factory=dict)  # combat rounds without a loss, per space (G-43)

@@ -16,7 +16,7 @@ from game.rulesets.champions_of_albion import board, combat
 from game.rulesets.champions_of_albion.choose import ask, option, then
 from game.rulesets.champions_of_albion.content import Outcome, Story, StoryPart
 from game.rulesets.champions_of_albion.context import FLOW, Ctx
-from game.rulesets.champions_of_albion.effects import can_pay, handles, me, push_effects
+from game.rulesets.champions_of_albion.effects import can_pay, choose_bane, effect_text, handles, me, push_effects
 from game.rulesets.champions_of_albion.state import ChampionState, EnemyState, StoryState
 
 
@@ -338,7 +338,6 @@ def _finish(ctx: Ctx, step: Step) -> None:
         if state.players[c.seat].champion == c.id:
             banes = ctx.removable_banes(c, "complete_story")
             if banes:
-                from game.rulesets.champions_of_albion.effects import choose_bane
                 choose_bane(ctx, c, banes, "CA-176", "a story completed")
 
 
@@ -351,16 +350,11 @@ def _fight_effect(ctx: Ctx, effect: dict[str, Any], step: Step) -> None:
     if c is None:
         return
     if effect.get("optional"):
-        ask(ctx, c.seat, "accept_fight", f"{ctx.short(c.id)}: {_fight_text(effect)}", step["rule"],
+        ask(ctx, c.seat, "accept_fight", f"{ctx.short(c.id)}: {effect_text(effect)}", step["rule"],
             [option("accept", "Accept"), option("decline", "Decline")], "accept_fight",
             {"champion": c.id, "effect": effect, "rule": step["rule"], "why": step["why"]})
         return
     _fight_now(ctx, c, effect, step["rule"], step["why"])
-
-
-def _fight_text(effect: dict[str, Any]) -> str:
-    from game.rulesets.champions_of_albion.vocabulary import describe
-    return describe(effect)
 
 
 @then("accept_fight")

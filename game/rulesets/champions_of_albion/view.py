@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.core.events import EventLog
+
 from game.rulesets.champions_of_albion import board
 from game.rulesets.champions_of_albion.content import CAContent
 from game.rulesets.champions_of_albion.context import Ctx
 from game.rulesets.champions_of_albion.state import MAIN, CAState
-from game.rulesets.champions_of_albion.vocabulary import ATTRIBUTES
+from game.rulesets.champions_of_albion.vocabulary import ATTRIBUTES, describe
 
 
 def _story(ctx: Ctx) -> dict[str, Any] | None:
@@ -59,11 +61,10 @@ def _enemy(ctx: Ctx, e: Any) -> dict[str, Any]:
     return {"uid": e.uid, "card": e.card, "kind": e.kind, "name": board.enemy_name(ctx, e), "space": e.space,
             "dv": board.dv(ctx, e), "av": board.av(ctx, e), "life": board.life(ctx, e),
             "max_life": board.max_life(ctx, e), "damage": e.damage, "treasure": ctx.treasure(e),
-            "abilities": [ability_text for ability_text in _ability_texts(ctx, e)]}
+            "abilities": _ability_texts(ctx, e)}
 
 
 def _ability_texts(ctx: Ctx, e: Any) -> list[str]:
-    from game.rulesets.champions_of_albion.vocabulary import describe
     return [describe(a) for a in board.abilities(ctx, e)]
 
 
@@ -78,9 +79,18 @@ def _deciding(state: CAState) -> str:
     return str(cid or "")
 
 
-def view(state: CAState, content: CAContent, seat: int | None) -> dict[str, Any]:
-    from game.core.events import EventLog
+def _counterpart(state: CAState) -> str:
+    """The other champion of a give, take or consent question (its ``source`` and ``dest``)."""
+    if not state.stack or state.stack[-1].get("step") != "choose":
+        return ""
+    step = state.stack[-1]
+    args = step.get("args", {})
+    mine = state.players[step["seat"]].champion
+    pair = [args.get("source", ""), args.get("dest", "")]
+    return next((str(c) for c in pair if c and c != mine), "")
 
+
+def view(state: CAState, content: CAContent, seat: int | None) -> dict[str, Any]:
     ctx = Ctx(state, content, EventLog())
     main = content.main_enemies[state.main_enemy]
     fight = state.fight
@@ -92,6 +102,7 @@ def view(state: CAState, content: CAContent, seat: int | None) -> dict[str, Any]
         "act": state.act, "round": state.round, "fate": state.fate, "phase": state.phase,
         "initiative": list(state.initiative),
         "deciding": _deciding(state),
+        "counterpart": _counterpart(state),
         "deciding_enemy": str(state.stack[-1].get("args", {}).get("enemy", "")) if state.stack else "",
         "players": [{"name": p.name, "champion": p.champion, "lost": p.lost} for p in state.players],
         "champions": [_champion(ctx, c) for c in in_play],

@@ -110,13 +110,6 @@ class Seen:
     def champion(self, cid: str) -> dict[str, Any] | None:
         return self.by_id.get(cid)
 
-    def by_short(self, text: str) -> dict[str, Any] | None:
-        """The champion whose short name (first word) starts ``text``."""
-        for c in self.champions:
-            if text.startswith(c["name"].split()[0]):
-                return c
-        return None
-
     def allies(self, c: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         c = c or self.me
         return [o for o in self.champions if c is None or o["id"] != c["id"]]

@@ -104,8 +104,7 @@ def transfer(seen: Seen, decision: Decision) -> tuple[str, ...]:
     giver also hands its quest tokens to a clearly stronger attacker."""
     c = seen.me
     assert c is not None
-    m = re.search(r"(?:give what to|take what from) (\w+)", decision.prompt)
-    other = seen.by_short(m.group(1)) if m else None
+    other = seen.champion(seen.view.get("counterpart", ""))
     giving = decision.kind == "give"
     out: list[str] = []
     if other is not None:
@@ -127,7 +126,7 @@ def consent(seen: Seen, decision: Decision) -> str:
     """Agree when the pair gains: the cards named are worth more to the taker (G-15)."""
     c = seen.me
     assert c is not None
-    taker = seen.by_short(decision.prompt)
+    taker = seen.champion(seen.view.get("counterpart", ""))
     if taker is None:
         return "refuse"
     named = [r for r in c.get("resources", []) if resource(r).name in decision.prompt]
