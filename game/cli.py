@@ -19,11 +19,13 @@ import argparse
 import json
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any, Sequence
 
 from game.core import registry
 from game.core.errors import FiveRealmsError
+from game.core.rulebook import checklist_ids, count_rules
 
 
 def _parse_option(text: str) -> tuple[str, Any]:
@@ -63,11 +65,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     shares: dict[str, float] = {a: 0.0 for a in agents}
     started = time.perf_counter()
     total_choices = 0
+    rule_counts: Counter[str] = Counter()
+    choice_counts: Counter[str] = Counter()
     for i in range(args.games):
         seed = args.seed + i
         seats = [Seat("ai", f"{level} {n + 1}", level) for n, level in enumerate(agents)]
         session = Session.new(args.ruleset, seats, seed, options, scenario)
-        session.run_ai(args.max_choices)
+        if args.rule_counts:
+            _run_counting_choices(session, args.max_choices, choice_counts)
+            rule_counts.update(count_rules(session.log))
+        else:
+            session.run_ai(args.max_choices)
         outcome = session.game.outcome()
         assert outcome is not None
         total_choices += len(session.choices)
@@ -86,13 +94,49 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                "games_won": sum(1 for r in results if r["winners"]),
                "mean_turns": round(sum(r["turns"] for r in results) / games, 2),
                "games_per_second": round(args.games / elapsed, 2)}
+    never_seen: list[str] = []
+    if args.rule_counts:
+        checklist = checklist_ids(registry.get(args.ruleset))
+        never_seen = [rule for rule in checklist if rule not in rule_counts]
+        summary["rule_counts"] = dict(sorted(rule_counts.items()))
+        summary["rules_never_seen"] = never_seen
+        summary["choice_counts"] = dict(sorted(choice_counts.items()))
     if args.json:
         print(json.dumps({"games": results, "summary": summary}))
     else:
         rates = ", ".join(f"{a} {100 * r:.1f}%" for a, r in summary["win_rate"].items())
         print(f"summary: {args.games} games, {summary['games_won']} with a winner; win rate {rates}; mean turns {summary['mean_turns']}; "
               f"{summary['games_per_second']} games/s; {total_choices / elapsed:.0f} choices/s")
+        if args.rule_counts:
+            _print_rule_counts(rule_counts, choice_counts, never_seen, len(checklist))
     return 0
+
+
+def _run_counting_choices(session: Any, max_choices: int, counts: Counter[str]) -> None:
+    """Step the AI seats as ``Session.run_ai`` does, counting each choice by the kind of
+    question and the kind of answer ("attack-phase play", the option id before its ':')."""
+    for _ in range(max_choices):
+        decision = session.pending()
+        picked = session.ai_choice()
+        if picked is None:
+            return
+        for option_id in picked[1]:
+            counts[f"{decision.kind} {option_id.partition(':')[0]}"] += 1
+        session.choose(*picked)
+    raise FiveRealmsError(f"AI seats made {max_choices} choices without the game ending.")
+
+
+def _print_rule_counts(rule_counts: Counter[str], choice_counts: Counter[str], never_seen: list[str],
+                       checklist_size: int) -> None:
+    seen = checklist_size - len(never_seen)
+    print(f"rule counts ({seen} of {checklist_size} checklist rules appeared in the events):")
+    items = [f"{rule} {count}" for rule, count in sorted(rule_counts.items())]
+    for start in range(0, len(items), 8):
+        print("  " + "  ".join(f"{item:<13s}" for item in items[start:start + 8]).rstrip())
+    print(f"never appeared ({len(never_seen)}): {', '.join(never_seen) or 'none'}")
+    print("choices made (question kind, answer kind):")
+    for key, count in sorted(choice_counts.items()):
+        print(f"  {key:<40s} {count}")
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -169,6 +213,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--option", action="append", default=[], help="game option key=value")
     s.add_argument("--max-choices", type=int, default=200_000)
     s.add_argument("--json", action="store_true")
+    s.add_argument("--rule-counts", action="store_true",
+                   help="after the games, count the events of each rule ID and list the rules that never appeared")
     s.set_defaults(func=cmd_simulate)
 
     r = sub.add_parser("replay", help="rebuild a save from its seed and choices")

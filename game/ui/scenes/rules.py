@@ -6,24 +6,21 @@ the mouse wheel, arrows and Page Up/Down scroll."""
 
 from __future__ import annotations
 
-import importlib.resources
 from pathlib import Path
 from typing import Any
 
 import pygame
 
-from game.core import registry
+from game.core import registry, rulebook
 from game.ui import theme
 from game.ui.scenes.base import MenuScene
 from game.ui.widgets.basic import Button, TextField, draw_panel
 
 
 def rules_text(system_id: str) -> str:
-    package = f"game.rulesets.{system_id.replace('-', '_')}"
-    try:
-        return (importlib.resources.files(package) / "rules.md").read_text(encoding="utf-8")
-    except (OSError, ModuleNotFoundError):
-        return f"# {registry.get(system_id).title}\n\nThe rules book for this game is not written yet."
+    system = registry.get(system_id)
+    text = rulebook.rules_text(system)
+    return text if text is not None else f"# {system.title}\n\nThe rules book for this game is not written yet."
 
 
 def blocks(markdown: str) -> list[tuple[str, str]]:
