@@ -1203,6 +1203,53 @@ def test_ca_128_a_champion_defeated_in_act_1_round_5_is_replaced_in_act_2_round_
     assert st.players[0].champion == "hollis" and st.champion("hollis").space == "thornwick"
 
 
+def _everyone_falls_in_act_1_round_5() -> Game:
+    """Gareth alone, in Act 1 round 5, at 2 life on Caer Aldon with a Wyrmblood Brute: his
+    attack (die 1) does nothing and the Brute's strike (die 1) defeats him."""
+    g = new(["gareth"])
+    Play(g).run(*ends(4))
+    st = g.state
+    assert (st.act, st.round) == (1, 5)
+    st.champion("gareth").life = 2
+    st.enemies.append(EnemyState("e90", "wyrmblood_brute", "ordinary", "caer_aldon"))
+    if "wyrmblood_brute" in st.enemy_deck:
+        st.enemy_deck.remove("wyrmblood_brute")
+        st.camp.append("wyrmblood_brute")
+    st.dice_script = [1, 1]
+    return g
+
+
+def test_ca_128_g_05_every_champion_defeated_in_act_1_round_5_the_game_goes_on_into_act_2():
+    """CA-128, G-05 (p.6 "the player of a defeated champion may choose a new champion at the
+    start of the next round"): every champion falls in Act 1 round 5; the game does not end.
+    Act 2 begins, and at the start of its round 1 the player chooses a new champion, who
+    counts in the main enemy's life (C) like a champion in play at the flip."""
+    g = _everyone_falls_in_act_1_round_5()
+    st = g.state
+    p = Play(g)
+    d = p.run(*ends(1), stop=("champion",))
+    assert p.of("CA-126") and st.players[0].champion == "" and not st.outcome
+    assert (st.act, st.round) == (2, 1) and d.seat == 0 and d.rule == "CA-128"
+    assert st.enemy(MAIN) is not None  # the flip came first (G-05)
+    dragon = SYSTEM.content.main_enemies["dragon"].act2
+    life_at_flip = st.main_life
+    assert life_at_flip == dragon.life_for(0) + len(st.shadows)
+    d = p.run(("champion", "champion:hollis"))
+    assert st.players[0].champion == "hollis" and st.champion("hollis").space == "thornwick"
+    assert st.main_life == life_at_flip + dragon.life_per_champion
+    assert d is not None and d.kind == "action" and st.initiative == [0] and not st.outcome
+
+
+def test_ca_131_every_champion_defeated_in_act_1_round_5_and_no_new_one_taken_loses():
+    """CA-131, CA-128: after every champion fell in Act 1 round 5, a player who declines a new
+    champion at the start of Act 2 round 1 leaves nobody in play: the champions lose."""
+    g = _everyone_falls_in_act_1_round_5()
+    p = Play(g)
+    p.run(*ends(1), stop=("champion",))
+    assert p.run(("champion", "decline")) is None
+    assert g.state.outcome == "defeat" and g.state.act == 2 and g.outcome().winners == ()
+
+
 # ---- choosing the order on a shared space (CA-094, CA-096) ------------------------------------------------------
 #
 # These two fail: the engine attacks in initiative order and lets enemies strike in the order

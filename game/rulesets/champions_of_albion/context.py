@@ -20,6 +20,8 @@ FLOW: Flow["Ctx"] = Flow()
 SLOTS = ("weapon", "armour", "item", "companion")
 """Resource kinds whose bonuses are attribute bonuses chosen one per kind (CA-165, CA-166)."""
 MAX_ACTIONS = 3
+LAST_ROUND = 5
+"""The rounds of an act (CA-019, CA-026)."""
 TITLES = ("Old", "Mother", "Sir", "Lady", "Father", "Brother", "Sister")
 """A first word that is a title, not a name: such champions go by both words."""
 AID_VALUES = (1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2)
@@ -275,6 +277,11 @@ class Ctx:
         state = self.state
         return (not state.players[seat].lost and not state.players[seat].champion
                 and any(c not in state.used_champions for c in self.content.champions))
+
+    def replaced_in_act2(self, seat: int) -> bool:
+        """A seat whose champion fell in Act 1 round 5 may take a new one at the start of Act 2
+        round 1 (CA-128, CA-158, G-05)."""
+        return self.can_replace(seat) and self.state.players[seat].defeated_at == 10 + LAST_ROUND
 
     def end(self, outcome: str, reason: str, rule: str) -> None:
         """The game ends; the initiative winner reads the matching ending card (CA-028, CA-195)."""

@@ -10,11 +10,11 @@ from typing import Any
 from game.core.flow import Step
 from game.rulesets.champions_of_albion import board
 from game.rulesets.champions_of_albion.choose import ask, option, then
-from game.rulesets.champions_of_albion.context import FLOW, Ctx
+from game.rulesets.champions_of_albion.context import FLOW, LAST_ROUND, Ctx
 from game.rulesets.champions_of_albion.effects import push_effects, roll_test
 from game.rulesets.champions_of_albion.state import MAIN, EnemyState
 
-ACT_ROUNDS = 5  # CA-019, CA-026
+ACT_ROUNDS = LAST_ROUND  # CA-019, CA-026
 
 
 @FLOW.automatic("round_start")
@@ -156,7 +156,10 @@ def _act2_start(ctx: Ctx, step: Step) -> None:
     state.fate = 1  # CA-027
     main = ctx.content.main_enemies[state.main_enemy]
     ctx.emit("act", "CA-154", f"Act 2 begins: {main.name}'s card is flipped. {main.act2.start}", act=2)
-    ctx.check_all_defeated()
+    if not any(ctx.replaced_in_act2(s) for s in range(state.seats)):
+        # Champions who fell in Act 1 round 5 come back at the start of round 1 (CA-128, G-05):
+        # only with none to come does an empty board end the game here.
+        ctx.check_all_defeated()
     if ctx.over:
         return
     shadows = len(state.shadows)

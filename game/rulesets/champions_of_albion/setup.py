@@ -127,7 +127,7 @@ def may_replace(ctx: Ctx, seat: int) -> bool:
         return False
     if state.act == 1:
         return True
-    return state.round == 1 and state.players[seat].defeated_at == 15  # fell in Act 1 round 5
+    return state.round == 1 and ctx.replaced_in_act2(seat)  # fell in Act 1 round 5
 
 
 @FLOW.automatic("replacement")
@@ -145,4 +145,12 @@ def _replace(ctx: Ctx, args: dict[str, Any], choice: tuple[str, ...]) -> None:
     if choice[0] == "decline":
         ctx.emit("setup", "CA-128", f"{ctx.state.players[args['seat']].name} takes no new champion this round.")
         return
-    enter(ctx, args["seat"], choice[0].split(":", 1)[1], replacement=True)
+    state = ctx.state
+    champion = enter(ctx, args["seat"], choice[0].split(":", 1)[1], replacement=True)
+    if state.act == 2:
+        # A champion who enters at the start of Act 2 round 1 begins Act 2, so it counts in the
+        # main enemy's life like those already in play at the flip (C, CA-156).
+        main = ctx.content.main_enemies[state.main_enemy]
+        state.main_life += main.act2.life_per_champion
+        ctx.emit("act", "CA-156", f"{main.name} gains {main.act2.life_per_champion} life for "
+                 f"{ctx.short(champion.id)}: life {state.main_life}.")
