@@ -1251,9 +1251,6 @@ def test_ca_131_every_champion_defeated_in_act_1_round_5_and_no_new_one_taken_lo
 
 
 # ---- choosing the order on a shared space (CA-094, CA-096) ------------------------------------------------------
-#
-# These two fail: the engine attacks in initiative order and lets enemies strike in the order
-# they were placed (the G-20 defaults), without asking the players (see the report).
 
 
 def _manual(g: Game, pick: Callable[[Any, list[Any]], str | None], until: Callable[[list[Any]], bool]) -> list[Any]:
@@ -1285,6 +1282,42 @@ def test_ca_094_the_players_may_choose_the_attack_order():
     events = _manual(g, pick, lambda ev: sum(e.kind == "attack" for e in ev) >= 2)
     assert offered, "no choice of the attack order was offered (CA-094)"
     assert [e.data["champion"] for e in events if e.kind == "attack"] == ["gareth", "elin"]
+
+
+def test_ca_094_any_order_of_three_attackers_may_be_chosen():
+    """CA-094 (p.5 "their players may even decide the order in which they attack"): the order is
+    wholly the players' choice. Elin, Tamsin and Gareth share Caer Aldon (initiative: Elin,
+    Tamsin, Gareth); the players pick Gareth, then Tamsin, so Elin goes last. Each question
+    offers only those still to attack, and none is asked once one is left."""
+    g = new(["gareth", "elin", "tamsin"], positions={"elin": "caer_aldon", "tamsin": "caer_aldon"},
+            dice=[1, 1, 1, 6], enemies=[{"card": "wyrmblood_brute", "space": "caer_aldon"}])
+    p = Play(g)
+    p.run(*ends(3), ("attack_order", "champion:gareth"), ("attack_order", "champion:tamsin"), stop=("defender",))
+    asked = p.asked("attack_order")
+    assert [sorted(d.option_ids) for d in asked] == [
+        ["champion:elin", "champion:gareth", "champion:tamsin"], ["champion:elin", "champion:tamsin"]]
+    assert all(d.rule == "CA-094" for d in asked)
+    assert [e.data["champion"] for e in attacks(p)] == ["gareth", "tamsin", "elin"]
+    # Each choice comes after the previous attack is resolved: the next is picked knowing it.
+    order = [(kind, x.kind) for kind, x in p.timeline if (kind, getattr(x, "kind", "")) in
+             (("decision", "attack_order"), ("event", "attack"))]
+    assert order == [("decision", "attack_order"), ("event", "attack"), ("decision", "attack_order"),
+                     ("event", "attack"), ("event", "attack")]
+
+
+def test_ca_094_an_illegal_attacker_leaves_the_game_untouched():
+    """CA-094: a champion who already attacked this combat round cannot be picked again; the
+    refused choice changes nothing."""
+    g = new(["gareth", "elin", "tamsin"], positions={"elin": "caer_aldon", "tamsin": "caer_aldon"},
+            dice=[1, 1, 1, 6], enemies=[{"card": "wyrmblood_brute", "space": "caer_aldon"}])
+    p = Play(g)
+    p.run(*ends(3), ("attack_order", "champion:gareth"), stop=("attack_order",))
+    d = g.pending()
+    assert d.kind == "attack_order" and "champion:gareth" not in d.option_ids
+    before = g.snapshot()
+    with pytest.raises(Exception):
+        g.choose(d.seat, ["champion:gareth"])
+    assert g.snapshot() == before
 
 
 def test_ca_096_the_players_may_choose_the_order_of_the_enemy_attacks():

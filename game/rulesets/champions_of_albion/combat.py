@@ -177,29 +177,33 @@ def fighting(ctx: Ctx, champion_id: str) -> ChampionState | None:
 
 @FLOW.automatic("space_attacks")
 def _space_attacks(ctx: Ctx, step: Step) -> None:
-    """The champions on a space attack in initiative order unless their players pick who goes
-    first (CA-094, G-20)."""
+    """The champions on a space attack in the order their players choose, wholly (CA-094, p.5
+    "they may even decide the order in which they attack"): one question at a time, who
+    attacks next among those still to attack, until one is left."""
     ctx.state.stack.pop()
     fight = ctx.state.fight
     if fight is None or ctx.over:
         return
-    here = [c for c in fighters_at(ctx, fight, step["space"]) if attack_targets(ctx, fight, c)]
-    if len(here) < 2:
-        for c in reversed(here):
+    here = fighters_at(ctx, fight, step["space"])
+    if "left" in step:
+        here = [c for c in here if c.id in step["left"]]
+    else:
+        here = [c for c in here if attack_targets(ctx, fight, c)]
+    able = [c for c in here if attack_targets(ctx, fight, c)]
+    if len(able) < 2:
+        for c in reversed(here):  # one left (or none with an enemy left to attack, CA-100)
             ctx.push("attack", champion=c.id)
         return
-    ask(ctx, here[0].seat, "attack_order", f"Who attacks first on {ctx.space_name(step['space'])}? "
-        "(the others follow in initiative order)", "CA-094",
-        [option(f"champion:{c.id}", ctx.short(c.id), ("champion", c.id)) for c in here], "attack_order",
-        {"order": [c.id for c in here]})
+    ask(ctx, able[0].seat, "attack_order", f"Who attacks next on {ctx.space_name(step['space'])}?", "CA-094",
+        [option(f"champion:{c.id}", ctx.short(c.id), ("champion", c.id)) for c in able], "attack_order",
+        {"space": step["space"], "left": [c.id for c in here]})
 
 
 @then("attack_order")
 def _attack_order(ctx: Ctx, args: dict[str, Any], choice: tuple[str, ...]) -> None:
     first = choice[0].split(":", 1)[1]
-    order = [first] + [c for c in args["order"] if c != first]
-    for cid in reversed(order):
-        ctx.push("attack", champion=cid)
+    ctx.push("space_attacks", space=args["space"], left=[c for c in args["left"] if c != first])
+    ctx.push("attack", champion=first)
 
 
 def _pair(ctx: Ctx, step: Step) -> tuple[Fight, ChampionState, EnemyState] | None:
