@@ -4,9 +4,12 @@ No pygame here: the UI drives a Session, and so do the command line and the test
 The choice log plus the seed (and scenario, if any) rebuild the game exactly; saves
 store them, replays check them, undo uses them.
 
-Undo policy: only a human's last choice, and only when nothing since it crossed a draw,
-a reveal, a shuffle or another random event (an event marked ``irreversible``) or
-another seat's choice. Rebuilding then replays every other choice from the seed.
+Undo policy: a human seat takes back only its own last choices, one at a time, and
+never across another seat's choice (an AI's, or in hot-seat play the other human's), a
+draw, a reveal, a shuffle or another random result (an event marked ``irreversible``, or
+any use of the game's generator: see :attr:`Game.last_choice_irreversible`). The seat
+asking is the one at the screen: the human to move, or the only human of the game.
+Rebuilding then replays every other choice from the seed.
 """
 
 from __future__ import annotations
@@ -120,7 +123,7 @@ class Session:
         turn_before = self.game.turn
         events = self.game.choose(seat, ids)
         self.choices.append(LoggedChoice(seat, ids, not self.seats[seat].is_ai,
-                                         any(e.irreversible for e in events), turn_before))
+                                         self.game.last_choice_irreversible, turn_before))
         self.log.extend(events)
         if not _replaying and self.on_turn_end is not None and (self.game.turn != turn_before or self.over):
             self.on_turn_end(self)
@@ -154,18 +157,38 @@ class Session:
 
     # -- undo ----------------------------------------------------------------------------------
 
-    def can_undo(self) -> bool:
-        """Whether the last choice is a human's and crossed nothing that undo may not cross."""
-        if not self.choices:
-            return False
-        last = self.choices[-1]
-        return last.by_human and not last.irreversible
+    def screen_seat(self) -> int | None:
+        """The human seat at the screen when the caller does not say: the human to move, else
+        the only human seat (None in a hot-seat game while no human is to move)."""
+        seat = self.seat_to_move()
+        if seat is not None and not self.seats[seat].is_ai:
+            return seat
+        humans = [i for i, s in enumerate(self.seats) if not s.is_ai]
+        return humans[0] if len(humans) == 1 else None
 
-    def undo(self) -> None:
-        """Take back the last choice (see the module docstring for the policy)."""
-        if not self.can_undo():
-            raise IllegalChoice("That cannot be undone: it drew or revealed cards, or another seat has "
-                                "moved since.")
+    def undo_refusal(self, seat: int | None = None) -> str | None:
+        """Why ``seat`` (default: :meth:`screen_seat`) may not undo now, or None if it may."""
+        if seat is None:
+            seat = self.screen_seat()
+        if not self.choices:
+            return "Nothing to undo yet."
+        last = self.choices[-1]
+        if seat is None or self.seats[seat].is_ai or not last.by_human or last.seat != seat:
+            return "That cannot be undone: another seat has moved since your last choice."
+        if last.irreversible:
+            return "That cannot be undone: it drew, revealed, shuffled or rolled something."
+        return None
+
+    def can_undo(self, seat: int | None = None) -> bool:
+        """Whether ``seat`` (default: the seat at the screen) may take back the last choice:
+        its own, with nothing hidden or random turned up by it."""
+        return self.undo_refusal(seat) is None
+
+    def undo(self, seat: int | None = None) -> None:
+        """Take back the last choice, ``seat``'s own (see the module docstring for the policy)."""
+        refusal = self.undo_refusal(seat)
+        if refusal is not None:
+            raise IllegalChoice(refusal)
         rebuilt = Session.replay(self.system_id, self.seats, self.seed, self.options, self.scenario,
                                  [(c.seat, c.option_ids) for c in self.choices[:-1]])
         agent_states = self.agent_states()

@@ -3,6 +3,7 @@
 import pytest
 
 from game.core.errors import FiveRealmsError, IllegalChoice
+from game.core.registry import ids as registry_ids
 from game.session import Seat, Session
 from tests.fantasy_heroes.helpers import SYSTEM
 
@@ -68,3 +69,89 @@ def test_turn_end_hook_fires_each_turn():
     session.run_ai()
     assert len(fired) >= session.game.turn - 1 and fired == sorted(fired)
     assert SYSTEM.id == "fantasy-heroes"
+
+
+def _hot_seat_after_a_reversible_move(system_id, seed):
+    """A two-human game played at random until one human's reversible choice leaves the
+    other human to move; returns the session."""
+    from game.ai.agents import random_choice
+    from game.core.rng import Rng
+
+    session = Session.new(system_id, [Seat("human", "Ann"), Seat("human", "Bram")], seed)
+    rng = Rng.seeded(seed, 3)
+    for _ in range(3000):
+        decision = session.pending()
+        assert decision is not None
+        if session.choices and not session.choices[-1].irreversible and session.choices[-1].seat != decision.seat:
+            return session
+        session.choose(decision.seat, random_choice(decision, rng))
+    raise AssertionError("no hand-over after a reversible move")
+
+
+@pytest.mark.parametrize("system_id", registry_ids())
+def test_hot_seat_undo_never_takes_back_the_other_humans_move(system_id):
+    """Issue 10, item 6: the human to move cannot undo the other human's last move, and no one
+    can while the last move is someone else's; its own maker still can (it is its own)."""
+    session = _hot_seat_after_a_reversible_move(system_id, 1)
+    mover = session.pending().seat
+    last = session.choices[-1].seat
+    before = session.game.state_hash()
+    assert not session.can_undo() and not session.can_undo(mover)
+    with pytest.raises(IllegalChoice, match="another seat"):
+        session.undo()
+    with pytest.raises(IllegalChoice):
+        session.undo(mover)
+    assert session.game.state_hash() == before and session.choices[-1].seat == last
+    assert session.can_undo(last)  # the seat that made it, still at the screen, may take it back
+    session.undo(last)
+    assert session.pending().seat == last
+
+
+def test_undo_takes_back_only_the_seats_own_consecutive_moves():
+    """Against an AI: undo goes back over the human's own moves one by one and stops at the
+    AI's move before them."""
+    session = Session.new("fantasy-heroes", [Seat("human"), Seat("ai", level="normal")], 1,
+                          scenario=scenario(["warrior", "trolls", "ogres"], ["griffins"]))
+    session.choose(0, ["attack:swamp#1"])
+    session.choose(0, ["play:warrior"])
+    assert session.can_undo()
+    session.undo()
+    assert session.can_undo()
+    session.undo()
+    assert not session.choices and not session.can_undo()
+    assert session.undo_refusal() == "Nothing to undo yet."
+
+
+def test_albion_undo_never_crosses_a_hidden_shuffle():
+    """Issue 10, item 7: banishing, a champion's entry and an enemy's defeat shuffle decks
+    without an event of their own; any choice whose rules used the generator is a point
+    undo cannot cross (marked in the kernel, Game.last_choice_irreversible)."""
+    from game.ai.agents import random_choice
+    from game.core.rng import Rng
+
+    hidden_kinds = set()
+    for seed in range(3):
+        session = Session.new("champions-of-albion", [Seat("human", "Ann"), Seat("human", "Bram")], seed)
+        rng = Rng.seeded(seed, 3)
+        while (decision := session.pending()) is not None and len(session.choices) < 3000:
+            generator = (session.game.state.rng.state, session.game.state.rng.inc)
+            events = session.choose(decision.seat, random_choice(decision, rng))
+            if (session.game.state.rng.state, session.game.state.rng.inc) != generator:
+                assert session.choices[-1].irreversible
+                assert not session.can_undo(decision.seat)
+                if not any(e.irreversible for e in events):
+                    hidden_kinds.add(session.choices[-1].option_ids[0].split(":")[0])
+    assert "banish" in hidden_kinds  # the case of the issue was met, and refused
+
+
+def test_events_of_a_draw_or_shuffle_kind_are_always_irreversible():
+    """Kernel: an event of a draw, shuffle, roll or reveal kind is irreversible even when the
+    rule system did not say so."""
+    from game.core.events import IRREVERSIBLE_KINDS, Event, EventLog
+
+    log = EventLog()
+    for kind in sorted(IRREVERSIBLE_KINDS):
+        log.emit(kind, "X-1", "something hidden")
+    log.emit("travel", "X-2", "a public move")
+    assert [e.irreversible for e in log.events] == [True] * len(IRREVERSIBLE_KINDS) + [False]
+    assert Event("shuffle", "X-3", "the deck is shuffled").irreversible

@@ -3,12 +3,23 @@
 Every event names the rule ID that caused it. ``seats`` is None for a public event, or
 the seats allowed to see it (a drawn card's name goes to its drawer only). ``irreversible``
 marks events that revealed something or consumed randomness: undo may not cross them.
+Events of the kinds in :data:`IRREVERSIBLE_KINDS` (a draw, a shuffle, a roll, a reveal)
+are irreversible whatever the rule system passed, so no rule system can forget the mark;
+:meth:`game.core.game.Game.choose` also marks a choice whose rules used the game's
+generator at all (a shuffle that emits no event of its own).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+
+
+IRREVERSIBLE_KINDS = frozenset({
+    "draw", "draw_private", "order_draw", "shuffle", "reshuffle", "roll", "dice", "reveal", "peek",
+    "search_card",
+})
+"""Event kinds that always turn up hidden or random information."""
 
 
 @dataclass(frozen=True)
@@ -19,6 +30,10 @@ class Event:
     data: dict[str, Any] = field(default_factory=dict)
     seats: tuple[int, ...] | None = None
     irreversible: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.irreversible and self.kind in IRREVERSIBLE_KINDS:
+            object.__setattr__(self, "irreversible", True)
 
     def visible_to(self, seat: int | None) -> bool:
         """Whether ``seat`` may see this event (None means an all-seeing observer)."""

@@ -4,7 +4,9 @@ Humans (through the UI), AI agents and tests all use this: ``pending()``,
 ``choose(seat, option_ids)``, ``view_for(seat)``, ``outcome()``, ``snapshot()`` /
 ``restore()``, ``clone()`` and ``state_hash()``. ``choose`` validates before it changes
 anything, so an illegal or stale choice raises :class:`IllegalChoice` and leaves the
-state exactly as it was.
+state exactly as it was. After each choice, ``last_choice_irreversible`` says whether it
+turned up something undo may not take back: an irreversible event, or any use of the
+game's random generator (a hidden shuffle emits no event of its own).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ class Game:
         self._pending: Decision | None = None
         self._pending_known = False
         self.initial_events: list[Event] = []
+        self.last_choice_irreversible = False
 
     @classmethod
     def new(
@@ -73,7 +76,11 @@ class Game:
             raise IllegalChoice("The game is over; there is nothing to choose.")
         choice = decision.validate(seat, option_ids)
         self._pending_known = False
-        return self.system.apply(self.state, seat, choice)
+        randomness = self.system.random_state(self.state)
+        events = self.system.apply(self.state, seat, choice)
+        self.last_choice_irreversible = (self.system.random_state(self.state) != randomness
+                                         or any(e.irreversible for e in events))
+        return events
 
     def outcome(self) -> Outcome | None:
         return self.system.outcome(self.state)

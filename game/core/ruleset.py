@@ -16,6 +16,7 @@ from game.core.decision import Decision
 from game.core.errors import FiveRealmsError
 from game.core.events import Event
 from game.core.outcome import Outcome
+from game.core.rng import Rng
 
 
 @dataclass(frozen=True)
@@ -112,3 +113,21 @@ class RuleSystem(ABC):
 
     @abstractmethod
     def turn_number(self, state: Any) -> int: ...
+
+    # -- optional hooks ----------------------------------------------------------------------
+
+    def random_state(self, state: Any) -> tuple[int, ...]:
+        """The state of every random generator the game holds, to tell whether a choice used
+        randomness (undo may not cross that). The default finds each :class:`Rng` among the
+        state's own fields; a system that keeps generators deeper overrides it."""
+        out: list[int] = []
+        for value in getattr(state, "__dict__", {}).values():
+            if isinstance(value, Rng):
+                out += (value.state, value.inc)
+        return tuple(out)
+
+    def invariants(self, state: Any) -> list[str]:
+        """What is wrong with ``state`` (one sentence each; empty when all is well): what must
+        always hold whatever is played, such as cards neither lost nor duplicated and values
+        within their bounds. ``soak`` and the conformance tests check it after every choice."""
+        return []

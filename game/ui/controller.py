@@ -92,13 +92,17 @@ class Controller:
         return None
 
     def can_undo(self) -> bool:
-        return self._future is None and self.session.can_undo()
+        """Whether the seat at the screen may take back its own last choice (session policy)."""
+        return self._future is None and self.session.can_undo(self.shown_seat)
 
     def undo(self) -> str | None:
-        if not self.can_undo():
-            return "Nothing to undo: the last move drew or revealed cards, or another seat has moved since."
+        if self._future is not None:
+            return "Wait until the AI has moved."
+        refusal = self.session.undo_refusal(self.shown_seat)
+        if refusal is not None:
+            return refusal
         try:
-            self.session.undo()
+            self.session.undo(self.shown_seat)
         except FiveRealmsError as exc:
             return str(exc)
         self.new_events.clear()
