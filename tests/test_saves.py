@@ -179,7 +179,7 @@ def test_list_shows_unreadable_files_with_a_reason_and_delete_works(data_dir):
     saves.autosave(session)
     (saves.saves_dir() / "broken.json").write_text("{not json")
     listing = {info.slot: info for info in saves.list_saves()}
-    assert listing["first"].ok and listing["autosave"].ok
+    assert listing["first"].ok and listing["autosave-fantasy-heroes"].ok
     assert listing["first"].ruleset == "fantasy-heroes" and listing["first"].seats == ("P0", "P1")
     assert not listing["broken"].ok and "damaged" in listing["broken"].reason
     saves.delete("first")
