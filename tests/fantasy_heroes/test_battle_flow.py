@@ -290,7 +290,8 @@ def test_fh_035_attacker_may_not_play_other_minions(minion):
 
 
 def test_fh_036_instant_spells_need_no_hero_use_no_slot_and_are_discarded_at_once():
-    """Warrior (spell level 0) plays Fortune in a window; the defender's Priest cannot negate it."""
+    """Warrior (spell level 0) plays Fortune in a window. The defender's Priest may negate it
+    (the rule text over the checklist, FH-055) but lets it take effect."""
     g = fh_game([{"hand": ["warrior", "fortune", "orcs"], "territories": ["mountain#1"]},
                  {"hand": ["priest"], "territories": ["castle#1"]}],
                 deck=["ogres", "trolls", "giant"])
@@ -301,7 +302,10 @@ def test_fh_036_instant_spells_need_no_hero_use_no_slot_and_are_discarded_at_onc
     d = decision(g)
     assert (d.kind, d.seat) == ("window", 0) and d.option("play:fortune") is not None
     g.choose(0, ["play:fortune"])
-    assert decision(g).kind == "window"  # no negation prompt for the defender
+    d = decision(g)
+    assert (d.kind, d.seat, d.option_ids) == ("negate_instant", 1, ("negate:fortune:priest", "pass"))
+    g.choose(1, ["pass"])
+    assert decision(g).kind == "window"
     side = state(g).battle.sides[ATTACKER]
     assert side.spells == [] and side.spells_cast == 0
     assert "fortune" in state(g).discard

@@ -408,6 +408,20 @@ def _negate(view: dict[str, Any], decision: Decision) -> tuple[str, ...]:
     return ("pass",)
 
 
+def _negate_instant(view: dict[str, Any], decision: Decision) -> tuple[str, ...]:
+    """A Scrye or Fortune of the other side in this battle (FH-055): a Fortune (three cards for
+    him mid-battle) is always worth the charge; a Scrye only when he can cast no more battle
+    spells, so the charge has nothing better left to do."""
+    battle = battle_of(view)
+    foe = opposing(my_side(view, battle))
+    option = next(o for o in decision.options if o.id.startswith("negate:"))
+    foe_side = battle.sides[foe]
+    more_spells = foe_side.hero is not None and foe_side.spells_cast < spell_level(CONTENT, battle, foe)
+    if card(option.id.split(":")[1]).verb("draw") is not None or not more_spells:
+        return (option.id,)
+    return ("pass",)
+
+
 def _without(battle: Battle, side_index: int, spell: str) -> Battle:
     b = copy.deepcopy(battle)
     b.sides[side_index].spells.remove(spell)
@@ -449,6 +463,7 @@ _HANDLERS: dict[str, Callable[[dict[str, Any], Decision], tuple[str, ...]]] = {
     "hero": _hero,
     "window": _window,
     "negate": _negate,
+    "negate_instant": _negate_instant,
     "target": _target,
     "enchant": _target,
     "summon": _summon,

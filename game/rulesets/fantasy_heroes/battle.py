@@ -293,6 +293,15 @@ def negate(ctx: Ctx, side_index: int, spell: str, source: str, rule: str) -> Non
              seat=seat, card=spell, source=source)
 
 
+def negate_instant(ctx: Ctx, seat: int, card: str, source: str) -> None:
+    """Spend ``source``'s charge on a Scrye or Fortune the other side casts in this battle: it
+    has no effect, uses no spell slot, and leaves a window that was a pass a pass (FH-055, FH-137)."""
+    battle = _battle(ctx)
+    battle.charges_spent.append(source)
+    ctx.emit("negate", "FH-055", f"{ctx.who(seat)} negates {ctx.name(card)} with {ctx.name(source)}: it has "
+             "no effect.", seat=seat, card=card, source=source)
+
+
 def ask_negation(ctx: Ctx, step: Step) -> Decision | None:
     battle = _battle(ctx)
     spell = step["card"]

@@ -9,7 +9,8 @@ from __future__ import annotations
 from game.core.decision import Blocked, Decision, Option
 from game.core.flow import Step
 from game.rulesets.fantasy_heroes.content import HAND_LIMIT
-from game.rulesets.fantasy_heroes.context import FLOW, Ctx
+from game.rulesets.fantasy_heroes.context import ANY_TIME_VERBS, FLOW, Ctx
+from game.rulesets.fantasy_heroes.effects import charge_sources, opposing
 from game.rulesets.fantasy_heroes.state import Reveal
 
 CARDS_PER_TERRITORY_DEAL = 4
@@ -241,9 +242,36 @@ FLOW.question("instants", ask_instants, answer_instants)
 
 
 def play_instant(ctx: Ctx, seat: int, card: str) -> None:
-    """Resolve an instant spell by its verb; it is discarded as soon as it resolves (FH-036)."""
+    """Cast an instant spell; it is discarded as soon as it resolves (FH-036).
+
+    A Scrye or Fortune that one side of a battle casts while the battle is in progress may
+    be negated by the other side, before it takes effect: the Priest "negate[s] 1 spell cast
+    by opponent during battle" (FH-055, FH-082, FH-108, FH-118).
+    """
     state = ctx.state
     state.players[seat].hand.remove(card)
+    verb = ctx.instant_verb(card)
+    if verb in ANY_TIME_VERBS and instant_negators(ctx, seat):
+        state.discard.append(card)
+        ctx.emit("instant_cast", "FH-055", f"{ctx.who(seat)} casts {ctx.name(card)} during the battle.",
+                 seat=seat, card=card)
+        ctx.push("instant_negation", seat=seat, card=card)
+        return
+    resolve_instant(ctx, seat, card, discarded=False)
+
+
+def instant_negators(ctx: Ctx, seat: int) -> list[str]:
+    """The unspent charges the other side of ``seat``'s battle could spend on his instant (FH-055)."""
+    battle = ctx.state.battle
+    side = battle.side_of(seat) if battle is not None else None
+    if battle is None or side is None:
+        return []
+    return charge_sources(ctx.content, battle, opposing(side))
+
+
+def resolve_instant(ctx: Ctx, seat: int, card: str, *, discarded: bool) -> None:
+    """The effect of an instant spell by its verb (FH-131 to FH-135)."""
+    state = ctx.state
     verb = ctx.instant_verb(card)
     name = ctx.name(card)
     if verb == "scrye":
@@ -251,7 +279,8 @@ def play_instant(ctx: Ctx, seat: int, card: str) -> None:
         battle = state.battle
         if battle is not None and battle.side_of(seat) is not None:
             opponents = [battle.defender if seat == battle.attacker else battle.attacker]
-        state.discard.append(card)
+        if not discarded:
+            state.discard.append(card)
         if len(opponents) == 1:
             scrye(ctx, seat, opponents[0], card)
         else:
@@ -269,7 +298,44 @@ def play_instant(ctx: Ctx, seat: int, card: str) -> None:
         state.fly_played = True
         ctx.emit("instant", "FH-135", f"{ctx.who(seat)} casts {name} and may attack once more.", seat=seat,
                  card=card)
-    state.discard.append(card)
+    if not discarded:
+        state.discard.append(card)
+
+
+def ask_instant_negation(ctx: Ctx, step: Step) -> Decision | None:
+    battle = ctx.state.battle
+    assert battle is not None
+    seat, card = step["seat"], step["card"]
+    sources = instant_negators(ctx, seat)
+    if not sources:
+        return None
+    side = battle.side_of(seat)
+    assert side is not None
+    responder = battle.sides[opposing(side)].seat
+    options = tuple(Option(f"negate:{card}:{s}", f"Negate it with {ctx.name(s)}", ("card", s)) for s in sources)
+    return Decision(responder, "negate_instant", f"{ctx.who(seat)} casts {ctx.name(card)} during the battle: "
+                    "negate it before it takes effect?",
+                    options + (Option("pass", "Let it take effect"),), rule="FH-055")
+
+
+def answer_instant_negation(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+    from game.rulesets.fantasy_heroes.battle import negate_instant
+
+    ctx.state.stack.pop()
+    if choice[0] == "pass":
+        resolve_instant(ctx, step["seat"], step["card"], discarded=True)
+        return
+    card, _, source = choice[0].split(":", 1)[1].partition(":")
+    negate_instant(ctx, seat, card, source)
+
+
+@FLOW.automatic("instant_negation")
+def instant_not_negated(ctx: Ctx, step: Step) -> None:
+    ctx.state.stack.pop()
+    resolve_instant(ctx, step["seat"], step["card"], discarded=True)
+
+
+FLOW.question("instant_negation", ask_instant_negation, answer_instant_negation)
 
 
 def scrye(ctx: Ctx, seat: int, target: int, card: str) -> None:
