@@ -38,6 +38,8 @@ class Controller:
         humans = self.humans
         self.shown_seat: int | None = humans[0] if humans else None
         self.autosave_enabled = autosave
+        self._autosave_problem: str | None = None
+        self._autosave_said: str | None = None
         if autosave:
             session.on_turn_end = self._autosave_quietly
 
@@ -58,7 +60,7 @@ class Controller:
         """A different human must take the screen before their private view is drawn."""
         decision = self.decision()
         return (self.hot_seat and decision is not None and not self.session.seats[decision.seat].is_ai
-                and decision.seat != self.shown_seat)
+                and decision.seat != self.shown_seat and not self.auto_passes(decision))
 
     def hand_over(self) -> None:
         decision = self.decision()
@@ -70,6 +72,8 @@ class Controller:
         decision = self.decision()
         if decision is None or decision.seat != self.shown_seat or self.session.seats[decision.seat].is_ai:
             return None
+        if self.auto_passes(decision):
+            return None  # Auto-pass answers it before it is ever drawn
         if self.needs_handoff():
             return None
         return decision
@@ -127,7 +131,15 @@ class Controller:
 
     def _autosave_quietly(self, session: Session) -> None:
         if self.autosave_enabled:
-            self.autosave()
+            problem = self.autosave()
+            if problem != self._autosave_said:  # a failure is told once, not after every turn
+                self._autosave_problem = problem
+            self._autosave_said = problem
+
+    def take_autosave_problem(self) -> str | None:
+        """A new autosave failure for the table to show (then forgotten), or None."""
+        problem, self._autosave_problem = self._autosave_problem, None
+        return problem
 
     # -- AI seats and automatic answers --------------------------------------------------------------
 
@@ -138,6 +150,19 @@ class Controller:
             return decision.seat
         return None
 
+    def auto_passes(self, decision: Decision) -> bool:
+        """Whether Auto-pass (a setting) declines this question for a human seat: an offer to play
+        an instant spell that no card in that seat's own hand could answer. It is decided from
+        the decision and that seat's hand alone, before the question is drawn or handed over;
+        an offer naming a card the seat holds (Wall of Fire, Scrye, Fortune) is always asked."""
+        if not self.auto_pass or decision.kind != "instant" or self.session.seats[decision.seat].is_ai:
+            return False
+        if decision.option("pass") is None:
+            return False
+        hand = set(self.session.game.view_for(decision.seat).get("hand") or ())
+        return not any(o.target is not None and o.target[0] == "card" and o.target[1] in hand
+                       for o in decision.options if o.id != "pass")
+
     def update(self, busy: bool) -> None:
         """Advance AI seats (one choice at a time, when the table is not animating)."""
         decision = self.decision()
@@ -145,10 +170,7 @@ class Controller:
             return
         seat = self.session.seats[decision.seat]
         if not seat.is_ai:
-            if (self.auto_pass and decision.kind == "instant" and decision.seat == self.shown_seat
-                    and not self.needs_handoff() and not busy):
-                # Auto-pass (a setting): instant-spell offers at instant points are declined;
-                # Scrye and Fortune stay playable in the player's own windows.
+            if self.auto_passes(decision):
                 self.new_events.extend(self.session.choose(decision.seat, ("pass",)))
             return
         if self._future is None:

@@ -45,8 +45,9 @@ class SettingsScene(MenuScene):
                                  self.set_speed, tooltip="How fast cards move; Space skips during play")),
             ("Auto-pass", Cycle(pygame.Rect(x, y + 3 * row, w, h), [("on", "On"), ("off", "Off")],
                                 "on" if settings.auto_pass else "off", self.set_auto_pass,
-                                tooltip="Decline instant-spell offers between plays automatically; you can "
-                                        "still play Scrye and Fortune in your own turn and windows")),
+                                tooltip="Declines, unseen, an offer to play an instant spell only when no "
+                                        "card in your hand could answer it; whenever you hold one (Wall of "
+                                        "Fire, Scrye, Fortune) you are asked")),
         ]
         for i, (label, widget) in enumerate(entries):
             self.rows.append((label, y + i * row))
