@@ -60,12 +60,12 @@ def blocked_reason(d: Decision, option_id: str) -> str:
 
 
 def auto_choice(d: Decision) -> list[str]:
-    """Ends every turn, never rerolls, retreats when it can, stays out of others' fights,
+    """Ends every turn, never rerolls, keeps the Hand, retreats when it can, stays out of others' fights,
     takes what a story offers first, accepts a story roll."""
     ids = d.option_ids
     if d.kind == "action":
         return ["end"]
-    if d.kind == "reroll":
+    if d.kind in ("reroll", "discard"):
         return ["keep"]
     if d.kind == "retreat":
         return [next((i for i in ids if i.startswith("retreat:")), ids[0])]

@@ -9,7 +9,7 @@ from game.rulesets.champions_of_albion.system import ChampionsOfAlbion
 SYSTEM = ChampionsOfAlbion()
 CONTENT = SYSTEM.content
 
-DEFAULTS = {"action": "end", "reroll": "keep", "join": "stay_out", "retreat": "stay", "skill": "skill:none",
+DEFAULTS = {"action": "end", "reroll": "keep", "discard": "keep", "join": "stay_out", "retreat": "stay", "skill": "skill:none",
             "quest_token": "token:none", "accept_fight": "decline", "story_roll": "accept"}
 """The fixed answers of the helper: end every turn, never reroll or spend, stay in fights."""
 

@@ -114,7 +114,7 @@ class Play:
 
 def default(d: Any) -> Any:
     if d.kind == "discard":
-        return ()
+        return "keep"
     want = DEFAULTS.get(d.kind)
     return want if want in d.option_ids else d.option_ids[0]
 
@@ -302,7 +302,7 @@ def test_ca_074_no_aid_tokens_in_resource_or_bane_tests():
     if "shieldmaiden" in g.state.resource_deck:
         g.state.resource_deck.remove("shieldmaiden")
     p = Play(g)
-    p.run(("action", "gather:shieldmaiden"), ("discard", ()), ("action", "bane:despair"),
+    p.run(("action", "gather:shieldmaiden"), ("discard", "keep"), ("action", "bane:despair"),
           stop=("action",))
     assert len(p.of("CA-068", passed=False)) == 2  # the companion's test and the bane's test
     assert all(not any(o.startswith("aid:") for o in d.option_ids) for d in p.decisions)

@@ -200,6 +200,55 @@ def test_ca_172_ca_183_a_story_gives_gold_and_a_resource_from_the_hand():
     assert "herb_satchel" not in g.state.hand and len(g.state.hand) == 5
 
 
+def test_ca_055_a_story_take_from_the_hand_is_followed_by_the_optional_discard():
+    """CA-055 (p.9 "When someone takes a resource card from the Hand ... they may afterwards
+    discard a card from there"): the rule holds for a story's take too. After the Drowned
+    Cart's item, Gareth may discard a Hand card (shuffled in, replaced) or keep the Hand."""
+    hand = ["rowan_charm", "herb_satchel", "iron_mace", "parry", "shieldmaiden"]
+    g = position(["gareth"], positions={"gareth": "ashby_cross"}, hand=hand, dice=[3])
+    quiet(g)
+    g.state.world_decks["country"] = ["the_drowned_cart"]
+    refresh(g)
+    do(g, "end", "take:herb_satchel")
+    d = pending(g, "discard")
+    assert d.rule == "CA-055" and d.seat == 0 and (d.min_choices, d.max_choices) == (1, 1)
+    assert {o.id: o.label for o in d.options}["keep"] == "Keep the Hand"
+    assert {f"discard:{r}" for r in g.state.hand} | {"keep"} == set(d.option_ids)
+    deck = len(g.state.resource_deck)
+    events = g.choose(0, ["discard:parry"])
+    assert any(e.rule == "CA-055" and e.data.get("card") == "parry" for e in events)
+    assert "parry" in g.state.resource_deck + g.state.hand
+    assert len(g.state.hand) == 5 and len(g.state.resource_deck) == deck
+    assert "herb_satchel" in g.state.champion("gareth").resources
+
+
+@pytest.mark.parametrize("how", ["gathered", "failed", "story"])
+def test_ca_055_every_optional_discard_can_be_declined_with_keep_the_hand(how):
+    """CA-055: a bought card, a failed gather test and a story's take each offer the discard
+    with a "Keep the Hand" answer, which leaves the Hand exactly as it was."""
+    hand = ["rowan_charm", "herb_satchel", "iron_mace", "parry", "shieldmaiden"]
+    if how == "story":
+        g = position(["gareth"], positions={"gareth": "ashby_cross"}, hand=hand, dice=[3])
+        quiet(g)
+        g.state.world_decks["country"] = ["the_drowned_cart"]
+        refresh(g)
+        do(g, "end", "take:herb_satchel")
+    elif how == "gathered":
+        g = position(["gareth"], positions={"gareth": "caer_aldon"}, hand=hand, gold={"gareth": 5})
+        do(g, "gather:iron_mace")
+    else:
+        g = position(["tamsin"], positions={"tamsin": "brackenby"}, hand=hand, dice=[1])
+        do(g, "gather:shieldmaiden")
+        assert "shieldmaiden" in g.state.hand
+    d = pending(g, "discard")
+    assert "keep" in d.option_ids and d.option("keep").label == "Keep the Hand"
+    before, deck = list(g.state.hand), list(g.state.resource_deck)
+    events = g.choose(d.seat, ["keep"])
+    assert g.state.hand == before and g.state.resource_deck == deck
+    assert any(e.rule == "CA-055" and "keeps the Hand" in e.text for e in events)
+    assert not any(e.rule == "CA-055" and e.data.get("card") for e in events)
+
+
 def test_ca_172_ca_058_a_relic_comes_from_a_story():
     """CA-172, CA-058: the Giant's Grave (wilderness, strength 9) passed with 3 + 4 + 2: the
     Mail of the Giant-Slayer is searched out of the resource deck and attached."""
@@ -480,7 +529,7 @@ def test_ca_040_seer_foresight_one_aid_token_in_a_non_story_test_once_a_round():
     assert any(e.rule == "CA-040" and e.kind == "aid" for e in events)
     assert any("rolls 2 + 4 = 6, passed" in t for t in rolled(events))
     assert "wind_step" in c.resources and c.aid == [2] and sorted(g.state.aid_supply) == sorted(supply + [1])
-    do(g, [], "gather:unbinding")
+    do(g, "keep", "gather:unbinding")
     assert "unbinding" not in c.resources and c.aid == [2]
     # Other champions may not do this: Tamsin's failed gather test spends no token (CA-074).
     g = position(["tamsin"], positions={"tamsin": "glasmere"}, hand=hand[:1] + ["shieldmaiden"] + hand[2:],
@@ -564,17 +613,22 @@ def test_ca_064_merchant_a_fair_deal_gathers_anywhere_for_1_gold_less():
 
 
 def test_ca_040_merchant_eye_for_bargains_discards_up_to_two():
-    """CA-040: after gathering Jory may discard up to 2 Hand cards; both go back into the deck
-    and the Hand is refilled to 5."""
+    """CA-040: after gathering Jory may discard up to 2 Hand cards, one question each (each with
+    "Keep the Hand"); both go back into the deck and the Hand is refilled to 5. Gareth is
+    asked once."""
     hand = ["iron_mace", "shieldmaiden", "old_huntsman", "parry", "rowan_charm"]
     g = position(["jory"], positions={"jory": "brackenby"}, hand=hand, gold={"jory": 5})
     do(g, "gather:rowan_charm")
     d = pending(g, "discard")
-    assert (d.min_choices, d.max_choices) == (0, 2)
+    assert (d.min_choices, d.max_choices) == (1, 1) and "keep" in d.option_ids and "up to 2" in d.prompt
     deck = len(g.state.resource_deck)
-    g.choose(0, ["discard:parry", "discard:old_huntsman"])
+    g.choose(0, ["discard:parry"])
+    d = pending(g, "discard")
+    assert "keep" in d.option_ids and "another" in d.prompt
+    g.choose(0, ["discard:old_huntsman"])
+    assert pending(g).kind == "action"
     assert len(g.state.hand) == 5 and len(g.state.resource_deck) == deck
     assert {"parry", "old_huntsman"} <= set(g.state.hand + g.state.resource_deck)
     g = position(["gareth"], positions={"gareth": "caer_aldon"}, hand=hand, gold={"gareth": 5})
-    do(g, "gather:rowan_charm")
-    assert pending(g, "discard").max_choices == 1
+    do(g, "gather:rowan_charm", "discard:parry")
+    assert pending(g).kind == "action"

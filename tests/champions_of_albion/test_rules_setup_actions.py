@@ -757,7 +757,8 @@ def test_ca_052_cat_12_a_bought_card_is_attached_and_the_hand_refilled():
     assert len(g.state.hand) == 5 and deck_top in g.state.hand
     assert any(e.rule == "CA-054" and e.data.get("card") == deck_top for e in events)
     d = pending(g, "discard")
-    assert d.min_choices == 0 and d.max_choices == 1 and f"discard:{deck_top}" in d.option_ids
+    assert d.min_choices == 1 and d.max_choices == 1 and f"discard:{deck_top}" in d.option_ids
+    assert "keep" in d.option_ids
 
 
 def test_ca_053_ca_055_cat_11_a_failed_gather_keeps_the_card_and_still_allows_a_discard():
@@ -808,7 +809,7 @@ def test_ca_056_ca_171_with_an_empty_deck_the_hand_stays_short_until_cards_retur
     g.state.event_deck.insert(0, "pilgrims")  # a harmless event for the end of the round
     g.state.champion("jory").life = 1
     refresh(g)
-    do(g, "gather:iron_mace", [], "end")
+    do(g, "gather:iron_mace", "keep", "end")
     assert len(g.state.hand) == 4 and g.state.resource_deck == []
     # Combat: attack 1 + 2 + 1 misses DV 5 (kept); defence 1 + 4 = 5 against AV 6: the last life.
     events = play(g, until_kind("champion"))

@@ -304,3 +304,43 @@ def test_hovering_a_hand_card_shows_it_enlarged(make_app):
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(0, 0, 0))], 1 / 60)
     frames(app)
     assert table.preview_rect is None
+
+
+def _gathered_session():
+    """Gareth has bought the Iron Mace on Caer Aldon: the optional discard is asked (CA-055)."""
+    hand = ["rowan_charm", "herb_satchel", "iron_mace", "parry", "shieldmaiden"]
+    session = Session.new(RULESET, [Seat("human", "P1")], 1, scenario={
+        "main_enemy": "dragon", "champions": ["gareth"], "positions": {"gareth": "caer_aldon"}, "hand": hand,
+        "gold": {"gareth": 5}})
+    session.choose(0, ["gather:iron_mace"])
+    decision = session.pending()
+    assert decision is not None and decision.kind == "discard"
+    return session
+
+
+def test_ca_055_the_optional_discard_can_be_declined_in_the_window(make_app):
+    """CA-055: the discard after a gather shows a "Keep the Hand" button on the prompt bar;
+    pressing it discards nothing and the turn goes on."""
+    app = make_app((1280, 720))
+    session = _gathered_session()
+    scene = open_table(app, session)
+    frames(app, 2)
+    assert any(b.visible and b.label == "Keep the Hand" for b in buttons(scene))
+    hand = list(session.game.state.hand)
+    press(app, "Keep the Hand")
+    frames(app, 2)
+    assert session.choices[-1].option_ids == ("keep",)
+    assert session.game.state.hand == hand and session.pending().kind == "action"
+
+
+def test_ca_055_a_hand_card_clicked_in_the_window_is_discarded(make_app):
+    """CA-055: clicking a lit Hand card during the discard question discards that card."""
+    app = make_app((1280, 720))
+    session = _gathered_session()
+    scene = open_table(app, session)
+    frames(app, 2)
+    pos = point_on(scene.table, ("resource", "parry"))
+    assert pos is not None
+    click(app, pos)
+    frames(app, 2)
+    assert session.choices[-1].option_ids == ("discard:parry",)

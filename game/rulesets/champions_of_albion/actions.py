@@ -19,8 +19,8 @@ from game.core.flow import Step
 from game.rulesets.champions_of_albion import board, combat
 from game.rulesets.champions_of_albion.choose import ask, option, then
 from game.rulesets.champions_of_albion.context import FLOW, MAX_ACTIONS, Ctx
-from game.rulesets.champions_of_albion.effects import (attach, banished_on, choose_bane, handles, me, push_effects,
-                                                       record, roll_test)
+from game.rulesets.champions_of_albion.effects import (attach, banished_on, choose_bane, handles, me, offer_hand_discard,
+                                                       push_effects, record, roll_test)
 from game.rulesets.champions_of_albion.state import MAIN, ChampionState, Turn
 
 MARKETS = ("capital", "country")
@@ -330,22 +330,8 @@ def _gather_how(ctx: Ctx, args: dict[str, Any], choice: tuple[str, ...]) -> None
         state.hand.remove(rid)
         attach(ctx, c, rid, "CA-052", "gathered")
         ctx.refill_hand()
-    discards = 2 if ctx.has_rule(c, "discard_two_after_gather") else 1
-    ask(ctx, c.seat, "discard", f"{ctx.short(c.id)} may discard {'up to 2 cards' if discards > 1 else 'a card'} "
-        "from the Hand (shuffled into the deck and replaced).", "CA-055",
-        [option(f"discard:{h}", ctx.content.resources[h].name, ("resource", h)) for h in state.hand],
-        "hand_discard", {"champion": c.id}, least=0, most=discards)
-
-
-@then("hand_discard")
-def _hand_discard(ctx: Ctx, args: dict[str, Any], choice: tuple[str, ...]) -> None:
-    state = ctx.state
-    for pick in choice:
-        rid = pick.split(":", 1)[1]
-        if rid in state.hand:
-            state.hand.remove(rid)
-            ctx.emit("hand", "CA-055", f"{ctx.content.resources[rid].name} is discarded from the Hand.", card=rid)
-            ctx.return_resource(rid)  # shuffled in first, then the Hand is refilled (G-13)
+    # Taken or not, the gatherer may discard from the Hand (CA-055); Jory up to 2 (CA-040).
+    offer_hand_discard(ctx, c, 2 if ctx.has_rule(c, "discard_two_after_gather") else 1)
 
 
 def _cast(ctx: Ctx, c: ChampionState, rid: str) -> None:

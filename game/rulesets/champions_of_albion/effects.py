@@ -237,6 +237,7 @@ def _gain_resource(ctx: Ctx, effect: dict[str, Any], step: Step, c: ChampionStat
             state.hand.remove(rid)
             attach(ctx, c, rid, "CA-147", "from the Hand")
             ctx.refill_hand()
+            offer_hand_discard(ctx, c)  # every take from the Hand (CA-055, p.9)
         elif rid in state.resource_deck:
             state.resource_deck.remove(rid)
             state.rng.shuffle(state.resource_deck)
@@ -284,6 +285,44 @@ def _take_from_hand(ctx: Ctx, args: dict[str, Any], choice: tuple[str, ...]) -> 
     ctx.state.hand.remove(rid)
     attach(ctx, c, rid, "CA-147", "from the Hand")
     ctx.refill_hand()
+    offer_hand_discard(ctx, c)  # every take from the Hand (CA-055, p.9)
+
+
+# ---- the optional discard (CA-055, CA-171, G-13) ----------------------------------------------------
+
+
+KEEP_HAND = "Keep the Hand"
+
+
+def offer_hand_discard(ctx: Ctx, c: ChampionState, count: int = 1, again: bool = False) -> None:
+    """p.9: "When someone takes a resource card from the Hand (or fails an attempt to take one),
+    they may afterwards discard a card from there" (CA-055): a gather, taken or failed, and a
+    story's take alike. One question per card, each with a "Keep the Hand" answer; ``count``
+    is how many may go (Jory's passive: 2 after gathering, CA-040)."""
+    state = ctx.state
+    if not state.hand or count < 1:
+        return
+    what = "another card" if again else ("a card" if count == 1 else f"a card (up to {count})")
+    ask(ctx, c.seat, "discard", f"{ctx.short(c.id)} may discard {what} from the Hand (shuffled into the deck and "
+        "replaced), or keep the Hand.", "CA-055",
+        [option(f"discard:{h}", f"Discard {ctx.content.resources[h].name}", ("resource", h)) for h in state.hand]
+        + [option("keep", KEEP_HAND, None, "Discard nothing: the Hand stays as it is.")],
+        "hand_discard", {"champion": c.id, "left": count - 1})
+
+
+@then("hand_discard")
+def _hand_discard(ctx: Ctx, args: dict[str, Any], choice: tuple[str, ...]) -> None:
+    state = ctx.state
+    c = state.champion(args["champion"])
+    rid = choice[0].split(":", 1)[1] if choice and choice[0].startswith("discard:") else ""
+    if rid not in state.hand:
+        ctx.emit("hand", "CA-055", f"{ctx.short(c.id)} keeps the Hand.", champion=c.id)
+        return
+    state.hand.remove(rid)
+    ctx.emit("hand", "CA-055", f"{ctx.content.resources[rid].name} is discarded from the Hand.", card=rid)
+    ctx.return_resource(rid)  # shuffled in first, then the Hand is refilled (G-13)
+    if args.get("left", 0) > 0:
+        offer_hand_discard(ctx, c, int(args["left"]), again=True)
 
 
 def attach(ctx: Ctx, c: ChampionState, rid: str, rule: str, how: str) -> None:

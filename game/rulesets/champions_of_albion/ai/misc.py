@@ -89,11 +89,13 @@ def gather_how(seen: Seen, decision: Decision) -> str:
     return pay_or_test(c, rid, decision.option_ids, change)
 
 
-def discard(seen: Seen, decision: Decision) -> tuple[str, ...]:
-    """The Hand cards least useful to any champion in play, relics first (D-05)."""
-    scored = sorted((party_value(seen.champions, o.split(":", 1)[1]), o) for o in decision.option_ids)
-    out = [o for v, o in scored if v < JUNK][: decision.max_choices]
-    return tuple(out[: max(decision.min_choices, len(out))]) or tuple(o for _, o in scored[: decision.min_choices])
+def discard(seen: Seen, decision: Decision) -> str:
+    """The Hand card least useful to any champion in play, relics first (D-05); the Hand is
+    kept when every card is useful. One card per question (a second is asked for after it)."""
+    scored = sorted((party_value(seen.champions, o.split(":", 1)[1]), o) for o in decision.option_ids
+                    if o.startswith("discard:"))
+    junk = [o for v, o in scored if v < JUNK]
+    return junk[0] if junk else "keep"
 
 
 # ---- give, take and consent (D-06, G-15) -------------------------------------------------------------------
