@@ -1,4 +1,10 @@
-"""Player settings, kept as JSON in the user config folder (platformdirs)."""
+"""Player settings, kept as JSON in the user config folder (platformdirs).
+
+A damaged settings file (bad JSON, deep nesting, a list where a word belongs, a huge
+file) never stops the game: the defaults are used for whatever is damaged, the file is
+kept beside the new one as ``settings.damaged.json``, and ``Settings.notice`` says so
+once (the title screen shows it).
+"""
 
 from __future__ import annotations
 
@@ -7,10 +13,13 @@ import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from game.saves import APP_NAME, write_atomic
+from game.saves import APP_NAME, clean_temporary, write_atomic
 
 ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
 WINDOW_SIZES = ((1024, 640), (1280, 720), (1600, 900), (1920, 1080))
+MAX_BYTES = 64 * 1024
+SEAT_WORDS = ("human", "normal", "easy", "random")
+BACKUP = "settings.damaged.json"
 
 
 def config_dir() -> Path:
@@ -29,6 +38,8 @@ class Settings:
     animation_speed: str = "normal"
     auto_pass: bool = True
     last_seats: list[str] = field(default_factory=lambda: ["human", "normal"])
+    notice: str = field(default="", compare=False, repr=False)
+    """Said once after loading: the file was damaged and the defaults are used."""
 
     @property
     def speed_factor(self) -> float:
@@ -37,32 +48,81 @@ class Settings:
 
     @classmethod
     def load(cls) -> "Settings":
-        """The saved settings; a missing or damaged file gives the defaults (never a crash)."""
-        path = config_dir() / "settings.json"
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return cls()
+        """The saved settings; a missing or damaged file gives the defaults (never a crash).
+
+        A damaged file is moved aside to ``settings.damaged.json`` and ``notice`` says so."""
+        folder = config_dir()
+        path = folder / "settings.json"
+        clean_temporary(folder)
         settings = cls()
-        if not isinstance(data, dict):
-            return settings
-        size = data.get("window_size")
-        if (isinstance(size, list) and len(size) == 2 and all(isinstance(v, int) for v in size)
-                and 640 <= size[0] <= 7680 and 480 <= size[1] <= 4320):
-            settings.window_size = size
-        if isinstance(data.get("fullscreen"), bool):
-            settings.fullscreen = data["fullscreen"]
-        if data.get("animation_speed") in ANIMATION_SPEEDS:
-            settings.animation_speed = data["animation_speed"]
-        if isinstance(data.get("auto_pass"), bool):
-            settings.auto_pass = data["auto_pass"]
-        seats = data.get("last_seats")
-        if isinstance(seats, list) and 2 <= len(seats) <= 4 and all(isinstance(s, str) for s in seats):
-            settings.last_seats = seats
+        try:
+            if not path.exists():
+                return settings
+            with open(path, "rb") as fh:
+                raw = fh.read(MAX_BYTES + 1)
+        except OSError:
+            return settings  # unreadable: play on with the defaults, keep the file as it is
+        damaged = len(raw) > MAX_BYTES
+        data: object = None
+        if not damaged:
+            try:
+                data = json.loads(raw.decode("utf-8"))
+            except (ValueError, RecursionError):
+                damaged = True
+        if not damaged:
+            damaged = not settings._apply(data)
+        if damaged:
+            settings.notice = cls._keep_damaged(path)
         return settings
+
+    def _apply(self, data: object) -> bool:
+        """Take every well-formed field of ``data``; False if anything in it was damaged."""
+        if not isinstance(data, dict):
+            return False
+        good = True
+        if "window_size" in data:
+            size = data["window_size"]
+            if (isinstance(size, list) and len(size) == 2
+                    and all(isinstance(v, int) and not isinstance(v, bool) for v in size)
+                    and 640 <= size[0] <= 7680 and 480 <= size[1] <= 4320):
+                self.window_size = list(size)
+            else:
+                good = False
+        for key in ("fullscreen", "auto_pass"):
+            if key in data:
+                if isinstance(data[key], bool):
+                    setattr(self, key, data[key])
+                else:
+                    good = False
+        if "animation_speed" in data:
+            speed = data["animation_speed"]
+            if isinstance(speed, str) and speed in ANIMATION_SPEEDS:
+                self.animation_speed = speed
+            else:
+                good = False
+        if "last_seats" in data:
+            seats = data["last_seats"]
+            if (isinstance(seats, list) and 1 <= len(seats) <= 8
+                    and all(isinstance(s, str) and s in SEAT_WORDS for s in seats)):
+                self.last_seats = list(seats)
+            else:
+                good = False
+        return good
+
+    @staticmethod
+    def _keep_damaged(path: Path) -> str:
+        backup = path.with_name(BACKUP)
+        try:
+            os.replace(path, backup)
+        except OSError:
+            return "The settings file is damaged, so the default settings are used this time."
+        return (f"The settings file was damaged, so the default settings are used; the old file is kept "
+                f"as {BACKUP}.")
 
     def save(self) -> None:
         try:
-            write_atomic(config_dir() / "settings.json", json.dumps(asdict(self), indent=2))
+            data = asdict(self)
+            data.pop("notice", None)
+            write_atomic(config_dir() / "settings.json", json.dumps(data, indent=2))
         except OSError:
             pass  # settings are a convenience; failing to keep them must not stop play
