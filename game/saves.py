@@ -284,9 +284,9 @@ def parse_json(raw: bytes) -> Any:
     except RecursionError:
         raise SaveError("The save file is damaged: it is nested too deeply.") from None
     except ValueError as exc:
-        reason = "a number is out of range" if "out of range" in str(exc) or "not a number" in str(exc) \
-            else "it is damaged or cut short"
-        raise SaveError(f"The save file is damaged or cut short ({reason}).") from None
+        if "out of range" in str(exc) or "not a number" in str(exc):
+            raise SaveError("The save file is damaged or cut short (a number in it is out of range).") from None
+        raise SaveError("The save file is damaged or cut short.") from None
     if _depth(data, MAX_DEPTH) > MAX_DEPTH:
         raise SaveError("The save file is damaged: it is nested too deeply.")
     return data
@@ -655,7 +655,14 @@ def list_saves() -> list[SlotInfo]:
     except OSError:
         return []
     out = [slot_info(path) for path in paths]
-    return sorted(out, key=lambda s: (s.saved_at, s.modified, s.slot), reverse=True)
+
+    def newest(info: SlotInfo) -> tuple[str, float, str]:
+        # A damaged file goes by the time it was last written, so a fresh one shows near the top.
+        when = info.saved_at or datetime.fromtimestamp(max(0.0, info.modified), timezone.utc).strftime(
+            "%Y-%m-%dT%H:%M:%SZ")
+        return when, info.modified, info.slot
+
+    return sorted(out, key=newest, reverse=True)
 
 
 def delete(slot: str) -> None:

@@ -203,3 +203,177 @@ def test_dungeon_delve_saves_mid_attack_and_loads_the_same_game():
     session.run_ai()
     loaded.run_ai()
     assert loaded.game.state_hash() == session.game.state_hash()
+
+
+# -- issue 10: hostile folders, names, quotes, caps, leftovers, autosaves, reserved names ------------
+
+
+def test_every_check_ends_in_a_save_error_sentence_never_another_exception(tmp_path):
+    """Item 1: an AI-seat key of "²" (isdigit() but not int()) and every other wrong type."""
+    _, data = _good_file(tmp_path)
+    odd_values = ["²", "٣", "", None, True, 1e308, -1, 2**70, [], {}, [[]], {"": None}, "\ud800", "x" * 100]
+    fields = sorted(data)
+    for key in fields:
+        for value in odd_values:
+            broken = json.loads(json.dumps(data))
+            broken[key] = value
+            try:
+                saves.session_from_data(broken)
+            except SaveError as exc:
+                assert str(exc) and len(str(exc)) < 300 and "Error" not in str(exc)
+    broken = json.loads(json.dumps(data))
+    broken["agents"] = {"²": [1, 2]}
+    _refused(_write(tmp_path / "sup.json", broken), "AI seats are damaged")
+    for seats in ([{"kind": "ai", "name": "A", "level": ["normal"]}], [{"kind": [], "name": "A", "level": "x"}]):
+        broken["seats"] = seats
+        with pytest.raises(SaveError):
+            saves.check_shape(broken)
+
+
+@pytest.mark.parametrize("name, fragment", [
+    ("\ud800", "cannot be used"), ("a\x00b", "cannot be used"), ("n" * 25, "at most 24"), ("", "empty"),
+    ("  ", "empty"), ("tab\there", "cannot be used"),
+])
+def test_seat_names_are_checked_when_loaded(tmp_path, name, fragment):
+    """Item 2: printable, at most 24 characters; the same check as the New game scene."""
+    _, data = _good_file(tmp_path)
+    data["seats"][0]["name"] = name
+    path = tmp_path / "name.json"
+    path.write_text(json.dumps(data), encoding="utf-8", errors="surrogatepass")
+    _refused(path, fragment)
+    assert saves.name_problem("Ann") == "" and saves.name_problem("Élodie Ærø 12") == ""
+
+
+def test_refusals_quote_at_most_a_few_dozen_characters_and_read_size_is_capped(tmp_path):
+    """Item 3: a field of a million characters is not put into the message."""
+    _, data = _good_file(tmp_path)
+    data["y" * 1_000_000] = 1
+    with pytest.raises(SaveError) as err:
+        saves.load(_write(tmp_path / "long.json", data))
+    assert len(str(err.value)) < 120 and "yyyy" in str(err.value)
+    _, data = _good_file(tmp_path)
+    data["choices"][3] = [data["choices"][3][0], ["\ud800" + "q" * 127]]
+    path = tmp_path / "id.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError) as err:
+        saves.load(path)
+    assert len(str(err.value)) < 300 and str(err.value).isprintable()
+    assert saves.quote("z" * 10_000) == "z" * saves.QUOTE + "…"
+    assert saves.MAX_BYTES <= 8 * 1024 * 1024 and saves.MAX_CHOICES <= 50_000
+
+
+def test_a_save_with_too_many_moves_is_refused_and_never_written(tmp_path):
+    """Item 12: a save's choice count has a cap, when read and when written."""
+    _, data = _good_file(tmp_path)
+    data["choices"] = data["choices"] * (saves.MAX_CHOICES // len(data["choices"]) + 1)
+    _refused(_write(tmp_path / "many.json", data), "more than")
+    session = ai_session(2)
+    for _ in range(5):
+        session.step_ai()
+    session.choices = session.choices * (saves.MAX_CHOICES // len(session.choices) + 1)
+    with pytest.raises(SaveError, match="too many"):
+        saves.save(session, "toolong")
+    assert not saves.slot_path("toolong").exists()
+
+
+def test_listing_reads_only_the_header_of_a_save(tmp_path, monkeypatch):
+    """Item 12: the list shows game, seats, turn and date from the first kilobytes."""
+    session = ai_session(7)
+    for _ in range(60):
+        session.step_ai()
+    path = saves.save(session, "big")
+    data = json.loads(path.read_text())
+    data["snapshot"]["padding"] = "p" * 2_000_000  # as if the game were very long
+    path.write_text(json.dumps(data))
+    opened: list[int] = []
+    real_open = open
+
+    def counting_open(file, mode="r", *args, **kw):
+        handle = real_open(file, mode, *args, **kw)
+        if "b" in mode and str(file).endswith(".json"):
+            real_read = handle.read
+            handle.read = lambda n=-1: (opened.append(n), real_read(n))[1]
+        return handle
+
+    monkeypatch.setattr("builtins.open", counting_open)
+    (info,) = saves.list_saves()
+    assert info.ok and info.ruleset == "fantasy-heroes" and info.seats == ("P0", "P1") and info.turn == session.game.turn
+    assert opened and max(opened) <= saves.HEADER_BYTES
+    monkeypatch.undo()
+    _refused(path, "does not match")  # the load checks it all
+
+
+def test_a_load_reports_progress_and_can_be_stopped(tmp_path):
+    path, data = _good_file(tmp_path)
+    seen: list[tuple[int, int]] = []
+    saves.load(path, lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (len(data["choices"]), len(data["choices"])) and len(seen) >= 2
+
+    def stop(done, total):
+        if done:
+            raise saves.LoadCancelled("stopped")
+
+    with pytest.raises(saves.LoadCancelled):
+        saves.load(path, stop)
+
+
+def test_files_left_by_killed_saves_are_cleaned_up(data_dir):
+    """Item 8: a write killed between mkstemp and os.replace leaves '.slot.xxxx.tmp'."""
+    session = ai_session(8)
+    saves.save(session, "kept")
+    folder = saves.saves_dir()
+    old = []
+    for i in range(243):
+        leftover = folder / f".kept.{i:04d}abcd.tmp"
+        leftover.write_text("{")
+        os.utime(leftover, (1, 1))
+        old.append(leftover)
+    fresh = folder / ".kept.fresh.tmp"  # a save being written this moment by another window
+    fresh.write_text("{")
+    listing = saves.list_saves()
+    assert [i.slot for i in listing] == ["kept"]
+    assert not any(p.exists() for p in old) and fresh.exists()
+    os.utime(fresh, (1, 1))
+    saves.save(session, "kept")
+    assert sorted(p.name for p in folder.iterdir()) == ["kept.json"]
+
+
+def test_each_rule_system_has_its_own_autosave_and_the_old_slot_still_loads(data_dir):
+    """Item 10: quitting Dungeon Delve no longer overwrites the Fantasy Heroes autosave."""
+    heroes = ai_session(9)
+    for _ in range(20):
+        heroes.step_ai()
+    delve = Session.new("dungeon-delve", [Seat("ai", "O", "normal"), Seat("ai", "H", "normal")], 3)
+    for _ in range(20):
+        delve.step_ai()
+    assert saves.autosave(heroes).stem == "autosave-fantasy-heroes"
+    assert saves.autosave(delve).stem == "autosave-dungeon-delve"
+    os.utime(saves.slot_path("autosave-fantasy-heroes"), (1, 1))
+    assert saves.load_slot("autosave-fantasy-heroes").game.state_hash() == heroes.game.state_hash()
+    assert saves.load_slot("autosave").system_id == saves.latest_autosave().ruleset
+    # An old single-slot autosave (saved by an earlier version) lists and loads.
+    legacy = saves.slot_path("autosave")
+    legacy.write_text(saves.slot_path("autosave-fantasy-heroes").read_text())
+    infos = {i.slot: i for i in saves.list_saves()}
+    assert infos["autosave"].ok and infos["autosave"].autosave
+    assert saves.load_slot("autosave").system_id in ("fantasy-heroes", "dungeon-delve")
+
+
+@pytest.mark.parametrize("name", ["con", "CON", "nul", "Aux", "prn", "com1", "COM9", "lpt1", "lpt9", "game ",
+                                  "con ", "a."])
+def test_windows_reserved_slot_names_are_refused_with_a_sentence(name):
+    """Item 11: names Windows keeps for devices, and names ending in a space or a dot."""
+    with pytest.raises(SaveError) as err:
+        saves.save(ai_session(1), name)
+    assert err.value.args[0].endswith(".") and len(str(err.value)) < 200
+    assert not saves.saves_dir().exists() or not list(saves.saves_dir().glob("*.json"))
+    assert saves.slot_path("console").name == "console.json" and saves.slot_path("com10").name == "com10.json"
+
+
+def test_a_refused_save_never_overwrites_a_good_one(tmp_path):
+    path = saves.save(ai_session(4), "mine")
+    good = path.read_bytes()
+    (tmp_path / "hostile.json").write_text("[" * 10_000)
+    with pytest.raises(SaveError):
+        saves.load(tmp_path / "hostile.json")
+    assert path.read_bytes() == good and saves.load(path)

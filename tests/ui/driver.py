@@ -28,6 +28,18 @@ def frames(app: Any, n: int = 1) -> None:
         app.step([], 1 / 60)
 
 
+def wait_for(app: Any, done: Any, max_frames: int = 3000) -> None:
+    """Step frames until ``done()`` (e.g. a save loading on its worker thread has opened)."""
+    import time
+
+    for _ in range(max_frames):
+        if done():
+            return
+        app.step([], 1 / 60)
+        time.sleep(0.001)
+    raise AssertionError("the window never got there")
+
+
 def buttons(scene: Any) -> list[Button]:
     found = [w for w in getattr(scene, "widgets", []) if isinstance(w, Button)]
     found += [b for b in getattr(scene, "buttons", [])]

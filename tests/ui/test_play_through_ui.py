@@ -13,7 +13,7 @@ from game.ai import make_agent
 from game.ui.scenes.game_over import GameOverScene
 from game.ui.scenes.handoff import HandOffScene
 from game.ui.scenes.table import TableScene
-from tests.ui.driver import click_option, frames, key, press, type_text
+from tests.ui.driver import click_option, frames, key, press, type_text, wait_for
 
 
 def start_game(app, seed: str = "11"):
@@ -77,11 +77,13 @@ def test_save_from_pause_load_from_browser_and_continue_from_title(make_app):
     browser = app.stack.top
     browser.selected = next(i for i, info in enumerate(browser.slots) if info.slot == "my game")
     press(app, "Load")
-    assert isinstance(app.stack.top, TableScene)
+    assert app.stack.top.name == "loading"  # on a worker thread, with progress shown
+    wait_for(app, lambda: isinstance(app.stack.top, TableScene))
     assert app.stack.top.controller.session.game.state_hash() == expected
     key(app, pygame.K_ESCAPE)
     press(app, "Quit to title")  # autosaves
     press(app, "Continue")
+    wait_for(app, lambda: isinstance(app.stack.top, TableScene))
     assert app.stack.top.controller.session.game.state_hash() == expected
 
 

@@ -1,5 +1,8 @@
 """New game: the rule system (from the registry, with its summary), the number of seats,
-each seat human or AI with a level and a name, an optional seed, and variant options."""
+each seat human or AI with a level and a name, an optional seed, and variant options.
+
+Seat names are checked as they are typed (printable characters only, at most
+``saves.MAX_NAME``) and again on Start, the same check a save's names pass when loaded."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from game import saves
 from game.core import registry
 from game.core.errors import FiveRealmsError
 from game.session import Seat, Session
@@ -72,8 +76,10 @@ class NewGameScene(MenuScene):
                                       lambda v, i=i: self.set_kind(i, v),
                                       tooltip="Human at this screen, or the computer at a level"))
             self.widgets.append(TextField(pygame.Rect(x + theme.px(212, s), y, theme.px(220, s), row - 8),
-                                          self.names[i], max_length=16, placeholder=f"Player {i + 1}",
-                                          on_change=lambda v, i=i: self.set_name(i, v), tooltip="Name"))
+                                          self.names[i], max_length=saves.MAX_NAME,
+                                          placeholder=f"Player {i + 1}", allowed=str.isprintable,
+                                          on_change=lambda v, i=i: self.set_name(i, v),
+                                          tooltip=f"Name (at most {saves.MAX_NAME} characters)"))
         y = self.seat_rows_top + self.seat_count * row + theme.px(10, s)
         self.seed_field = TextField(pygame.Rect(x, y, theme.px(200, s), row - 8), self.seed_text, max_length=12,
                                     placeholder="random", allowed=str.isdigit,
@@ -141,6 +147,12 @@ class NewGameScene(MenuScene):
         from game.ui.scenes.launch import open_session
 
         seed = int(self.seed_text) if self.seed_text else secrets.randbelow(10**9)
+        for i in range(self.seat_count):
+            problem = saves.name_problem(self.names[i].strip() or f"Player {i + 1}")
+            if problem:
+                self.error = f"Seat {i + 1}: {problem}."
+                self.app.show_toast(self.error, 4.0)
+                return
         try:
             session = Session.new(self.system_id, self.seats(), seed, self.options)
         except FiveRealmsError as exc:

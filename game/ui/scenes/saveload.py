@@ -1,21 +1,131 @@
 """The save/load browser: slots with their game, seats, turn, date and a thumbnail;
-delete with confirmation; unreadable files listed with the reason, never a crash. In
-save mode a name field saves the current game (asking before overwriting)."""
+delete with confirmation; unreadable files listed in red with the reason, never a crash.
+In save mode a name field saves the current game (asking before overwriting).
+
+Loading runs on a worker thread behind ``LoadingScene``, which shows the moves replayed
+so far (Esc stops it), so a long save never freezes the window. A save that turns out to
+be damaged when loaded is marked red in the list with its reason.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import struct
+import threading
+from pathlib import Path
+from typing import Any, Callable
 
 import pygame
 
 from game import saves
 from game.core.errors import FiveRealmsError
 from game.core import registry
+from game.session import Session
 from game.ui import theme
+from game.ui.scene import Scene
 from game.ui.scenes.base import ConfirmScene, MenuScene
 from game.ui.widgets.basic import Button, TextField, draw_panel
 
 THUMB = (160, 90)
+DAMAGED = (240, 120, 104)
+"""The red of a save that cannot be loaded (readable on the walnut panel)."""
+MAX_THUMB_BYTES = 512 * 1024
+
+
+def safe_text(text: str, limit: int = 80) -> str:
+    """Text from the saves folder, made safe to draw (printable, short)."""
+    return saves.quote(text, limit)
+
+
+class LoadingScene(Scene):
+    """Loads a save on a worker thread; shows progress; opens the game or says why not."""
+
+    overlay = True
+    name = "loading"
+
+    def __init__(self, app: Any, path: Path, label: str,
+                 on_failed: Callable[[str], None] | None = None) -> None:
+        super().__init__(app)
+        self.path = path
+        self.label = safe_text(label, 40)
+        self.on_failed = on_failed
+        self.done = 0
+        self.total = 0
+        self.cancel = threading.Event()
+        self.finished = threading.Event()
+        self.session: Session | None = None
+        self.error = ""
+        self.thread = threading.Thread(target=self._work, name="five-realms-load", daemon=True)
+
+    def enter(self) -> None:
+        super().enter()
+        self.thread.start()
+
+    def _progress(self, done: int, total: int) -> None:
+        self.done, self.total = done, total
+        if self.cancel.is_set():
+            raise saves.LoadCancelled("The load was stopped.")
+
+    def _work(self) -> None:
+        try:
+            self.session = saves.load(self.path, self._progress)
+        except saves.LoadCancelled:
+            self.error = ""
+        except FiveRealmsError as exc:
+            self.error = str(exc)
+        except Exception:  # never a crash of the window, whatever the file holds
+            self.error = "The save could not be loaded: it may be damaged."
+        finally:
+            self.finished.set()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.cancel.set()
+        return True  # nothing below answers while a game is loading
+
+    def update(self, dt: float) -> None:
+        if not self.finished.is_set() or self.app.stack.top is not self:
+            return
+        self.app.stack.pop()
+        if self.session is not None:
+            from game.ui.scenes.launch import open_session
+
+            open_session(self.app, self.session)
+            self.app.show_toast(f"Loaded '{self.label}'.")
+        elif self.cancel.is_set():
+            self.app.show_toast("Loading stopped.")
+        else:
+            self.app.show_toast(self.error, 5.0)
+            if self.on_failed is not None:
+                self.on_failed(self.error)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.app.scale
+        a = self.app.assets
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((8, 6, 4, 160))
+        surface.blit(shade, (0, 0))
+        panel = pygame.Rect(0, 0, theme.px(460, s), theme.px(150, s))
+        panel.center = (surface.get_width() // 2, surface.get_height() // 2)
+        draw_panel(surface, panel, s, colour=theme.WALNUT, border=theme.GOLD, alpha=240)
+        head = a.text(f"Loading '{self.label}'…", "heading", theme.px(21, s), theme.GOLD_LIGHT)
+        surface.blit(head, head.get_rect(midtop=(panel.centerx, panel.y + theme.px(18, s))))
+        bar = pygame.Rect(panel.x + theme.px(30, s), panel.y + theme.px(66, s), panel.width - theme.px(60, s),
+                          theme.px(16, s))
+        pygame.draw.rect(surface, theme.FELT_DARK, bar, border_radius=theme.px(6, s))
+        if self.total:
+            filled = bar.copy()
+            filled.width = max(1, int(bar.width * min(1.0, self.done / self.total)))
+            pygame.draw.rect(surface, theme.GOLD, filled, border_radius=theme.px(6, s))
+        pygame.draw.rect(surface, theme.GOLD, bar, width=1, border_radius=theme.px(6, s))
+        detail = (f"{self.done} of {self.total} moves replayed · Esc stops" if self.total
+                  else "Reading the file · Esc stops")
+        note = a.text(detail, "body", theme.px(16, s), theme.PARCHMENT)
+        surface.blit(note, note.get_rect(midtop=(panel.centerx, bar.bottom + theme.px(12, s))))
+
+
+def start_loading(app: Any, path: Path, label: str, on_failed: Callable[[str], None] | None = None) -> None:
+    """Load a save off the UI thread (Continue, the Load button)."""
+    app.stack.push(LoadingScene(app, path, label, on_failed))
 
 
 def thumbnail_path(slot: str) -> Any:
@@ -31,6 +141,22 @@ def save_thumbnail(app: Any, slot: str) -> None:
         pygame.image.save(small, str(path))
     except (pygame.error, OSError):
         pass
+
+
+def _small_png(path: Path) -> bool:
+    """Whether ``path`` is a PNG small enough to be one of our thumbnails (a hostile picture
+    of 20,000 x 20,000 pixels is never decoded)."""
+    try:
+        if not path.is_file() or path.stat().st_size > MAX_THUMB_BYTES:
+            return False
+        with open(path, "rb") as fh:
+            head = fh.read(24)
+    except OSError:
+        return False
+    if len(head) < 24 or head[:8] != b"\x89PNG\r\n\x1a\n":
+        return False
+    width, height = struct.unpack(">II", head[16:24])
+    return bool(0 < width <= 1024 and 0 < height <= 1024)
 
 
 class SaveLoadScene(MenuScene):
@@ -86,23 +212,25 @@ class SaveLoadScene(MenuScene):
         if info is None:
             return
         if not info.ok:
-            self.app.show_toast(f"'{info.slot}' cannot be loaded: {info.reason}", 5.0)
+            self.app.show_toast(f"'{safe_text(info.slot, 40)}' cannot be loaded: {info.reason}", 5.0)
             return
-        from game.ui.scenes.launch import open_session
+        start_loading(self.app, info.path, info.slot, lambda reason: self.mark_damaged(info, reason))
 
-        try:
-            session = saves.load(info.path)
-        except FiveRealmsError as exc:
-            self.app.show_toast(str(exc), 5.0)
-            return
-        open_session(self.app, session)
-        self.app.show_toast(f"Loaded '{info.slot}'.")
+    def mark_damaged(self, info: saves.SlotInfo, reason: str) -> None:
+        """A save refused on load shows red in the list, with the reason."""
+        self.slots = [saves.SlotInfo(i.slot, i.path, False, reason, modified=i.modified) if i is info else i
+                      for i in self.slots]
 
     def save(self) -> None:
         assert self.name_field is not None and self.table is not None
         slot = self.name_field.text.strip()
         if not slot:
             self.app.show_toast("Type a name for the save first.")
+            return
+        try:
+            saves.check_slot_name(slot)
+        except FiveRealmsError as exc:
+            self.app.show_toast(str(exc), 4.0)
             return
         if any(info.slot == slot for info in self.slots):
             self.app.stack.push(ConfirmScene(self.app, f"Replace the save '{slot}'?", lambda: self._write(slot),
@@ -130,16 +258,17 @@ class SaveLoadScene(MenuScene):
 
         def really() -> None:
             try:
-                saves.delete(info.slot)
-                thumb = thumbnail_path(info.slot)
+                saves.delete_file(info.path)
+                thumb = info.path.with_suffix(".png")
                 if thumb.exists():
                     thumb.unlink()
-                self.app.show_toast(f"Deleted '{info.slot}'.")
+                self.app.show_toast(f"Deleted '{safe_text(info.slot, 40)}'.")
             except (FiveRealmsError, OSError) as exc:
                 self.app.show_toast(str(exc), 4.0)
             self.refresh()
 
-        self.app.stack.push(ConfirmScene(self.app, f"Delete the save '{info.slot}'? This cannot be undone.",
+        self.app.stack.push(ConfirmScene(self.app, f"Delete the save '{safe_text(info.slot, 40)}'? This cannot "
+                                         "be undone.",
                                          really, "Delete"))
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -164,12 +293,12 @@ class SaveLoadScene(MenuScene):
 
     def _thumb(self, info: saves.SlotInfo) -> pygame.Surface | None:
         if info.slot not in self._thumbs:
-            path = thumbnail_path(info.slot)
+            path = info.path.with_suffix(".png")
             image = None
-            if path.exists():
+            if _small_png(path):
                 try:
                     image = pygame.image.load(str(path)).convert()
-                except (pygame.error, OSError):
+                except (pygame.error, OSError, ValueError):
                     image = None
             self._thumbs[info.slot] = image
         return self._thumbs[info.slot]
@@ -208,15 +337,18 @@ class SaveLoadScene(MenuScene):
                               theme.MUTED)
                 surface.blit(icon, icon.get_rect(center=thumb_rect.center))
             x = thumb_rect.right + theme.px(16, s)
-            name = a.text(info.slot, "heading", theme.px(19, s), theme.GOLD_LIGHT if info.ok else theme.DANGER)
+            name = a.text(safe_text(info.slot, 40), "heading", theme.px(19, s),
+                          theme.GOLD_LIGHT if info.ok else DAMAGED)
             surface.blit(name, (x, row.y + theme.px(8, s)))
             if info.ok:
                 title = registry.get(info.ruleset).title if info.ruleset in registry.ids() else info.ruleset
-                detail = f"{title} · {', '.join(info.seats)} · turn {info.turn} · {info.saved_at.replace('T', ' ')[:16]} UTC"
+                seats = ", ".join(safe_text(n, 24) for n in info.seats)
+                when = safe_text(info.saved_at.replace("T", " ")[:16], 16)
+                detail = f"{title} · {seats} · turn {info.turn} · {when} UTC"
                 colour = theme.PARCHMENT
             else:
-                detail = f"Cannot be loaded: {info.reason}"
-                colour = theme.PARCHMENT_DARK
+                detail = f"Cannot be loaded: {safe_text(info.reason, 200)}"
+                colour = DAMAGED
             for j, line in enumerate(a.wrap(detail, "body", theme.px(16, s), row.right - x - 10)[:2]):
                 surface.blit(a.text(line, "body", theme.px(16, s), colour),
                              (x, row.y + theme.px(36, s) + j * a.font("body", theme.px(16, s)).get_linesize()))

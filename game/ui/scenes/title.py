@@ -1,4 +1,8 @@
-"""The title screen: Continue, New game, Load, Settings, Rules, Quit."""
+"""The title screen: Continue, New game, Load, Settings, Rules, Quit.
+
+Continue opens the newest readable save (each rule system keeps its own autosave, so
+this is the game played last), loading it off the UI thread. The title also says, once,
+when the settings file was damaged and the defaults are in use."""
 
 from __future__ import annotations
 
@@ -7,7 +11,6 @@ from typing import Any
 import pygame
 
 from game import saves
-from game.core.errors import FiveRealmsError
 from game.ui import theme
 from game.ui.scenes.base import MenuScene
 
@@ -17,10 +20,24 @@ class TitleScene(MenuScene):
     title = "Five Realms"
     subtitle = "Fantasy card and board games for a night at the table"
 
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.refused: set[Any] = set()  # saves that failed to load: Continue passes over them
+
+    def enter(self) -> None:
+        super().enter()
+        notice = getattr(self.app.settings, "notice", "")
+        if notice:
+            self.app.settings.notice = ""
+            self.app.show_toast(notice, 6.0)
+
     def build(self, size: tuple[int, int], s: float) -> None:
         latest = self.latest_save()
-        tip = (f"Go on with '{latest.slot}': {', '.join(latest.seats)}, turn {latest.turn}" if latest
-               else "No saved game yet")
+        if latest is not None:
+            seats = ", ".join(saves.quote(n, 24) for n in latest.seats)
+            tip = f"Go on with '{saves.quote(latest.slot)}': {seats}, turn {latest.turn}"
+        else:
+            tip = "No saved game yet"
         entries = [
             ("Continue", self.continue_game, tip),
             ("New game", self.new_game, "Choose a game, players and AI seats"),
@@ -33,19 +50,16 @@ class TitleScene(MenuScene):
                     enabled=[latest is not None, True, True, True, True, True])
 
     def latest_save(self) -> saves.SlotInfo | None:
-        readable = [info for info in saves.list_saves() if info.ok]
+        readable = [info for info in saves.list_saves() if info.ok and info.path not in self.refused]
         return readable[0] if readable else None
 
     def continue_game(self) -> None:
         latest = self.latest_save()
         if latest is None:
             return
-        from game.ui.scenes.launch import open_session
+        from game.ui.scenes.saveload import start_loading
 
-        try:
-            open_session(self.app, saves.load(latest.path))
-        except FiveRealmsError as exc:
-            self.app.show_toast(str(exc), 5.0)
+        start_loading(self.app, latest.path, latest.slot, lambda reason: self.refused.add(latest.path))
 
     def new_game(self) -> None:
         from game.ui.scenes.new_game import NewGameScene

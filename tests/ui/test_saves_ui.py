@@ -1,0 +1,180 @@
+"""The title, Load and Save scenes whatever the saves folder holds (issue 10, items 1, 2, 3,
+10, 11, 12): damaged files are listed in red with their reason and never crash the list,
+the Continue tooltip or a load; names the font cannot draw never reach the screen; loads
+run on a worker thread with progress (Esc stops them); Continue picks the latest game of
+any rule system; the Save scene refuses Windows-reserved names with a sentence."""
+
+from __future__ import annotations
+
+import json
+import os
+import struct
+import zlib
+
+import pygame
+
+from game import saves
+from game.session import Seat, Session
+from game.ui.scenes.saveload import DAMAGED, LoadingScene, SaveLoadScene
+from game.ui.scenes.table import TableScene
+from game.ui.scenes.title import TitleScene
+from tests.ui.driver import frames, key, press, type_text, wait_for
+
+
+def _session(system: str = "fantasy-heroes", seed: int = 3, steps: int = 12) -> Session:
+    n = 2
+    session = Session.new(system, [Seat("human", "Ann"), *[Seat("ai", f"AI {i}", "normal") for i in range(1, n)]],
+                          seed)
+    for _ in range(steps):
+        if session.pending() is None:
+            break
+        decision = session.pending()
+        session.choose(decision.seat, decision.option_ids[: max(1, decision.min_choices)])
+    return session
+
+
+def _hostile_folder() -> None:
+    """A saves folder with every kind of damage the issue names."""
+    good = saves.save(_session(), "good")
+    folder = saves.saves_dir()
+    base = json.loads(good.read_text())
+    variants = {
+        "superscript": lambda d: d.update(agents={"²": [1, 2]}),
+        "surrogate name": lambda d: d["seats"][0].update(name="\ud800"),
+        "nul name": lambda d: d["seats"][0].update(name="a\x00b"),
+        "long name": lambda d: d["seats"][0].update(name="n" * 500),
+        "huge key": lambda d: d["options"].update({"k" * 1_000_000: 1}),
+        "huge field": lambda d: d.update({"z" * 1_000_000: 1}),
+    }
+    for slot, mutate in variants.items():
+        data = json.loads(json.dumps(base))
+        mutate(data)
+        (folder / f"{slot}.json").write_text(json.dumps(data))
+    (folder / "con.json").write_text("{}")
+    (folder / "deep.json").write_text("[" * 100_000)
+    os.makedirs(folder / "folder.json", exist_ok=True)
+    (folder / b"\xff\xfe name.json".decode("utf-8", "surrogateescape")).write_bytes(good.read_bytes())
+    # A thumbnail that claims 30,000 x 30,000 pixels is never decoded.
+    ihdr = struct.pack(">IIBBBBB", 30000, 30000, 8, 2, 0, 0, 0)
+    png = b"\x89PNG\r\n\x1a\n" + struct.pack(">I", 13) + b"IHDR" + ihdr + struct.pack(">I", zlib.crc32(b"IHDR" + ihdr))
+    (folder / "good.png").write_bytes(png)
+
+
+def test_the_app_starts_and_lists_whatever_the_saves_folder_holds(make_app):
+    app = make_app()
+    _hostile_folder()
+    app.stack.replace(TitleScene(app))
+    frames(app, 2)
+    continue_button = next(w for w in app.stack.top.widgets if getattr(w, "label", "") == "Continue")
+    assert continue_button.enabled and continue_button.tooltip.startswith("Go on with")
+    assert continue_button.tooltip.isprintable() and len(continue_button.tooltip) < 120
+    press(app, "Load")
+    browser = app.stack.top
+    assert isinstance(browser, SaveLoadScene)
+    listing = {info.slot: info for info in browser.slots}
+    for slot in ("superscript", "surrogate name", "nul name", "long name", "con", "deep"):
+        assert not listing[slot].ok and listing[slot].reason, slot
+        assert len(listing[slot].reason) < 300 and listing[slot].reason.isprintable()
+    assert "name that cannot be used" in listing["surrogate name"].reason
+    assert all(info.slot.isprintable() for info in browser.slots)  # the undecodable file name too
+    # Every row draws (names in red for the damaged ones), with random scrolling and clicks.
+    for index in range(len(browser.slots)):
+        browser.selected = index
+        frames(app)
+    red = {app.screen.get_at((x, y))[:3] for x in range(0, 1280, 3) for y in range(100, 640, 3)}
+    assert DAMAGED in red or any(abs(c[0] - DAMAGED[0]) < 8 and abs(c[1] - DAMAGED[1]) < 8 for c in red)
+
+
+def test_a_save_found_damaged_on_load_turns_red_with_its_reason(make_app):
+    app = make_app()
+    _hostile_folder()
+    app.stack.replace(TitleScene(app))
+    app.stack.push(SaveLoadScene(app, "load"))
+    frames(app)
+    browser = app.stack.top
+    browser.selected = next(i for i, info in enumerate(browser.slots) if info.slot == "huge field")
+    assert browser.current().ok  # the list read only the header
+    press(app, "Load")
+    wait_for(app, lambda: app.stack.top is browser)
+    info = next(i for i in browser.slots if i.slot == "huge field")
+    assert not info.ok and "unexpected field" in info.reason and len(info.reason) < 200
+    assert app.toast and len(app.toast[0]) < 300
+
+
+def test_a_load_runs_on_a_worker_thread_with_progress_and_esc_stops_it(make_app, monkeypatch):
+    app = make_app()
+    session = _session("dungeon-delve", 2, 200)
+    path = saves.save(session, "long")
+    app.stack.replace(TitleScene(app))
+    gate = {"open": False}
+    real = saves.session_from_data
+
+    def slow(data, progress=None):
+        def step(done, total):
+            while not gate["open"]:
+                pygame.time.wait(1)
+            if progress is not None:
+                progress(done, total)
+        return real(data, step)
+
+    monkeypatch.setattr(saves, "session_from_data", slow)
+    app.stack.push(LoadingScene(app, path, "long"))
+    frames(app, 3)  # the window keeps drawing while the load waits
+    assert app.stack.top.name == "loading"
+    key(app, pygame.K_ESCAPE)
+    gate["open"] = True
+    wait_for(app, lambda: app.stack.top.name == "title")
+    assert "stopped" in app.toast[0]
+    monkeypatch.setattr(saves, "session_from_data", real)
+    app.stack.push(LoadingScene(app, path, "long"))
+    wait_for(app, lambda: isinstance(app.stack.top, TableScene))
+    assert app.stack.top.controller.session.game.state_hash() == session.game.state_hash()
+
+
+def test_each_rule_system_keeps_its_own_autosave_and_continue_picks_the_latest(make_app):
+    app = make_app()
+    first = _session("fantasy-heroes", 4)
+    saves.autosave(first)
+    second = _session("dungeon-delve", 5, 30)
+    saves.autosave(second)
+    os.utime(saves.slot_path("autosave-fantasy-heroes"), (1, 1))
+    assert {i.slot for i in saves.list_saves()} == {"autosave-fantasy-heroes", "autosave-dungeon-delve"}
+    app.stack.replace(TitleScene(app))
+    press(app, "Continue")
+    wait_for(app, lambda: isinstance(app.stack.top, TableScene))
+    assert app.stack.top.controller.session.system_id in ("fantasy-heroes", "dungeon-delve")
+    latest = saves.list_saves()[0]
+    assert app.stack.top.controller.session.system_id == latest.ruleset
+
+
+def test_the_save_scene_refuses_windows_reserved_names(make_app):
+    from game.ui.main import build_scene
+
+    app = make_app()
+    build_scene(app, "save", "fantasy-heroes", 3, 10)
+    scene = app.stack.top
+    for bad in ("con", "NUL", "com3", "lpt9", "aux"):
+        scene.name_field.text = ""
+        scene.name_field.focused = True
+        type_text(app, bad)
+        press(app, "Save")
+        assert "Windows" in app.toast[0] and app.stack.top is scene
+    assert not list(saves.saves_dir().glob("*.json")) if saves.saves_dir().exists() else True
+
+
+def test_seat_names_are_checked_when_typed_and_on_start(make_app):
+    app = make_app()
+    app.stack.replace(TitleScene(app))
+    press(app, "New game")
+    scene = app.stack.top
+    field = next(w for w in scene.widgets if getattr(w, "placeholder", "") == "Player 1")
+    field.text = ""
+    field.focused = True
+    type_text(app, "a\x00b\ud800" + "c" * 40)
+    assert field.text.isprintable() and len(field.text) == saves.MAX_NAME
+    scene.names[0] = "x" * 30  # e.g. a remembered name from elsewhere
+    press(app, "Start")
+    assert app.stack.top is scene and "24" in app.toast[0]
+    scene.names[0] = "Ann"
+    press(app, "Start")
+    assert isinstance(app.stack.top, TableScene)
