@@ -8,6 +8,7 @@ import time
 
 from game.ai import make_agent
 from game.core import registry
+from game.core.errors import FiveRealmsError
 from game.core.game import Game
 
 
@@ -18,6 +19,8 @@ def _percentile(values: list[float], fraction: float) -> float:
 
 def play_games(ruleset: str, levels: list[str], games: int, seed: int,
                options: dict[str, object] | None = None) -> dict[str, float]:
+    if games < 1:
+        raise FiveRealmsError(f"A benchmark needs 1 game or more, not {games}.")
     system = registry.get(ruleset)
     choices = 0
     decision_times: list[float] = []
@@ -88,6 +91,9 @@ def albion_bench(games: int, seed: int) -> None:
 
 
 def run_bench(ruleset: str, games: int, seed: int) -> None:
+    if games < 1:
+        raise FiveRealmsError(f"A benchmark needs 1 game or more, not {games}.")
+    registry.get(ruleset)
     print(f"Benchmark: {ruleset}, {games} games per line, seeds from {seed}")
     if ruleset == "champions-of-albion":
         albion_bench(games, seed)
@@ -180,6 +186,8 @@ def run_ui_bench(frames: int, seed: int) -> None:
     import sys
     from pathlib import Path
 
+    if frames < 1:
+        raise FiveRealmsError(f"A frame benchmark needs 1 frame or more, not {frames}.")
     print(f"UI benchmark: {frames} frames of play per table, animations on (headless, dummy driver)")
     for ruleset, sizes in (("fantasy-heroes", ((1280, 720), (1920, 1080))), ("dungeon-delve", ((1280, 720),)),
                            ("champions-of-albion", ((1280, 720),))):

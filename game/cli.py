@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from game.core import registry
+from game import __version__
 from game.core.errors import FiveRealmsError
 from game.core.rulebook import checklist_ids, count_rules
 
@@ -43,6 +44,25 @@ def _parse_option(text: str) -> tuple[str, Any]:
 
 
 def _load_scenario(path: str | None) -> dict[str, Any] | None:
+def _at_least(flag: str, value: int, low: int) -> int:
+    """A number argument checked: one sentence for a person, never a traceback later."""
+    if value < low:
+        raise FiveRealmsError(f"{flag} must be {low} or more, not {value}.")
+    return value
+
+
+def seat_labels(system_id: str, agents: Sequence[str]) -> list[str]:
+    """A name per seat that says its role and its agent: "seat 1 (normal)", or where the rule
+    system gives seats roles, "seat 1: Overlord (normal)" (win rates are per seat, not per agent)."""
+    system = registry.get(system_id)
+    labels = []
+    for n, agent in enumerate(agents):
+        role = system.seat_label(n, len(agents))
+        plain = role.lower() == f"seat {n + 1}"
+        labels.append(f"seat {n + 1} ({agent})" if plain else f"seat {n + 1}: {role} ({agent})")
+    return labels
+
+
     if path is None:
         return None
     from game.core.cards import read_toml
@@ -60,9 +80,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     options = dict(_parse_option(o) for o in args.option)
     scenario = _load_scenario(args.scenario)
-    registry.get(args.ruleset)
+    _at_least("--games", args.games, 1)
+    _at_least("--max-choices", args.max_choices, 1)
+    if not agents:
+        raise FiveRealmsError("--agents needs at least one agent, e.g. normal,random.")
+    labels = seat_labels(args.ruleset, agents)
     results = []
-    shares: dict[str, float] = {a: 0.0 for a in agents}
+    shares: dict[str, float] = {label: 0.0 for label in labels}
     started = time.perf_counter()
     total_choices = 0
     rule_counts: Counter[str] = Counter()
@@ -80,17 +104,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         assert outcome is not None
         total_choices += len(session.choices)
         for w in outcome.winners:
-            shares[agents[w]] += 1 / len(outcome.winners)
+            shares[labels[w]] += 1 / len(outcome.winners)
         result = {"seed": seed, "winners": list(outcome.winners), "turns": session.game.turn,
                   "hash": session.game.state_hash()}
         results.append(result)
         if not args.json:
-            names = ", ".join(f"seat {w + 1} ({agents[w]})" for w in outcome.winners) or "nobody"
+            names = ", ".join(labels[w] for w in outcome.winners) or "nobody"
             print(f"game {i + 1:4d}  seed {seed:<8d} winner {names:<24s} turns {session.game.turn:4d}  "
                   f"hash {result['hash']}  ({outcome.reason})")
     elapsed = max(time.perf_counter() - started, 1e-9)
-    games = max(args.games, 1)
-    summary = {"win_rate": {a: round(shares[a] / games, 4) for a in agents},
+    games = args.games
+    summary = {"win_rate": {label: round(shares[label] / games, 4) for label in labels},
                "games_won": sum(1 for r in results if r["winners"]),
                "mean_turns": round(sum(r["turns"] for r in results) / games, 2),
                "games_per_second": round(args.games / elapsed, 2)}
@@ -156,6 +180,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from game.bench import run_bench, run_ui_bench
 
     if args.ui:
+    _at_least("--games", args.games, 1)
+    _at_least("--frames", args.frames, 1)
         run_ui_bench(args.frames, args.seed)
     else:
         run_bench(args.ruleset, args.games, args.seed)
@@ -169,14 +195,26 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_screenshot(args: argparse.Namespace) -> int:
+SCREENSHOT_FORMATS = (".png", ".jpg", ".jpeg", ".bmp", ".tga")
+MAX_SCREENSHOT = (7680, 4320)
+
+
     from game.ui.main import SCENES, screenshot
+    from game.ui.app import MIN_SIZE
 
     if args.scene not in SCENES:
         raise FiveRealmsError(f"Unknown scene '{args.scene}'. Scenes: {', '.join(SCENES)}.")
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
-        raise FiveRealmsError(f"Write the size as WIDTHxHEIGHT, e.g. 1280x720, not '{args.size}'.") from None
+        raise FiveRealmsError(f"Write the size as WIDTHxHEIGHT, e.g. 1280x720, not '{args.size[:40]}'.") from None
+    if not (MIN_SIZE[0] <= w <= MAX_SCREENSHOT[0] and MIN_SIZE[1] <= h <= MAX_SCREENSHOT[1]):
+        raise FiveRealmsError(f"The size must be from {MIN_SIZE[0]}x{MIN_SIZE[1]} (the smallest window) to "
+                              f"{MAX_SCREENSHOT[0]}x{MAX_SCREENSHOT[1]}, not {w}x{h}.")
+    suffix = Path(args.out).suffix.lower()
+    if suffix not in SCREENSHOT_FORMATS:
+        raise FiveRealmsError(f"--out must end in {', '.join(SCREENSHOT_FORMATS)}, not '{suffix[:20] or args.out[-20:]}'.")
+    _at_least("--steps", args.steps, 0)
     registry.get(args.ruleset)
     return screenshot(args.ruleset, args.seed, args.steps, args.scene, args.out, (w, h))
 
@@ -190,6 +228,7 @@ def build_parser() -> argparse.ArgumentParser:
     g = sub.add_parser("screenshot", help="render a scene headless to a PNG")
     g.add_argument("--ruleset", default="fantasy-heroes")
     g.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--version", action="version", version=f"five-realms {__version__}")
     g.add_argument("--steps", type=int, default=30)
     g.add_argument("--scene", default="table")
     g.add_argument("--out", required=True)

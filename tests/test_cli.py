@@ -1,8 +1,10 @@
 """The command line: simulate (text and JSON, deterministic), replay --verify, bad input."""
 
 import json
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -28,7 +30,7 @@ def test_simulate_json_shape_and_determinism(capsys):
     for g in data["games"]:
         assert set(g) == {"seed", "winners", "turns", "hash"}
     assert set(data["summary"]) == {"win_rate", "games_won", "mean_turns", "games_per_second"}
-    assert set(data["summary"]["win_rate"]) == {"normal", "random"}
+    assert set(data["summary"]["win_rate"]) == {"seat 1 (normal)", "seat 2 (random)"}
     _, again, _ = run(capsys, "simulate", "fantasy-heroes", "--games", "3", "--seed", "4", "--agents",
                       "normal,random", "--json")
     assert [g for g in json.loads(again)["games"]] == data["games"]
@@ -98,3 +100,147 @@ def test_terminal_play_of_champions_of_albion_shows_the_table(tmp_path, monkeypa
     assert "--- Act 1 · round 1" in text and "The Hand:" in text and "Shadows (" in text
     assert "Morrigan" in text and "life " in text and "will " in text
     assert saves.load_slot("autosave").system_id == "champions-of-albion"
+
+
+# -- issue 10: arguments, signals, packaging ---------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["bench", "--games", "0"], "--games must be 1 or more, not 0"),
+    (["bench", "--games", "-1"], "--games must be 1 or more, not -1"),
+    (["bench", "--ui", "--frames", "0"], "--frames must be 1 or more"),
+    (["simulate", "fantasy-heroes", "--games", "-1"], "--games must be 1 or more, not -1"),
+    (["simulate", "fantasy-heroes", "--games", "0"], "--games must be 1 or more"),
+    (["simulate", "fantasy-heroes", "--agents", ","], "--agents needs at least one agent"),
+    (["screenshot", "--out", "x.png", "--size", "10x10"], "The size must be from 1024x640"),
+    (["screenshot", "--out", "x.png", "--size", "99999x720"], "The size must be from 1024x640"),
+    (["screenshot", "--out", "x.jpgz"], "--out must end in .png"),
+    (["screenshot", "--out", "noending"], "--out must end in .png"),
+    (["screenshot", "--out", "x.png", "--steps", "-2"], "--steps must be 0 or more"),
+])
+def test_bad_arguments_get_one_line_and_status_2(capsys, argv, words):
+    """Item 14: each bad number or file name is one sentence and status 2, never a traceback,
+    a negative rate or a silently different picture."""
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and err.count("\n") == 1 and words in err and not out
+
+
+def test_screenshot_to_an_unwritable_place_is_one_line(capsys, tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    code, _, err = run(capsys, "screenshot", "--out", str(blocker / "shot.png"))
+    assert code == 2 and err.count("\n") == 1 and "Cannot write the screenshot" in err
+
+
+def test_screenshot_keeps_the_players_settings_and_writes_the_asked_format(capsys, tmp_path, monkeypatch):
+    """Item 14: screenshot uses its own throwaway settings (the player's settings.json is left as
+    it was) and writes the format its file name asks for."""
+    config = tmp_path / "config"
+    config.mkdir()
+    mine = '{"window_size": [1600, 900], "animation_speed": "slow"}'
+    (config / "settings.json").write_text(mine)
+    monkeypatch.setenv("FIVE_REALMS_CONFIG_DIR", str(config))
+    monkeypatch.setenv("FIVE_REALMS_DATA_DIR", str(tmp_path / "data"))
+    out = tmp_path / "pics" / "title.jpg"
+    code, _, err = run(capsys, "screenshot", "--scene", "title", "--out", str(out), "--size", "1024x640")
+    assert code == 0, err
+    assert (config / "settings.json").read_text() == mine and sorted(p.name for p in config.iterdir()) == [
+        "settings.json"]
+    assert out.read_bytes()[:3] == b"\xff\xd8\xff"  # JPEG, not TGA
+    import pygame
+
+    assert pygame.image.load(str(out)).get_size() == (1024, 640)
+
+
+def test_version(capsys):
+    from game import __version__
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0 and capsys.readouterr().out.strip() == f"five-realms {__version__}"
+
+
+def test_simulate_win_rates_name_each_seats_role(capsys):
+    """Item 15: win rates are per seat and say its role: Dungeon Delve's overlord and heroes are
+    told apart even when both are 'normal'."""
+    code, out, _ = run(capsys, "simulate", "dungeon-delve", "--games", "1", "--agents", "normal,normal", "--json")
+    assert code == 0
+    assert set(json.loads(out)["summary"]["win_rate"]) == {"seat 1: Overlord (normal)", "seat 2: Heroes (normal)"}
+    code, out, _ = run(capsys, "simulate", "fantasy-heroes", "--games", "1", "--agents", "normal,normal")
+    assert code == 0 and "seat 1 (normal)" in out and "seat 2 (normal)" in out
+
+
+def test_terminal_play_refuses_zero_and_negative_numbers():
+    """Item 14: 0 and negative numbers are not options (Python's -1 would be the last one)."""
+    from game.terminal import parse_picks
+
+    assert parse_picks("1 3", 3) == [0, 2]
+    for answer in ("0", "-1", "4", "1 -2", "x", "１", ""):
+        message = parse_picks(answer, 3)
+        assert isinstance(message, str) and "1 to 3" in message
+
+
+def test_terminal_play_with_an_unwritable_saves_folder_says_so(tmp_path, monkeypatch):
+    """Item 9: autosave failures are said (once per turn-end failure, and on quit), not silent;
+    q then offers q! to leave without saving."""
+    from game.terminal import play
+
+    blocker = tmp_path / "blocked"
+    blocker.write_text("")
+    monkeypatch.setenv("FIVE_REALMS_DATA_DIR", str(blocker / "data"))
+    out: list[str] = []
+    answers = iter(["1", "q", "q!"])
+    code = play("fantasy-heroes", "human,normal", 2, None, {}, read=lambda prompt: next(answers), write=out.append)
+    assert code == 0
+    text = "\n".join(out)
+    assert "Not saved: The game could not be saved" in text and "'q!' to quit without saving" in text
+
+
+TERMINAL_CHILD = ["-m", "game", "play", "--seed", "2", "--seats", "human,normal"]
+
+
+def _read_until(stream, marker: str, count: int, timeout: float = 60.0) -> str:
+    import os
+    import select
+
+    text = ""
+    deadline = time.monotonic() + timeout
+    while text.count(marker) < count:
+        ready, _, _ = select.select([stream], [], [], max(0.0, deadline - time.monotonic()))
+        assert ready, f"no '{marker}' in: {text[-300:]}"
+        chunk = os.read(stream.fileno(), 65536).decode()
+        assert chunk, f"the game ended: {text[-300:]}"
+        text += chunk
+    return text
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_in_terminal_play_autosaves_first(tmp_path, signum):
+    """Item 9: Ctrl+C (SIGINT) or SIGTERM while the game waits for input saves the moves since
+    the last turn end to the autosave slot, then exits 128 + the signal (child process)."""
+    import os
+
+    env = {**os.environ, "FIVE_REALMS_DATA_DIR": str(tmp_path), "PYTHONUNBUFFERED": "1"}
+    child = subprocess.Popen([sys.executable, *TERMINAL_CHILD], cwd=ROOT, env=env, stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        _read_until(child.stdout, "\n> ", 1)
+        child.stdin.write(b"1\n")
+        child.stdin.flush()
+        _read_until(child.stdout, "\n> ", 1)  # the next question: the first choice is made
+        child.send_signal(signum)
+        code = child.wait(timeout=60)
+        rest = child.stdout.read().decode()
+    finally:
+        child.kill()
+    assert code == 128 + signum and "Saved to 'autosave'" in rest
+    found = sorted(tmp_path.rglob("*.json"), key=lambda p: p.stat().st_mtime)
+    loaded = saves.load(found[-1])
+    expected = Session.new("fantasy-heroes", [Seat("human", "Player 1"), Seat("ai", "Normal AI 2", "normal")], 2)
+    expected.run_ai()
+    first = expected.pending()
+    expected.choose(first.seat, first.options[0].id)
+    expected.run_ai()
+    assert [(c.seat, c.option_ids) for c in loaded.choices] == [(c.seat, c.option_ids) for c in expected.choices]

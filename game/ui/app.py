@@ -1,6 +1,9 @@
 """The window, the clock, the main loop and the global keys.
 
-F11 toggles full screen; closing the window autosaves the game in progress and quits.
+F11 toggles full screen; closing the window autosaves the game in progress and quits, and
+so do SIGINT (Ctrl+C in the terminal that started it) and SIGTERM, at the end of the frame
+(never in the middle of a move). An autosave that fails is said: on the screen when the
+window is closed (closing it again quits without saving), on stderr after a signal.
 The loop caps at 60 FPS. ``step`` runs one frame on given events, so tests and the
 self-test drive the real app without a real screen.
 """
@@ -8,8 +11,10 @@ self-test drive the real app without a real screen.
 from __future__ import annotations
 
 import os
+import signal
+import sys
 import time
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 import pygame
 
@@ -21,6 +26,24 @@ from game.ui.settings import Settings
 FPS = 60
 MIN_SIZE = (1024, 640)
 CAPTION = "Five Realms"
+# SDL's drivers that draw nowhere: fine when asked for by name (tests, the self-test and
+# screenshots set SDL_VIDEODRIVER=dummy), but SDL also falls back to "offscreen" by itself
+# when there is no display, and the game would then run with no window at all.
+INVISIBLE_DRIVERS = ("offscreen", "dummy")
+
+
+def display_problem() -> str | None:
+    """Why no window can be shown here, or None when one can."""
+    try:
+        pygame.display.init()
+    except pygame.error as exc:
+        return str(exc) or "the display cannot be opened"
+    driver = pygame.display.get_driver()
+    asked = [d.strip().lower() for d in os.environ.get("SDL_VIDEODRIVER", "").split(",")]
+    if driver in INVISIBLE_DRIVERS and driver not in asked:
+        pygame.display.quit()
+        return "no display was found"
+    return None
 
 
 class App:
@@ -43,7 +66,10 @@ class App:
         self.tooltip: tuple[str, tuple[int, int]] | None = None
         self.toast: tuple[str, float] | None = None
         self.frame_times: list[float] = []
-        self.on_quit: list[Callable[[], None]] = []
+        # Hooks run on quitting; each returns None, or a sentence when it failed (an autosave).
+        self.on_quit: list[Callable[[], str | None]] = []
+        self.stop_signal: int | None = None
+        self._quit_warned = False
         pygame.key.set_repeat(350, 40)
 
     def _set_mode(self, size: tuple[int, int]) -> pygame.Surface:
@@ -139,11 +165,24 @@ class App:
             else:
                 draw_toast(surface, self.assets, text, self.scale)
 
+    def install_signal_handlers(self) -> None:
+        """SIGINT and SIGTERM quit as closing the window does (autosave first), at the end of
+        the frame; the exit status is then 128 + the signal's number, as a shell expects."""
+
+        def note(signum: int, frame: Any) -> None:
+            self.stop_signal = signum
+
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(signum, note)
+
     def run(self, first: Scene | None = None, max_frames: int | None = None) -> int:
         if first is not None:
             self.stack.replace(first)
         frames = 0
         while self.running and self.stack.top is not None:
+            if self.stop_signal is not None:
+                self.quit(force=True)
+                break
             dt = self.clock.tick(FPS) / 1000.0
             self.step(pygame.event.get(), dt)
             pygame.display.flip()
@@ -151,11 +190,19 @@ class App:
             if max_frames is not None and frames >= max_frames:
                 break
         self.shutdown()
-        return 0
+        return 128 + self.stop_signal if self.stop_signal is not None else 0
 
-    def quit(self) -> None:
-        for hook in self.on_quit:
-            hook()
+    def quit(self, force: bool = False) -> None:
+        """Run the quit hooks (autosave) and stop. If one fails, the player is told: the first
+        time the window is closed the app stays open with the message; ``force`` (a signal, a
+        second close) quits anyway, with the message on stderr."""
+        problems = [p for p in (hook() for hook in self.on_quit) if p]
+        if problems and not force and not self._quit_warned:
+            self._quit_warned = True
+            self.show_toast(f"{problems[0]} Close the window again to quit without saving.", 8.0)
+            return
+        for problem in problems:
+            print(f"five-realms: {problem}", file=sys.stderr)
         self.running = False
 
     def shutdown(self) -> None:

@@ -17,20 +17,33 @@ def _headless() -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
+NO_DISPLAY_HINT = ("five-realms: cannot open a window ({}). Without a display, play in the terminal: "
+                   "python -m game play")
+
+
 def run_gui() -> int:
+    """The window on the title screen; without a usable display, a one-line hint and status 2."""
     import pygame
 
-    from game.ui.app import App
+    from game.ui.app import App, display_problem
     from game.ui.scenes.title import TitleScene
 
-    try:
-        app = App()
-    except pygame.error as exc:
-        # No screen (a server, a bare terminal): say what to do instead of a traceback.
-        print(f"five-realms: cannot open a window ({exc}). On a machine without a display, play in the "
-              "terminal with: python -m game play", file=sys.stderr)
+    problem = display_problem()
+    if problem is None:
+        try:
+            app = App()
+        except pygame.error as exc:
+            problem = str(exc)
+    if problem is not None:
+        print(NO_DISPLAY_HINT.format(problem), file=sys.stderr)
         return 2
-    return app.run(TitleScene(app))
+    return run_app(app, TitleScene(app))
+
+
+def run_app(app: Any, first: Any) -> int:
+    """Run the window's loop with SIGINT and SIGTERM saving before they quit."""
+    app.install_signal_handlers()
+    return int(app.run(first))
 
 
 def demo_session(ruleset: str, seed: int, steps: int, seats: int = 2, humans: int = 1) -> Any:
@@ -121,21 +134,49 @@ def build_scene(app: Any, scene: str, ruleset: str, seed: int, steps: int) -> No
 
 
 def screenshot(ruleset: str, seed: int, steps: int, scene: str, out: str, size: tuple[int, int]) -> int:
-    """Render one scene headless to a PNG file."""
+    """Render one scene headless to an image file (its format from the file's ending).
+
+    It runs with its own throwaway config folder, so it never touches the player's
+    settings; a file that cannot be written is one sentence, never a traceback."""
     _headless()
+    from game.core.errors import FiveRealmsError
+
+    target = Path(out)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise FiveRealmsError(f"Cannot write the screenshot to '{out[-60:]}': a file stands where its folder "
+                              "should be.") from None
+    except OSError as exc:
+        raise FiveRealmsError(f"Cannot write the screenshot to '{out[-60:]}': {exc.strerror or exc}.") from None
+    import io
+
     import pygame
 
     from game.ui.app import App
     from game.ui.settings import Settings
 
-    app = App(size, Settings(window_size=list(size), animation_speed="off"))
-    build_scene(app, scene, ruleset, seed, steps)
-    for _ in range(3):
-        app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(size[0] // 2, 4), rel=(0, 0),
-                                     buttons=(0, 0, 0))], 1 / 60)
-    Path(out).parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.screen, out)
-    app.shutdown()
+    saved_config = os.environ.get("FIVE_REALMS_CONFIG_DIR")
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["FIVE_REALMS_CONFIG_DIR"] = tmp
+        try:
+            app = App(size, Settings(window_size=list(size), animation_speed="off"))
+            build_scene(app, scene, ruleset, seed, steps)
+            for _ in range(3):
+                app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(size[0] // 2, 4), rel=(0, 0),
+                                             buttons=(0, 0, 0))], 1 / 60)
+            image = io.BytesIO()
+            pygame.image.save(app.screen, image, target.name)
+            app.shutdown()
+        finally:
+            if saved_config is None:
+                os.environ.pop("FIVE_REALMS_CONFIG_DIR", None)
+            else:
+                os.environ["FIVE_REALMS_CONFIG_DIR"] = saved_config
+    try:
+        target.write_bytes(image.getvalue())
+    except OSError as exc:
+        raise FiveRealmsError(f"Cannot write the screenshot to '{out[-60:]}': {exc.strerror or exc}.") from None
     return 0
 
 
@@ -167,9 +208,13 @@ def random_events(rng: Any, size: tuple[int, int], count: int) -> list[Any]:
 
 def first_frame() -> int:
     """Open the window, draw the title once and exit (for timing cold start)."""
-    from game.ui.app import App
+    from game.ui.app import App, display_problem
     from game.ui.scenes.title import TitleScene
 
+    problem = display_problem()
+    if problem is not None:
+        print(NO_DISPLAY_HINT.format(problem), file=sys.stderr)
+        return 2
     app = App()
     app.run(TitleScene(app), max_frames=1)
     return 0

@@ -56,11 +56,13 @@ class TableScene(Scene):
             self.app.on_quit.remove(self._on_quit)
         self.controller.close()
 
-    def _on_quit(self) -> None:
-        """Closing the window autosaves the game in progress (issue: never lose a game)."""
+    def _on_quit(self) -> str | None:
+        """Closing the window autosaves the game in progress (issue: never lose a game); a
+        failure is returned for the app to say."""
         self.controller.finish_ai_now()
         if not self.controller.session.over:
-            self.controller.autosave()
+            return self.controller.autosave()
+        return None
 
     def resume(self) -> None:
         super().resume()
@@ -273,6 +275,9 @@ class TableScene(Scene):
         if self.undo_button is not None:
             self.undo_button.enabled = self.controller.can_undo()
         if self.app.stack.top is self and not busy:
+        problem = self.controller.take_autosave_problem()
+        if problem:
+            self.app.show_toast(f"Autosave failed: {problem}", 6.0)
             if self.controller.needs_handoff() and not self._handoff_open:
                 from game.ui.scenes.handoff import HandOffScene
 
