@@ -23,8 +23,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Sequence
 
-from game.core import registry
 from game import __version__
+from game.core import registry
 from game.core.errors import FiveRealmsError
 from game.core.rulebook import checklist_ids, count_rules
 
@@ -43,7 +43,6 @@ def _parse_option(text: str) -> tuple[str, Any]:
     return key, value
 
 
-def _load_scenario(path: str | None) -> dict[str, Any] | None:
 def _at_least(flag: str, value: int, low: int) -> int:
     """A number argument checked: one sentence for a person, never a traceback later."""
     if value < low:
@@ -63,6 +62,7 @@ def seat_labels(system_id: str, agents: Sequence[str]) -> list[str]:
     return labels
 
 
+def _load_scenario(path: str | None) -> dict[str, Any] | None:
     if path is None:
         return None
     from game.core.cards import read_toml
@@ -179,9 +179,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from game.bench import run_bench, run_ui_bench
 
-    if args.ui:
     _at_least("--games", args.games, 1)
     _at_least("--frames", args.frames, 1)
+    if args.ui:
         run_ui_bench(args.frames, args.seed)
     else:
         run_bench(args.ruleset, args.games, args.seed)
@@ -194,13 +194,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     return play(args.ruleset, args.seats, args.seed, args.load, dict(_parse_option(o) for o in args.option))
 
 
-def cmd_screenshot(args: argparse.Namespace) -> int:
 SCREENSHOT_FORMATS = (".png", ".jpg", ".jpeg", ".bmp", ".tga")
 MAX_SCREENSHOT = (7680, 4320)
 
 
-    from game.ui.main import SCENES, screenshot
+def cmd_screenshot(args: argparse.Namespace) -> int:
     from game.ui.app import MIN_SIZE
+    from game.ui.main import SCENES, screenshot
 
     if args.scene not in SCENES:
         raise FiveRealmsError(f"Unknown scene '{args.scene}'. Scenes: {', '.join(SCENES)}.")
@@ -221,6 +221,7 @@ MAX_SCREENSHOT = (7680, 4320)
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="five-realms", description="Five Realms: fantasy card and board games.")
+    parser.add_argument("--version", action="version", version=f"five-realms {__version__}")
     parser.add_argument("--selftest", action="store_true", help="open every scene headless and exit")
     parser.add_argument("--first-frame", action="store_true", help=argparse.SUPPRESS)  # start-up benchmark
     sub = parser.add_subparsers(dest="command")
@@ -228,7 +229,6 @@ def build_parser() -> argparse.ArgumentParser:
     g = sub.add_parser("screenshot", help="render a scene headless to a PNG")
     g.add_argument("--ruleset", default="fantasy-heroes")
     g.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--version", action="version", version=f"five-realms {__version__}")
     g.add_argument("--steps", type=int, default=30)
     g.add_argument("--scene", default="table")
     g.add_argument("--out", required=True)

@@ -259,6 +259,9 @@ class TableScene(Scene):
         return False
 
     def update(self, dt: float) -> None:
+        problem = self.controller.take_autosave_problem()
+        if problem:
+            self.app.show_toast(f"Autosave failed: {problem}", 6.0)
         self.animations.update(dt)
         self.table.update(dt)
         busy = self.animations.busy or self.table.busy
@@ -275,9 +278,6 @@ class TableScene(Scene):
         if self.undo_button is not None:
             self.undo_button.enabled = self.controller.can_undo()
         if self.app.stack.top is self and not busy:
-        problem = self.controller.take_autosave_problem()
-        if problem:
-            self.app.show_toast(f"Autosave failed: {problem}", 6.0)
             if self.controller.needs_handoff() and not self._handoff_open:
                 from game.ui.scenes.handoff import HandOffScene
 
