@@ -141,6 +141,14 @@ def expected_defense(view: dict[str, Any], battle_type: str, defender: int) -> f
     return min(hand_count(view, defender), 5) * mean * 0.6
 
 
+def revealed_hand(view: dict[str, Any], seat: int) -> list[str] | None:
+    """``seat``'s whole hand, if this seat's Scrye shows it now (FH-131), else None."""
+    for reveal in view["reveals"]:
+        if reveal["of"] == seat:
+            return list(reveal["cards"])
+    return None
+
+
 # -- hypothetical battles ---------------------------------------------------------------------
 
 
@@ -240,6 +248,47 @@ def plan_attack(hand: list[str], hero: str, battle_type: str) -> int:
     return side_total(CONTENT, b, ATTACKER).value
 
 
+def plan_defense(hand: list[str], battle_type: str) -> int:
+    """The best defense total a known hand can reach at ``battle_type``, with its best hero or
+    none, greedily (the defender's A_max)."""
+    best = 0
+    heroes = [c for c in hand if card(c).type == "hero"]
+    for hero in [None] + heroes:
+        b = Battle(0, 1, "plan", battle_type, [Side(0), Side(1)])
+        b.sides[DEFENDER].hero = hero
+        rest = [c for c in hand if c != hero and card(c).type != "hero"]
+        for c in sorted(rest, key=lambda x: -card(x).bv):
+            if card(c).type in ("minion", "artifact") and why_not(CONTENT, b, DEFENDER, c) is None:
+                b, _ = place(b, DEFENDER, c, rest)
+        spells = [c for c in rest if card(c).is_battle_spell]
+        while spells and why_not(CONTENT, b, DEFENDER, spells[0]) is None:
+            options = [(side_total(CONTENT, place(b, DEFENDER, x, rest)[0], DEFENDER).value, x) for x in spells]
+            _, pick = max(options)
+            b, _ = place(b, DEFENDER, pick, rest)
+            spells.remove(pick)
+        best = max(best, side_total(CONTENT, b, DEFENDER).value)
+    return best
+
+
+def top_up(battle: Battle, side_index: int, hand: list[str]) -> int:
+    """How much ``side_index`` could still add to its lead with a known hand, greedily."""
+    b = battle
+    start = diff(b, side_index)
+    rest = [c for c in hand if not card(c).is_instant]
+    while True:
+        gains = []
+        for c in rest:
+            if why_not(CONTENT, b, side_index, c) is None:
+                after, _ = place(b, side_index, c, rest)
+                gains.append((diff(after, side_index) - diff(b, side_index), c))
+        gains = [g for g in gains if g[0] > 0]
+        if not gains:
+            return diff(b, side_index) - start
+        _, c = max(gains)
+        b, _ = place(b, side_index, c, rest)
+        rest.remove(c)
+
+
 # -- decisions -------------------------------------------------------------------------------
 
 
@@ -299,8 +348,14 @@ def _best_attack(view: dict[str, Any], targets: list[str]) -> tuple[float, str, 
             key = (h, battle_type)
             if key not in plans:
                 plans[key] = plan_attack(hand, h, battle_type)
-            margin = plans[key] - expected_defense(view, battle_type, owner)
-            threshold = 0 if hand_count(view, owner) <= 2 else 2
+            known = revealed_hand(view, owner)
+            if known is not None:
+                # Scrye showed his hand: attack only what that hand cannot hold (ties go to him).
+                margin = plans[key] - plan_defense(known, battle_type)
+                threshold = 1
+            else:
+                margin = plans[key] - expected_defense(view, battle_type, owner)
+                threshold = 0 if hand_count(view, owner) <= 2 else 2
             # Prefer targets whose owner is closest to elimination.
             rank = (margin - threshold, -territory_count(view, owner), t, h)
             if best is None or rank > best:
@@ -316,6 +371,13 @@ def _attack(view: dict[str, Any], decision: Decision) -> tuple[str, ...]:
     if "play:fortune" in ids and (len(hand) <= 5 or not any(card(c).type == "hero" for c in hand)):
         return ("play:fortune",)
     targets = [i.split(":", 1)[1] for i in ids if i.startswith("attack:")]
+    if targets and "play:scrye" in ids and any(card(c).type == "hero" for c in hand):
+        owners = {owner_of(view, t) for t in targets}
+        best = _best_attack(view, targets)
+        if not any(revealed_hand(view, o) is not None for o in owners) and (best is None or best[0] < 3):
+            # Section 6: when the attack is in doubt, look at the defender's hand before choosing
+            # a target; a sure attack keeps Scrye for the battle.
+            return ("play:scrye",)
     if targets:
         best = _best_attack(view, targets)
         if best is not None and best[0] >= 0:
@@ -355,13 +417,24 @@ def _window(view: dict[str, Any], decision: Decision) -> tuple[str, ...]:
         return ("play:fortune",)
     # How far ahead do I want to be? The defender gets the last word; a cushion for the attacker.
     foe_cards = hand_count(view, foe_seat)
+    foe_hand = revealed_hand(view, foe_seat)
     if s == ATTACKER:
         cushion = 1 + (2 if foe_cards >= 3 and battle.window_number <= 2 else 0)
         want = cushion
+        if foe_hand is not None:
+            want = min(cushion, 1 + top_up(battle, opposing(s), foe_hand))  # what he could still add
     else:
         want = 1 if foe_cards > 0 else 0
+        if foe_hand is not None and top_up(battle, opposing(s), foe_hand) == 0:
+            want = 0  # Scrye showed nothing he could add: holding the tie is enough
+    reward = 2 if s == ATTACKER else 3
+    for option_id in ids:
+        if option_id.startswith("pay:") and len(hand) + reward > HAND_LIMIT:
+            return (option_id,)  # a card the hand limit would take anyway after a win: +1 for free
     if now >= want:
         return ("pass",)
+    if "play:scrye" in ids and foe_cards > 0 and foe_hand is None:
+        return ("play:scrye",)  # before committing cards, see what the other side could still add
     for option_id in ids:
         if option_id.startswith("pay:"):
             trial = copy.deepcopy(battle)
@@ -381,15 +454,18 @@ def _window(view: dict[str, Any], decision: Decision) -> tuple[str, ...]:
             gain += 0.5  # a hero opens artifacts, spells and more minions to the defender
         plays.append((gain, c))
     useful = [(g, c) for g, c in plays if g > 0]
-    if not useful:
-        return ("pass",)
-    # Give up a lost cause instead of throwing cards after it.
-    if now + sum(g for g, _ in useful) < (1 if s == ATTACKER else 0):
-        return ("pass",)
+    # Nothing in hand saves this battle: Fortune may draw something that does; else give up a
+    # lost cause instead of throwing cards after it.
+    if not useful or now + sum(g for g, _ in useful) < (1 if s == ATTACKER else 0):
+        return ("play:fortune",) if "play:fortune" in ids else ("pass",)
     closing = [(keep_value(c, hand, types), c) for g, c in useful if now + g >= want]
-    if closing:
-        return (f"play:{min(closing)[1]}",)
-    return (f"play:{max(useful)[1]}",)
+    pick = min(closing)[1] if closing else max(useful)[1]
+    if card(pick).is_battle_spell and charge_sources(CONTENT, battle, opposing(s)):
+        # He holds a negation: cast a Scrye or Fortune first, which he may spend it on (FH-055).
+        bait = [i for i in ids if i in ("play:scrye", "play:fortune")]
+        if bait:
+            return (bait[0],)
+    return (f"play:{pick}",)
 
 
 def _negate(view: dict[str, Any], decision: Decision) -> tuple[str, ...]:
@@ -453,6 +529,11 @@ def _goblins(view: dict[str, Any], decision: Decision) -> tuple[str, ...]:
 
 
 def _scrye_target(view: dict[str, Any], decision: Decision) -> tuple[str, ...]:
+    """The owner of the best territory to attack (section 6), else the territory leader."""
+    if view["active"] == view["seat"] and view["battle"] is None:
+        best = _best_attack(view, _targets(view))
+        if best is not None and f"seat:{owner_of(view, best[1])}" in decision.option_ids:
+            return (f"seat:{owner_of(view, best[1])}",)
     return (max(decision.option_ids, key=lambda i: territory_count(view, int(i.split(":")[1]))),)
 
 
