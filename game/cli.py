@@ -9,6 +9,7 @@
                    [--scenario FILE] [--option short_game=true] [--json]
     python -m game replay FILE [--verify]
     python -m game bench [fantasy-heroes] [--games N]
+    python -m game fuzz-saves fantasy-heroes --files N --seed S
 
 Errors a person can fix print one line and exit with status 2, never a traceback.
 """
@@ -219,6 +220,12 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     return screenshot(args.ruleset, args.seed, args.steps, args.scene, args.out, (w, h))
 
 
+def cmd_fuzz_saves(args: argparse.Namespace) -> int:
+    from game.fuzz_saves import main as fuzz_main
+
+    return fuzz_main(args.ruleset, args.files, args.seed)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="five-realms", description="Five Realms: fantasy card and board games.")
     parser.add_argument("--version", action="version", version=f"five-realms {__version__}")
@@ -269,6 +276,12 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--ui", action="store_true", help="frame times and start-up instead of rules speed")
     b.add_argument("--frames", type=int, default=600)
     b.set_defaults(func=cmd_bench)
+
+    z = sub.add_parser("fuzz-saves", help="load mutated saves through the app's load paths; exit 1 on a crash")
+    z.add_argument("ruleset")
+    z.add_argument("--files", type=int, default=200)
+    z.add_argument("--seed", type=int, default=1)
+    z.set_defaults(func=cmd_fuzz_saves)
     return parser
 
 

@@ -477,11 +477,13 @@ def session_from_data(data: Any, progress: Callable[[int, int], None] | None = N
         where = "moves do not replay" if started else "game cannot be set up"
         raise SaveError(f"The save's {where} ({quote(str(exc).rstrip('.'), 120)}). It may have been edited or "
                         "made by a different version.") from None
-    except Exception:
-        # Whatever the rules raise for data they never expected, the player gets a sentence.
+    except Exception as exc:
+        # Whatever the rules raise for data they never expected, the player gets a sentence
+        # (``cause`` keeps the error's kind for fuzz-saves, which reports them).
         where = "moves do not replay" if started else "game cannot be set up"
-        raise SaveError(f"The save's {where}: it may have been edited or made by a different "
-                        "version.") from None
+        error = SaveError(f"The save's {where}: it may have been edited or made by a different version.")
+        error.cause = type(exc).__name__  # type: ignore[attr-defined]
+        raise error from None
     try:
         if session.game.state_hash() != data["hash"]:
             raise SaveError("The save does not match its own moves: it may have been edited or damaged.")

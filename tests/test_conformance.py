@@ -78,3 +78,14 @@ def _check_position(system, game: Game, decision, seats: int) -> None:
     # every seat's view is plain JSON data
     for seat in list(range(seats)) + [None]:
         json.dumps(game.view_for(seat))
+
+
+@pytest.mark.parametrize("system_id", registry.ids())
+def test_fuzzed_saves_are_refused_with_a_sentence_or_load_never_crash(system_id):
+    """Issue 10: a short ``fuzz-saves`` run for every registered rule system (each mutation
+    kind twice) through the save list, the window's loader and ``replay --verify``."""
+    from game.fuzz_saves import KINDS, run
+
+    report = run(system_id, 2 * len(KINDS), 5, write=lambda line: None)
+    assert report.crashed == 0, report.crashes
+    assert report.files == 2 * len(KINDS) and report.refused > 0

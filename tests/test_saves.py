@@ -377,3 +377,28 @@ def test_a_refused_save_never_overwrites_a_good_one(tmp_path):
     with pytest.raises(SaveError):
         saves.load(tmp_path / "hostile.json")
     assert path.read_bytes() == good and saves.load(path)
+
+
+def test_fuzz_saves_is_deterministic_from_its_seed_and_exits_1_on_a_crash(monkeypatch, capsys):
+    from game import fuzz_saves
+    from game.cli import main
+
+    def figures(seed: int) -> list[str]:
+        lines: list[str] = []
+        fuzz_saves.run("fantasy-heroes", len(fuzz_saves.KINDS), seed, write=lines.append)
+        return lines[1:]  # the first line carries the time taken
+
+    assert figures(4) == figures(4)
+    base = fuzz_saves.base_saves("fantasy-heroes", 4)[1]
+    rng = lambda: Rng.seeded(9, 1)  # noqa: E731
+    assert all(fuzz_saves.mutate(rng(), base, kind) == fuzz_saves.mutate(rng(), base, kind)
+               for kind in fuzz_saves.KINDS)
+    assert main(["fuzz-saves", "fantasy-heroes", "--files", "3", "--seed", "2"]) == 0
+    assert "crashed 0" in capsys.readouterr().out
+
+    def broken(path, progress=None):
+        raise KeyError("boom")
+
+    monkeypatch.setattr(saves, "load", broken)
+    assert main(["fuzz-saves", "fantasy-heroes", "--files", "3", "--seed", "2"]) == 1
+    assert "CRASH" in capsys.readouterr().out
