@@ -518,6 +518,69 @@ def test_ca_160_g_38_victory_after_the_last_strike_and_its_victim_is_no_winner()
     ending_checks(g, events, "victory")
 
 
+def _last_will_blow(champions=("gareth", "elin")):
+    """The Dragon on Wyrmscar Tor with 2 life left; Gareth (will 1) attacks first and misses
+    (1 + 6 = 7 against DV 10); his reroll question is pending."""
+    g, _ = act2(champions=champions, positions={c: "wyrmscar_tor" for c in champions}, dice=[1, 6, 6])
+    main_of(g).damage = g.state.main_life - 2
+    g.state.champion("gareth").will = 1
+    d, _ = play(g, until=lambda d: d.kind == "reroll",
+                policy=lambda d: "champion:gareth" if d.kind == "attack_order" else None)
+    assert d.seat == 0 and d.rule == "CA-093" and "defeats Gareth" in d.option("reroll").label
+    return g, d
+
+
+def test_ca_093_ca_160_a_reroll_for_the_last_will_can_land_the_last_blow_and_win():
+    """CA-093, CA-160, CA-129 (rules.md "Will rerolls"): the reroll bought with Gareth's last
+    will still counts: 6 + 6 = 12 against DV 10 fells the Dragon. Gareth then loses heart and
+    is defeated (his player loses, Act 2); the round is finished (the Dragon's last strike,
+    defended by Elin with 6 + 6 = 12 against AV 11), and the game is won for Elin's player only."""
+    g, d = _last_will_blow()
+    events = g.choose(0, "reroll")
+    _, more = play(g)
+    events += more
+    falls = index(events, lambda e: e.rule == "CA-123" and e.data.get("enemy") == "main")
+    gareth = index(events, lambda e: e.rule == "CA-126" and e.data.get("champion") == "gareth")
+    strike = index(events, lambda e: e.kind == "defence")
+    end = index(events, lambda e: e.kind == "end")
+    assert falls < gareth < strike < end
+    assert events[strike].data["champion"] == "elin" and events[strike].data["damage"] == 0
+    assert g.state.players[0].lost and g.state.players[0].champion == ""
+    assert g.state.outcome == "victory" and g.state.end_rule == "CA-160"
+    assert g.outcome().winners == (1,)
+
+
+def test_ca_093_ca_131_a_lone_champion_s_last_will_fells_the_main_enemy_but_nobody_is_left_to_win():
+    """CA-093, CA-131, CA-160: alone, Gareth's last-will reroll still fells the Dragon, but he is
+    then defeated and no champion survives: p.6 makes only surviving champions winners, so the
+    game ends with every champion fallen, in defeat, and nobody wins."""
+    g, d = _last_will_blow(("gareth",))
+    g.choose(0, "reroll")
+    assert g.pending() is None
+    assert g.state.outcome == "defeat" and g.outcome().winners == ()
+
+
+def test_ca_093_d12_the_ai_pays_its_last_will_only_for_a_blow_that_can_win_the_game():
+    """CA-093, D-12: the normal AI, from Gareth's view, pays his last will to reroll a miss on the
+    Dragon (2 life left) only when a new die could fell it while Elin stays in play to win: at
+    even odds or better, or at any odds in the main enemy's last round. Alone it keeps."""
+    from game.rulesets.champions_of_albion import ai
+
+    g, d = _last_will_blow()
+    view = g.view_for(0)
+    assert view["deciding_enemy"] == "main"
+    assert ai.choose(view, d) == ("keep",)  # only a 6 fells it (6 + 6 - 10 = 2), in round 1
+    view["last_roll"] = dict(view["last_roll"], total=9)  # as if die 1 + 8: a 4, 5 or 6 fells it
+    assert ai.choose(view, d) == ("reroll",)
+    g.state.round = g.state.fate = 5  # the last chance: one face in six is taken
+    fresh(g)
+    assert ai.choose(g.view_for(0), g.pending()) == ("reroll",)
+    alone, _ = _last_will_blow(("gareth",))
+    alone.state.round = alone.state.fate = 5
+    fresh(alone)
+    assert ai.choose(alone.view_for(0), alone.pending()) == ("keep",)  # nobody would be left to win
+
+
 @pytest.mark.parametrize("main", ["dragon", "arawn", "morrigan"])
 def test_ca_160_ca_195_defeating_each_main_enemy_wins_and_reads_its_own_victory_ending(main):
     """CA-160, CA-195, CA-028: Gareth on the main enemy's space deals the last point of its life

@@ -565,15 +565,74 @@ def test_ca_091_a_reroll_replaces_exactly_one_die():
     assert g.state.dice_script == [] and g.state.champion("gareth").will == 4
 
 
-@pytest.mark.parametrize("will, offered", [(1, 0), (2, 2)])
-def test_cat_07_ca_093_no_reroll_with_the_last_point_of_will(will, offered):
-    """CAT-07: with will 1 no reroll is offered; with 2 it is (for the attack, then the failed defence)."""
+@pytest.mark.parametrize("will", [1, 2])
+def test_cat_07_ca_093_the_last_point_of_will_may_pay_a_reroll_with_a_warning(will):
+    """CAT-07, CA-093: the rule text overrides the checklist's "not with 1 will" (p.5 "everyone
+    may reroll one of their dice once, for 1 will" has no lower limit). With will 1 or 2 the
+    reroll is offered for the attack, then for the failed defence; with will 1 the offer says
+    the champion will be defeated. Kept, nothing is paid."""
     g = new(["gareth"], dice=[1, 1], enemies=[{"card": "wyrmblood_brute", "space": "caer_aldon"}])
     g.state.champion("gareth").will = will
     p = Play(g)
     p.run(*ends(1), stop=("retreat",))
-    assert len(p.asked("reroll")) == offered
-    assert g.state.champion("gareth").will == will
+    asked = p.asked("reroll")
+    assert len(asked) == 2
+    for d in asked:
+        reroll = d.option("reroll")
+        assert d.option("keep") is not None
+        if will == 1:
+            assert d.rule == "CA-093" and reroll.label == "Reroll (defeats Gareth)" and "defeated" in d.prompt
+            assert "last point of will" in reroll.detail and "still counts" in reroll.detail
+        else:
+            assert d.rule == "CA-090" and "defeat" not in reroll.label + reroll.detail
+    assert g.state.champion("gareth").will == will and g.state.players[0].champion == "gareth"
+
+
+def test_ca_093_ca_126_a_reroll_paid_with_the_last_will_counts_then_the_champion_is_defeated():
+    """CA-093, CA-126 (rules.md "Will rerolls"): Gareth (will 1) rerolls a miss against a wounded
+    Brute (4 life left) for his last will. The new die (6 + 7 = 13 against DV 8) still counts:
+    the Brute falls to him and pays its treasure; then, at 0 will, he loses heart and is
+    defeated before any strike, so the Brute's last strike finds no defender."""
+    g = new(["gareth"], dice=[1, 6], enemies=[{"card": "wyrmblood_brute", "space": "caer_aldon", "damage": 2}])
+    g.state.champion("gareth").will = 1
+    brute = enemy_on(g, "wyrmblood_brute")
+    p = Play(g)
+    d = p.run(*ends(1), stop=("reroll",))
+    assert d.rule == "CA-093"
+    p.run(("reroll", "reroll"), stop=("champion",))
+    assert attacks(p)[0].data["total"] == 6 + 7 and attacks(p)[0].data["damage"] == 5
+    rules = [e.rule for e in p.events]
+    fell = next(i for i, e in enumerate(p.events) if e.rule == "CA-123" and e.data.get("enemy") == brute.uid)
+    lost_heart = next(i for i, e in enumerate(p.events) if e.rule == "CA-126")
+    assert fell < lost_heart and "will" in p.events[lost_heart].text
+    assert p.of("CA-108", kind="gold")  # the treasure was his before he fell
+    assert not defences(p) and "CA-088" not in rules
+    assert g.state.players[0].champion == "" and g.state.enemy(brute.uid) is None
+    assert not g.state.outcome  # Act 1: a new champion may come (CA-128)
+
+
+def test_ca_093_a_defence_reroll_paid_with_the_last_will_counts_then_the_champion_is_defeated():
+    """CA-093: the defence die rerolled with the last will is resolved (6 + 4 = 10 against AV 9,
+    no damage), then Gareth is defeated at 0 will."""
+    g = new(["gareth"], dice=[1, 1, 6], enemies=[{"card": "wyrmblood_brute", "space": "caer_aldon"}])
+    g.state.champion("gareth").will = 1
+    p = Play(g)
+    p.run(*ends(1), ("reroll", "keep"), ("reroll", "reroll"), stop=("champion",))
+    assert defences(p)[0].data["total"] == 6 + 4 and defences(p)[0].data["damage"] == 0
+    assert g.state.champion("gareth").life == SYSTEM.content.champions["gareth"].life
+    assert p.of("CA-126") and g.state.players[0].champion == ""
+
+
+def test_ca_093_the_warden_ignoring_the_will_loss_is_not_warned_nor_defeated():
+    """CA-093, CA-040: Hollis's passive ignores the first will loss each round, so at will 1 his
+    reroll costs nothing that round: no warning, and he stays in play."""
+    g = new(["hollis"], dice=[1, 1, 6], enemies=[{"card": "wyrmblood_brute", "space": "thornwick"}])
+    g.state.champion("hollis").will = 1
+    p = Play(g)
+    d = p.run(*ends(1), stop=("reroll",))
+    assert d.rule == "CA-090" and "ignores" in d.option("reroll").label
+    p.run(("reroll", "reroll"), stop=("retreat",))
+    assert g.state.champion("hollis").will == 1 and g.state.players[0].champion == "hollis"
 
 
 # ---- with united strength (CA-094 to CA-100) ---------------------------------------------------------------

@@ -344,3 +344,37 @@ def test_ca_055_a_hand_card_clicked_in_the_window_is_discarded(make_app):
     click(app, pos)
     frames(app, 2)
     assert session.choices[-1].option_ids == ("discard:parry",)
+
+
+def test_ca_093_a_reroll_for_the_last_will_warns_and_asks_for_a_confirmation(make_app):
+    """CA-093: Gareth (will 1) missed the Brute; the reroll button says it defeats him, its
+    tooltip explains why, and pressing it only asks for a confirmation (Back returns); the
+    reroll is chosen on the second click."""
+    app = make_app((1280, 720))
+    session = Session.new(RULESET, [Seat("human", "P1")], 1, scenario={
+        "main_enemy": "dragon", "champions": ["gareth"], "positions": {"gareth": "caer_aldon"}, "dice": [1, 6],
+        "enemies": [{"card": "wyrmblood_brute", "space": "caer_aldon"}]})
+    session.game.state.champion("gareth").will = 1
+    session.game._pending_known = False
+    session.choose(0, ["end"])
+    decision = session.pending()
+    assert decision is not None and decision.kind == "reroll" and decision.rule == "CA-093"
+    scene = open_table(app, session)
+    frames(app, 2)
+    reroll = next(b for b in buttons(scene) if b.visible and b.label.startswith("Reroll"))
+    assert "defeats Gareth" in reroll.label and "last point of will" in reroll.tooltip
+    made = len(session.choices)
+    press(app, "Reroll")
+    frames(app, 2)
+    assert len(session.choices) == made and session.pending().kind == "reroll"
+    assert {"Spend the last will", "Back"} <= {b.label for b in buttons(scene) if b.visible}
+    assert "Reroll anyway?" in scene.sub_options[0].detail  # the warning on the prompt bar
+    press(app, "Back")
+    frames(app, 2)
+    assert any(b.visible and b.label.startswith("Reroll") for b in buttons(scene))
+    press(app, "Reroll")
+    frames(app, 2)
+    press(app, "Spend the last will")
+    frames(app, 2)
+    assert session.choices[-1].option_ids == ("reroll",)
+    assert session.game.state.players[0].champion == ""  # the new die counted; then he lost heart

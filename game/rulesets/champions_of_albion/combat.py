@@ -355,13 +355,20 @@ def _attack_target(ctx: Ctx, args: dict[str, Any], choice: tuple[str, ...]) -> N
 
 
 def _reroll_cost(ctx: Ctx, fight: Fight, c: ChampionState) -> int | None:
-    """What a reroll costs now: 1 will, 0 with a free-reroll skill, None if not allowed
-    (once per combat round, not the last will: CA-090, CA-093)."""
+    """What a reroll costs now: 1 will, 0 with a free-reroll skill, None if not allowed (once
+    per combat round, CA-090). The last point of will may pay it too (CA-093): p.5 sets no
+    lower limit, and the champion is then defeated once the rerolled test is resolved."""
     if c.id in fight.rerolled:
         return None
     if _skill_effects(ctx, fight, c, "reroll"):
         return 0
-    return 1 if c.will >= 2 else None
+    return 1 if c.will >= 1 else None
+
+
+def last_will_reroll(ctx: Ctx, c: ChampionState, cost: int | None) -> bool:
+    """Whether paying this reroll takes the champion's last will, defeating it (CA-093, CA-126)."""
+    ignored = ctx.has_rule(c, "ignore_first_will_loss") and not c.will_loss_ignored
+    return bool(cost) and c.will <= 1 and not ignored
 
 
 @FLOW.automatic("attack_roll")
@@ -372,10 +379,12 @@ def _attack_roll(ctx: Ctx, step: Step) -> None:
     fight, c, enemy = pair
     die = ctx.d6()
     ctx.push("attack_resolve", champion=c.id, enemy=enemy.uid, die=die)
-    _offer_reroll(ctx, fight, c, "attack", die, combat_value(ctx, fight, c, "strength", enemy), _dv(ctx, fight, c, enemy))
+    _offer_reroll(ctx, fight, c, "attack", die, combat_value(ctx, fight, c, "strength", enemy), _dv(ctx, fight, c, enemy),
+                  enemy)
 
 
-def _offer_reroll(ctx: Ctx, fight: Fight, c: ChampionState, what: str, die: int, value: int, against: int) -> None:
+def _offer_reroll(ctx: Ctx, fight: Fight, c: ChampionState, what: str, die: int, value: int, against: int,
+                  enemy: EnemyState) -> None:
     cost = _reroll_cost(ctx, fight, c)
     ctx.emit("roll", "CA-083" if what == "attack" else "CA-087", f"{ctx.short(c.id)} rolls {die} for the {what}: "
              f"{die + value} against {'DV' if what == 'attack' else 'AV'} {against}.", champion=c.id, die=die,
@@ -384,13 +393,23 @@ def _offer_reroll(ctx: Ctx, fight: Fight, c: ChampionState, what: str, die: int,
                            "total": die + value, "difficulty": against, "passed": die + value >= against, "why": what}
     if cost is None or (what == "defence" and die + value >= against):
         return  # a defence that holds takes no harm: a reroll could only make it worse
+    name = ctx.short(c.id)
     price = "free" if cost == 0 else "1 will"
+    detail = ""
     if cost and ctx.has_rule(c, "ignore_first_will_loss") and not c.will_loss_ignored:
         price = f"1 will, which {ctx.card(c).passive.name} ignores"  # the first will loss each round
-    ask(ctx, c.seat, "reroll", f"{ctx.short(c.id)} rolled {die} ({die + value} against {against}): reroll the "
-        f"{what} die for {price}?", "CA-090",
-        [option("reroll", f"Reroll ({price})"), option("keep", f"Keep {die}")], "reroll",
-        {"champion": c.id, "cost": cost})
+    elif last_will_reroll(ctx, c, cost):
+        price = f"{name}'s last will"
+        detail = (f"Warning: this spends {name}'s last point of will. The new roll still counts for this {what}, "
+                  f"then {name} loses heart and is defeated (will 0, CA-126)"
+                  + (", and in Act 2 that player loses the game (CA-129)." if ctx.state.act == 2 else "."))
+    prompt = f"{name} rolled {die} ({die + value} against {against}): reroll the {what} die for {price}?"
+    options = [option("reroll", f"Reroll ({price})"), option("keep", f"Keep {die}")]
+    if detail:  # the safe answer first (the prompt bar's primary button)
+        prompt += f" The new roll counts, then {name} is defeated."
+        options = [option("keep", f"Keep {die}"), option("reroll", f"Reroll (defeats {name})", None, detail)]
+    ask(ctx, c.seat, "reroll", prompt, "CA-093" if detail else "CA-090", options, "reroll",
+        {"champion": c.id, "cost": cost, "enemy": enemy.uid, "last_will": bool(detail)})
 
 
 @then("reroll")
@@ -401,11 +420,26 @@ def _reroll(ctx: Ctx, args: dict[str, Any], choice: tuple[str, ...]) -> None:
     c = ctx.state.champion(args["champion"])
     fight.rerolled.append(c.id)
     if args["cost"]:
-        ctx.lose_will(c, 1, "CA-090", "a reroll")
+        # Paid with the last will, the reroll still counts: the champion loses heart once its
+        # roll is resolved, not before (CA-093, CA-126; rules.md, "Will rerolls").
+        ctx.lose_will(c, 1, "CA-090", "a reroll", defeat_now=False)
+        if c.will == 0:
+            ctx.state.stack.insert(len(ctx.state.stack) - 1, {"step": "lose_heart", "champion": c.id})
     pending = ctx.state.stack[-1]
     pending["die"] = ctx.d6()  # the new roll replaces the old one, even if lower (CA-092)
     ctx.emit("roll", "CA-092", f"{ctx.short(c.id)} rerolls: {pending['die']}.", champion=c.id, die=pending["die"],
              irreversible=True)
+
+
+@FLOW.automatic("lose_heart")
+def _lose_heart(ctx: Ctx, step: Step) -> None:
+    """A champion who spent its last will on a reroll is defeated once that roll is resolved."""
+    ctx.state.stack.pop()
+    c = ctx.state.champion(step["champion"])
+    if ctx.over or ctx.state.players[c.seat].champion != c.id or c.will > 0:
+        return
+    ctx.emit("will", "CA-093", f"{ctx.short(c.id)} spent the last of their will on that roll.", champion=c.id)
+    ctx.defeat(c, "CA-126", "will")
 
 
 def _dv(ctx: Ctx, fight: Fight, c: ChampionState, enemy: EnemyState) -> int:
@@ -545,7 +579,8 @@ def _defend_roll(ctx: Ctx, step: Step) -> None:
     fight, c, enemy = pair
     die = ctx.d6()
     ctx.push("defend_resolve", champion=c.id, enemy=enemy.uid, die=die)
-    _offer_reroll(ctx, fight, c, "defence", die, combat_value(ctx, fight, c, "speed", enemy), board.av(ctx, enemy))
+    _offer_reroll(ctx, fight, c, "defence", die, combat_value(ctx, fight, c, "speed", enemy), board.av(ctx, enemy),
+                  enemy)
 
 
 @FLOW.automatic("defend_resolve")

@@ -204,7 +204,10 @@ class Ctx:
         if champion.life == 0:
             self.defeat(champion, "CA-126", "life")
 
-    def lose_will(self, champion: ChampionState, amount: int, rule: str, why: str) -> None:
+    def lose_will(self, champion: ChampionState, amount: int, rule: str, why: str, *,
+                  defeat_now: bool = True) -> None:
+        """Will lost; at 0 the champion is defeated (CA-126), at once unless ``defeat_now`` is
+        False (a reroll paid with the last will: its roll is resolved first, CA-093)."""
         if amount <= 0 or not self.state.players[champion.seat].champion == champion.id:
             return
         if self.has_rule(champion, "ignore_first_will_loss") and not champion.will_loss_ignored:
@@ -217,7 +220,7 @@ class Ctx:
             self.state.fight.hurt.append(champion.space)
         self.emit("will", rule, f"{self.short(champion.id)} loses {amount} will ({why}): "
                   f"{champion.will}/{self.card(champion).will}.", champion=champion.id, amount=-amount)
-        if champion.will == 0:
+        if champion.will == 0 and defeat_now:
             self.defeat(champion, "CA-126", "will")
 
     def gain_gold(self, champion: ChampionState, amount: int, rule: str, why: str, story: bool = False) -> None:

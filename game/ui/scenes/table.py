@@ -24,6 +24,10 @@ from game.ui.widgets.card_view import CardRenderer
 from game.ui.widgets.log_panel import LogPanel
 
 
+CONFIRM = "__sure:"
+"""The id prefix of the button that confirms an option the table asked a second click for."""
+
+
 class TableScene(Scene):
     name = "table"
 
@@ -124,7 +128,7 @@ class TableScene(Scene):
                 self._decision_seen = None
             return
         if len(options) == 1:
-            self.choose((options[0].id,))
+            self.pick(options[0], decision)
         elif len(options) > 1:
             self.sub_options = options
             self._decision_seen = None
@@ -133,6 +137,16 @@ class TableScene(Scene):
                 if blocked.target == target:
                     self.app.show_toast(blocked.reason, 4.0)
                     return
+
+    def pick(self, option: Option, decision: Decision) -> None:
+        """Choose ``option``, or first ask for a second click if the table wants one."""
+        sure = self.table.confirm(option, decision)
+        if sure is None:
+            self.choose((option.id,))
+            return
+        label, warning = sure
+        self.sub_options = [Option(CONFIRM + option.id, label, None, warning)]
+        self._decision_seen = None
 
     # -- the prompt bar --------------------------------------------------------------------------------
 
@@ -206,8 +220,10 @@ class TableScene(Scene):
             elif option.id == "__confirm":
                 if decision.min_choices <= len(self.selected) <= decision.max_choices:
                     self.choose(tuple(self.selected))
+            elif option.id.startswith(CONFIRM):
+                self.choose((option.id[len(CONFIRM):],))
             else:
-                self.choose((option.id,))
+                self.pick(option, decision)
         return act
 
     # -- the frame ---------------------------------------------------------------------------------------
@@ -353,7 +369,7 @@ class TableScene(Scene):
             if decision.max_choices > 1:
                 text = f"{decision.prompt} Click cards to select them."
             if self.sub_options is not None:
-                text = "Choose how:"
+                text = next((o.detail for o in self.sub_options if o.id.startswith(CONFIRM)), "Choose how:")
             if decision.rule:
                 text = f"{text} [{decision.rule}]"
             colour = theme.GOLD_LIGHT

@@ -55,6 +55,11 @@ class Table:
         """Whether an option also gets a prompt-bar button (not only a lit thing on the table)."""
         return option.target is None or option.target not in on_table
 
+    def confirm(self, option: "Option", decision: Decision) -> tuple[str, str] | None:
+        """An option that needs a second click (say, one that defeats your own champion):
+        (the confirming button's label, the warning the prompt bar shows), or None."""
+        return None
+
     def wheel(self, pos: tuple[int, int], steps: int) -> bool:
         """The mouse wheel over the table (e.g. zoom a board); returns True if used."""
         return False

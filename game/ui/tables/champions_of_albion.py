@@ -445,6 +445,12 @@ class ChampionsOfAlbionTable(Table):
             y = rect.bottom + gap
         surface.set_clip(clip)
 
+    def confirm(self, option: Option, decision: Decision) -> tuple[str, str] | None:
+        """A reroll paid with the champion's last will defeats it (CA-093): a second click."""
+        if decision.kind == "reroll" and option.id == "reroll" and decision.rule == "CA-093":
+            return "Spend the last will", f"{option.detail} Reroll anyway?"
+        return None
+
     # -- words ----------------------------------------------------------------------------------
 
     def turn_label(self, view: dict[str, Any]) -> str:

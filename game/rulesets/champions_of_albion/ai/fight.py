@@ -280,7 +280,8 @@ def reroll(seen: Seen, decision: Decision) -> str:
         return "keep"
     free = any("free" in o.label for o in decision.options if o.id == "reroll")
     if not free and c["will"] <= 1:
-        return "keep"  # the last will would defeat the champion (CA-093)
+        # The last will defeats the champion (CA-093): paid only for a blow that can win the game.
+        return "reroll" if _last_will_wins(seen, c, roll) else "keep"
     die, total, against = int(roll.get("die", 0)), int(roll.get("total", 0)), int(roll.get("difficulty", 0))
     value = total - die
     will = c["will"]
@@ -320,6 +321,22 @@ def reroll(seen: Seen, decision: Decision) -> str:
     if not spare:
         return "keep"
     return "reroll" if now >= 2 and new <= now - 1 else "keep"
+
+
+def _last_will_wins(seen: Seen, c: dict[str, Any], roll: dict[str, Any]) -> bool:
+    """An Act 2 attack on the main enemy that misses the killing blow now, where a reroll
+    would land it, and another champion stays in play to win (CA-093, CA-129, CA-160): taken
+    when the blow is likely (half the faces or more), or at any odds in the last chance."""
+    main = seen.main
+    if (seen.act != 2 or main is None or roll.get("why") != "attack"
+            or seen.view.get("deciding_enemy") != main["uid"] or not seen.allies(c)):
+        return False
+    die, total, against = int(roll.get("die", 0)), int(roll.get("total", 0)), int(roll.get("difficulty", 0))
+    life = int(main["life"])
+    if total - against >= life:
+        return False  # this roll already fells it
+    chance = p_kill(total - die, against, life)
+    return chance >= 0.5 or (chance > 0 and last_chance(seen))
 
 
 # ---- defenders (D-11) -------------------------------------------------------------------------------------
