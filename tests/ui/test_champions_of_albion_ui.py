@@ -378,3 +378,29 @@ def test_ca_093_a_reroll_for_the_last_will_warns_and_asks_for_a_confirmation(mak
     frames(app, 2)
     assert session.choices[-1].option_ids == ("reroll",)
     assert session.game.state.players[0].champion == ""  # the new die counted; then he lost heart
+
+
+def test_ca_055_a_story_take_s_discard_shows_the_hand_and_keep_the_hand(make_app):
+    """CA-055, CA-147: after the Drowned Cart's item is taken from the Hand, the discard question
+    shows the Hand in place of the story panel (its cards lit and clickable) and "Keep the
+    Hand" as the prompt bar's first button."""
+    app = make_app((1280, 720))
+    hand = ["rowan_charm", "herb_satchel", "iron_mace", "parry", "shieldmaiden"]
+    session = Session.new(RULESET, [Seat("human", "P1")], 1, scenario={
+        "main_enemy": "dragon", "champions": ["gareth"], "positions": {"gareth": "ashby_cross"}, "hand": hand,
+        "dice": [3]})
+    session.game.state.world_decks["country"] = ["the_drowned_cart"]
+    session.game._pending_known = False
+    session.choose(0, ["end"])
+    session.choose(0, ["take:herb_satchel"])
+    assert session.pending().kind == "discard" and session.game.state.story is not None
+    scene = open_table(app, session)
+    frames(app, 2)
+    assert scene.table.mode == "hand"
+    shown = scene.table.visible_targets()
+    assert {("resource", r) for r in session.game.state.hand} <= shown
+    first = min((b for b in buttons(scene) if b.visible and b in scene.buttons), key=lambda b: b.rect.x)
+    assert first.label == "Keep the Hand"
+    press(app, "Keep the Hand")
+    frames(app, 2)
+    assert session.choices[-1].option_ids == ("keep",)

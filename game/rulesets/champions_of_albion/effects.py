@@ -303,10 +303,12 @@ def offer_hand_discard(ctx: Ctx, c: ChampionState, count: int = 1, again: bool =
     if not state.hand or count < 1:
         return
     what = "another card" if again else ("a card" if count == 1 else f"a card (up to {count})")
+    cards = [ctx.content.resources[h] for h in state.hand]
+    # "Keep the Hand" first: the prompt bar's first button, never hidden behind "More…".
     ask(ctx, c.seat, "discard", f"{ctx.short(c.id)} may discard {what} from the Hand (shuffled into the deck and "
         "replaced), or keep the Hand.", "CA-055",
-        [option(f"discard:{h}", f"Discard {ctx.content.resources[h].name}", ("resource", h)) for h in state.hand]
-        + [option("keep", KEEP_HAND, None, "Discard nothing: the Hand stays as it is.")],
+        [option("keep", KEEP_HAND, None, "Discard nothing: the Hand stays as it is.")]
+        + [option(f"discard:{r.id}", f"Discard {r.name}", ("resource", r.id), f"{r.name}: {r.text}") for r in cards],
         "hand_discard", {"champion": c.id, "left": count - 1})
 
 

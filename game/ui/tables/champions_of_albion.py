@@ -271,7 +271,7 @@ class ChampionsOfAlbionTable(Table):
         if picking:
             self.mode = "champions"
             strip_h = max(hand_h, 2 * (5 * self.panels.line_h() + px(16, s)) + self.panels.line_h())
-        elif story:
+        elif story and not _picks_from_hand(view, decision):
             self.mode = "story"
             need = self._measure(("story", repr(story), repr(fight), left.width),
                                  lambda: self.strip.story_height(view, left.width))
@@ -555,6 +555,14 @@ class ChampionsOfAlbionTable(Table):
     @property
     def busy(self) -> bool:
         return self.tray.rolling
+
+
+def _picks_from_hand(view: Mapping[str, Any], decision: Decision | None) -> bool:
+    """A question about Hand cards (a story's take, the optional discard, CA-055, CA-147): the
+    Hand is shown in place of the story panel, so its cards can be seen and clicked."""
+    hand = view.get("hand", [])
+    return decision is not None and any(o.target is not None and o.target[0] == "resource" and o.target[1] in hand
+                                        for o in decision.options)
 
 
 def _path(start: str, goal: str, limit: int = 3) -> tuple[str, ...]:
