@@ -77,3 +77,18 @@ def test_fh_055_ai_negates_a_fortune_but_keeps_its_charge_for_spells_against_a_s
     g.choose(0, ["play:fortune"])
     expect(g, "negate_instant", 2)
     assert ai_choose(g, 2)[0].startswith("negate:fortune:")
+
+
+def test_fh_131_ai_scries_the_owner_of_its_best_target_with_three_players():
+    g = fh_game([
+        {"hand": ["warrior", "scrye"], "territories": ["mountain#1"]},
+        {"hand": ["ogres", "trolls", "zombies", "skeletons"], "territories": ["castle#1"]},
+        {"hand": ["griffins", "knight", "archers", "pikemen", "vampire", "fly", "bless"],
+         "territories": ["castle#2", "swamp#1", "swamp#2"]},
+    ])
+    skip_instants(g)
+    assert ai_choose(g, 1) == ("play:scrye",)
+    expect(g, "scrye_target", 1)
+    # P2's Castle is the likelier conquest (fewer cards to defend it), though P3 leads in territories.
+    assert ai_choose(g, 1) == ("seat:1",)
+    assert g.view_for(0)["reveals"] == [{"of": 1, "cards": ["ogres", "trolls", "zombies", "skeletons"]}]
