@@ -129,7 +129,8 @@ def test_wrong_typed_and_tampered_saves_are_refused(tmp_path, mutate, fragment):
 
 
 def test_hostile_files_are_refused(tmp_path):
-    _refused(_write(tmp_path / "deep.json", "[" * 100_000 + "]" * 100_000), "nested too deeply")
+    _refused(_write(tmp_path / "deep.json", "[" * 100_000 + "]" * 100_000), "more entries than any game needs")
+    _refused(_write(tmp_path / "deep1.json", "[" * 5_000 + "]" * 5_000), "nested too deeply")
     _refused(_write(tmp_path / "deep2.json", '{"a":' * 200 + "1" + "}" * 200), "nested too deeply")
     _refused(_write(tmp_path / "huge-number.json", '{"format": "five-realms-save", "version": 1' + "0" * 5000 + "}"),
              "damaged")
