@@ -145,7 +145,7 @@ def _is_number(value: Any) -> bool:
 
 ODD_VALUES: list[Any] = ["", "²", "٣", "-1", "NaN", None, True, False, 0, -1, 2**64, 1.5, -0.0, [], {}, [[]],
                          {"": None}, [None], "\ud800", "a\u0000b", "x" * 300]
-ODD_NAMES = ["\ud800", "\udcff", "a\u0000b", "\u200b", "", " ", "n" * 25, "Ann\nBram", "\u202eevil", "🐉" * 24,
+ODD_NAMES = ["\ud800", "\udcff", "a\u0000b", "\u200b", "\ufe00", "\u0301\u034f", "", " ", "n" * 25, "Ann\nBram", "\u202eevil", "🐉" * 24,
              "x" * 5000]
 
 

@@ -26,6 +26,7 @@ import os
 import re
 import tempfile
 import time
+import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -102,6 +103,8 @@ def name_problem(name: Any) -> str:
         return f"a seat name may have at most {MAX_NAME} characters"
     if not name.isprintable():
         return "a seat name may only hold letters, digits, spaces and signs that can be shown"
+    if not any(ch != " " and not unicodedata.category(ch).startswith("M") for ch in name):
+        return "a seat name needs a letter, digit or sign that can be seen"  # marks alone draw nothing
     return ""
 
 

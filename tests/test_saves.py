@@ -233,7 +233,7 @@ def test_every_check_ends_in_a_save_error_sentence_never_another_exception(tmp_p
 
 @pytest.mark.parametrize("name, fragment", [
     ("\ud800", "cannot be used"), ("a\x00b", "cannot be used"), ("n" * 25, "at most 24"), ("", "empty"),
-    ("  ", "empty"), ("tab\there", "cannot be used"),
+    ("  ", "empty"), ("tab\there", "cannot be used"), ("\u034f\ufe00", "can be seen"), ("\u0301 ", "can be seen"),
 ])
 def test_seat_names_are_checked_when_loaded(tmp_path, name, fragment):
     """Item 2: printable, at most 24 characters; the same check as the New game scene."""

@@ -35,6 +35,7 @@ HUGE = "x" * 1_000_000
     ({"names": ["\ud800"]}, "names"),
     ({"names": ["a\x00b"]}, "names"),
     ({"names": ["n" * 25]}, "names"),
+    ({"names": ["\ufe00"]}, "names"),
     ({"positions": {"gareth": "nowhere"}}, "positions"),
     ({"positions": {"elin": "caer_aldon"}}, "positions"),
     ({"positions": ["caer_aldon"]}, "positions"),

@@ -16,6 +16,7 @@ and so on). Tests use it to set up the positions of the checklist's worked cases
 from __future__ import annotations
 
 import math
+import unicodedata
 from typing import Any, Mapping
 
 from game.core.errors import FiveRealmsError, ScenarioError
@@ -105,8 +106,8 @@ def check(content: CAContent, scenario: Mapping[str, Any]) -> None:
         if len(names) != len(champions):
             raise ScenarioError(f"The scenario's 'names' has {len(names)} names for {len(champions)} champions.")
         for n, name in enumerate(names, 1):
-            if (not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME
-                    or not name.isprintable()):
+            if (not isinstance(name, str) or len(name) > MAX_NAME or not name.isprintable()
+                    or not any(ch != " " and not unicodedata.category(ch).startswith("M") for ch in name)):
                 raise ScenarioError(f"The scenario's 'names' entry {n} must be printable text of 1 to {MAX_NAME} "
                                     "characters.")
     for n, die in enumerate(_list(scenario, "dice", MAX_DICE), 1):
