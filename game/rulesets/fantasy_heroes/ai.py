@@ -371,15 +371,13 @@ def _attack(view: dict[str, Any], decision: Decision) -> tuple[str, ...]:
     if "play:fortune" in ids and (len(hand) <= 5 or not any(card(c).type == "hero" for c in hand)):
         return ("play:fortune",)
     targets = [i.split(":", 1)[1] for i in ids if i.startswith("attack:")]
-    if targets and "play:scrye" in ids and any(card(c).type == "hero" for c in hand):
-        owners = {owner_of(view, t) for t in targets}
+    if targets:
         best = _best_attack(view, targets)
-        if not any(revealed_hand(view, o) is not None for o in owners) and (best is None or best[0] < 3):
+        seen = any(revealed_hand(view, owner_of(view, t)) is not None for t in targets)
+        if "play:scrye" in ids and not seen and (best is None or best[0] < 3):
             # Section 6: when the attack is in doubt, look at the defender's hand before choosing
             # a target; a sure attack keeps Scrye for the battle.
             return ("play:scrye",)
-    if targets:
-        best = _best_attack(view, targets)
         if best is not None and best[0] >= 0:
             return (f"attack:{best[1]}",)
         return ("pass",)
@@ -430,7 +428,7 @@ def _window(view: dict[str, Any], decision: Decision) -> tuple[str, ...]:
     reward = 2 if s == ATTACKER else 3
     for option_id in ids:
         if option_id.startswith("pay:") and len(hand) + reward > HAND_LIMIT:
-            return (option_id,)  # a card the hand limit would take anyway after a win: +1 for free
+            return (option_id,)  # a win's reward would push the hand past 7: the card goes anyway
     if now >= want:
         return ("pass",)
     if "play:scrye" in ids and foe_cards > 0 and foe_hand is None:
