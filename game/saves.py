@@ -90,7 +90,14 @@ def quote(text: Any, limit: int = QUOTE) -> str:
         text = type(text).__name__ if not isinstance(text, (int, float)) else "a number"
     cut = text[: limit + 1]
     safe = "".join(ch if ch.isprintable() else "?" for ch in cut[:limit])
+    # A word of combining marks alone has no width, which the font refuses to draw.
+    safe = " ".join(word if not word or _visible(word) else "?" for word in safe.split(" "))
     return safe + ("…" if len(cut) > limit else "")
+
+
+def _visible(text: str) -> bool:
+    """Whether ``text`` holds a character that draws something (not a space or a lone mark)."""
+    return any(ch != " " and not unicodedata.category(ch).startswith("M") for ch in text)
 
 
 def name_problem(name: Any) -> str:
@@ -103,8 +110,8 @@ def name_problem(name: Any) -> str:
         return f"a seat name may have at most {MAX_NAME} characters"
     if not name.isprintable():
         return "a seat name may only hold letters, digits, spaces and signs that can be shown"
-    if not any(ch != " " and not unicodedata.category(ch).startswith("M") for ch in name):
-        return "a seat name needs a letter, digit or sign that can be seen"  # marks alone draw nothing
+    if not all(_visible(word) for word in name.split()):
+        return "each word of a seat name needs a letter, digit or sign that can be seen"  # marks alone draw nothing
     return ""
 
 

@@ -233,7 +233,7 @@ def test_every_check_ends_in_a_save_error_sentence_never_another_exception(tmp_p
 
 @pytest.mark.parametrize("name, fragment", [
     ("\ud800", "cannot be used"), ("a\x00b", "cannot be used"), ("n" * 25, "at most 24"), ("", "empty"),
-    ("  ", "empty"), ("tab\there", "cannot be used"), ("\u034f\ufe00", "can be seen"), ("\u0301 ", "can be seen"),
+    ("  ", "empty"), ("tab\there", "cannot be used"), ("\u034f\ufe00", "can be seen"), ("\u0301 ", "can be seen"), ("Ann \ufe00", "can be seen"),
 ])
 def test_seat_names_are_checked_when_loaded(tmp_path, name, fragment):
     """Item 2: printable, at most 24 characters; the same check as the New game scene."""
@@ -260,6 +260,7 @@ def test_refusals_quote_at_most_a_few_dozen_characters_and_read_size_is_capped(t
         saves.load(path)
     assert len(str(err.value)) < 300 and str(err.value).isprintable()
     assert saves.quote("z" * 10_000) == "z" * saves.QUOTE + "…"
+    assert saves.quote("a \ufe00 b\x00") == "a ? b?" and saves.quote("e\u0301") == "e\u0301"
     assert saves.MAX_BYTES <= 8 * 1024 * 1024 and saves.MAX_CHOICES <= 50_000
 
 

@@ -153,6 +153,10 @@ def test_the_save_scene_refuses_windows_reserved_names(make_app):
     app = make_app()
     build_scene(app, "save", "fantasy-heroes", 3, 10)
     scene = app.stack.top
+    scene.name_field.focused = True
+    type_text(app, "\ufe00é/\\:")  # only the letters a save name may use are taken
+    assert scene.name_field.text == ""
+    frames(app)
     for bad in ("con", "NUL", "com3", "lpt9", "aux"):
         scene.name_field.text = ""
         scene.name_field.focused = True
@@ -170,8 +174,15 @@ def test_seat_names_are_checked_when_typed_and_on_start(make_app):
     field = next(w for w in scene.widgets if getattr(w, "placeholder", "") == "Player 1")
     field.text = ""
     field.focused = True
-    type_text(app, "a\x00b\ud800" + "c" * 40)
-    assert field.text.isprintable() and len(field.text) == saves.MAX_NAME
+    type_text(app, "\ufe00a\x00b\ud800 \u034f" + "c" * 40)
+    assert field.text.isprintable() and len(field.text) == saves.MAX_NAME and field.text.startswith("ab c")
+    frames(app)  # the field draws what was typed
+    field.text = ""
+    type_text(app, "\ufe00\u0301")  # marks alone have no width: not taken
+    frames(app)
+    assert field.text == ""
+    type_text(app, "e\u0301")
+    assert field.text == "e\u0301"
     scene.names[0] = "x" * 30  # e.g. a remembered name from elsewhere
     press(app, "Start")
     assert app.stack.top is scene and "24" in app.toast[0]

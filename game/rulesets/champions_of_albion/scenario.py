@@ -53,6 +53,11 @@ def _q(value: Any) -> str:
     return f"'{cut}…'" if len(text) > QUOTE else f"'{cut}'"
 
 
+def _visible(word: str) -> bool:
+    """A word that draws something: not made of combining marks alone."""
+    return any(not unicodedata.category(ch).startswith("M") for ch in word)
+
+
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -107,7 +112,7 @@ def check(content: CAContent, scenario: Mapping[str, Any]) -> None:
             raise ScenarioError(f"The scenario's 'names' has {len(names)} names for {len(champions)} champions.")
         for n, name in enumerate(names, 1):
             if (not isinstance(name, str) or len(name) > MAX_NAME or not name.isprintable()
-                    or not any(ch != " " and not unicodedata.category(ch).startswith("M") for ch in name)):
+                    or not name.split() or not all(_visible(word) for word in name.split())):
                 raise ScenarioError(f"The scenario's 'names' entry {n} must be printable text of 1 to {MAX_NAME} "
                                     "characters.")
     for n, die in enumerate(_list(scenario, "dice", MAX_DICE), 1):

@@ -7,6 +7,7 @@ Seat names are checked as they are typed (printable characters only, at most
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from typing import Any
 
 import pygame
@@ -21,6 +22,15 @@ from game.ui.widgets.basic import Button, Cycle, TextField
 
 SEAT_KINDS = [("human", "Human"), ("normal", "AI · normal"), ("easy", "AI · easy"), ("random", "AI · random")]
 DEFAULT_NAMES = ["Ann", "Bram", "Cora", "Dain"]
+
+
+def typeable(text: str, ch: str) -> bool:
+    """Whether ``ch`` may be typed after ``text`` in a name: printable, and not a combining
+    mark that would start a word (a word of marks alone has no width to draw)."""
+    if not ch.isprintable():
+        return False
+    starts_word = not text or text.endswith(" ")
+    return not (starts_word and unicodedata.category(ch).startswith("M"))
 
 
 class NewGameScene(MenuScene):
@@ -75,11 +85,12 @@ class NewGameScene(MenuScene):
             self.widgets.append(Cycle(pygame.Rect(x, y, theme.px(200, s), row - 8), SEAT_KINDS, self.kinds[i],
                                       lambda v, i=i: self.set_kind(i, v),
                                       tooltip="Human at this screen, or the computer at a level"))
-            self.widgets.append(TextField(pygame.Rect(x + theme.px(212, s), y, theme.px(220, s), row - 8),
-                                          self.names[i], max_length=saves.MAX_NAME,
-                                          placeholder=f"Player {i + 1}", allowed=str.isprintable,
-                                          on_change=lambda v, i=i: self.set_name(i, v),
-                                          tooltip=f"Name (at most {saves.MAX_NAME} characters)"))
+            name_field = TextField(pygame.Rect(x + theme.px(212, s), y, theme.px(220, s), row - 8),
+                                   self.names[i], max_length=saves.MAX_NAME, placeholder=f"Player {i + 1}",
+                                   on_change=lambda v, i=i: self.set_name(i, v),
+                                   tooltip=f"Name (at most {saves.MAX_NAME} characters)")
+            name_field.allowed = lambda ch, f=name_field: typeable(f.text, ch)
+            self.widgets.append(name_field)
         y = self.seat_rows_top + self.seat_count * row + theme.px(10, s)
         self.seed_field = TextField(pygame.Rect(x, y, theme.px(200, s), row - 8), self.seed_text, max_length=12,
                                     placeholder="random", allowed=str.isdigit,

@@ -191,7 +191,8 @@ class SaveLoadScene(MenuScene):
         if self.mode == "save":
             self.name_field = TextField(pygame.Rect(theme.px(60, s), y, theme.px(320, s), bh),
                                         self.name_field.text if self.name_field else "", max_length=40,
-                                        placeholder="Name this save", tooltip="Letters, digits, spaces, - and _")
+                                        placeholder="Name this save", tooltip="Letters, digits, spaces, - and _",
+                                        allowed=lambda ch: ch.isascii() and (ch.isalnum() or ch in " -_"))
             self.name_field.focused = True
             self.widgets.append(self.name_field)
             self.widgets.append(Button(pygame.Rect(theme.px(392, s), y, bw, bh), "Save", self.save, primary=True,
