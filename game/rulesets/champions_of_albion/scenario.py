@@ -41,9 +41,11 @@ def _q(value: Any) -> str:
     if isinstance(value, bool) or value is None:
         text = str(value).lower()
     elif isinstance(value, float) and not math.isfinite(value):
-        text = "an endless number"
+        return "a number too large to use" if value == value else "not a number"
+    elif isinstance(value, int) and len(str(abs(value))) > QUOTE:
+        return "a number too large to use"
     elif isinstance(value, (int, float)):
-        text = repr(value) if len(repr(value)) <= QUOTE else "a very long number"
+        text = repr(value)
     elif isinstance(value, str):
         text = value
     else:
