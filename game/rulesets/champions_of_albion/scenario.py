@@ -42,7 +42,7 @@ def _q(value: Any) -> str:
         text = str(value).lower()
     elif isinstance(value, float) and not math.isfinite(value):
         return "a number too large to use" if value == value else "not a number"
-    elif isinstance(value, int) and len(str(abs(value))) > QUOTE:
+    elif isinstance(value, int) and value.bit_length() > 128:
         return "a number too large to use"
     elif isinstance(value, (int, float)):
         text = repr(value)
