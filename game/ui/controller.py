@@ -35,6 +35,7 @@ class Controller:
         self._future: Future[tuple[str, ...]] | None = None
         self._future_decision: Decision | None = None
         self._think_started = 0.0
+        self._drawn: Decision | None = None  # the last question handed to the screen
         humans = self.humans
         self.shown_seat: int | None = humans[0] if humans else None
         self.autosave_enabled = autosave
@@ -76,6 +77,7 @@ class Controller:
             return None  # Auto-pass answers it before it is ever drawn
         if self.needs_handoff():
             return None
+        self._drawn = decision
         return decision
 
     def view(self) -> dict[str, Any]:
@@ -157,6 +159,8 @@ class Controller:
         an offer naming a card the seat holds (Wall of Fire, Scrye, Fortune) is always asked."""
         if not self.auto_pass or decision.kind != "instant" or self.session.seats[decision.seat].is_ai:
             return False
+        if decision == self._drawn:
+            return False  # already handed to the screen (Auto-pass was switched on since): he answers
         if decision.option("pass") is None:
             return False
         hand = set(self.session.game.view_for(decision.seat).get("hand") or ())

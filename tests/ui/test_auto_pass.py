@@ -81,6 +81,9 @@ def test_auto_pass_declines_unseen_only_an_offer_no_card_in_the_hand_answers(mon
     monkeypatch.setattr(session, "choose", lambda seat, ids: answered.append((seat, tuple(ids))) or [])
     off = Controller(session, 0.0, False, autosave=False)
     assert not off.auto_passes(offer) and off.my_decision() == offer
+    off.auto_pass = True                               # switched on while the question is on screen
+    off.update(False)
+    assert answered == [] and off.my_decision() == offer
     on = Controller(session, 0.0, True, autosave=False)
     on.shown_seat = 0                                  # another human at the screen: no hand-off either
     assert on.auto_passes(offer) and on.my_decision() is None and not on.needs_handoff()
