@@ -9,6 +9,7 @@
                    [--scenario FILE] [--option short_game=true] [--json]
     python -m game replay FILE [--verify]
     python -m game bench [fantasy-heroes] [--games N]
+    python -m game soak fantasy-heroes [--minutes M | --games N] [--agents normal,random] [--seed S]
     python -m game fuzz-saves fantasy-heroes --files N --seed S
 
 Errors a person can fix print one line and exit with status 2, never a traceback.
@@ -226,6 +227,12 @@ def cmd_fuzz_saves(args: argparse.Namespace) -> int:
     return fuzz_main(args.ruleset, args.files, args.seed)
 
 
+def cmd_soak(args: argparse.Namespace) -> int:
+    from game.soak import main as soak_main
+
+    return soak_main(args.ruleset, args.games, args.minutes, args.agents, args.seed)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="five-realms", description="Five Realms: fantasy card and board games.")
     parser.add_argument("--version", action="version", version=f"five-realms {__version__}")
@@ -276,6 +283,15 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--ui", action="store_true", help="frame times and start-up instead of rules speed")
     b.add_argument("--frames", type=int, default=600)
     b.set_defaults(func=cmd_bench)
+
+    k = sub.add_parser("soak", help="AI games with every check after every choice; exit 1 on any failure")
+    k.add_argument("ruleset")
+    length = k.add_mutually_exclusive_group()
+    length.add_argument("--minutes", type=float, default=None, help="play until this much time has passed")
+    length.add_argument("--games", type=int, default=None, help="play this many games (default 10)")
+    k.add_argument("--agents", default=None, help="fixed seats, e.g. normal,random (default: varied)")
+    k.add_argument("--seed", type=int, default=1)
+    k.set_defaults(func=cmd_soak)
 
     z = sub.add_parser("fuzz-saves", help="load mutated saves through the app's load paths; exit 1 on a crash")
     z.add_argument("ruleset")

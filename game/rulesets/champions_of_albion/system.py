@@ -98,3 +98,9 @@ class ChampionsOfAlbion(RuleSystem):
 
     def turn_number(self, state: CAState) -> int:
         return state.round + (5 if state.act == 2 else 0)
+
+    def invariants(self, state: CAState) -> list[str]:
+        """What must always hold (see invariants.py); soak checks it after every choice."""
+        from game.rulesets.champions_of_albion.invariants import problems
+
+        return problems(state, self.content)

@@ -111,3 +111,9 @@ class DungeonDelve(RuleSystem):
 
     def turn_number(self, state: DDState) -> int:
         return state.round
+
+    def invariants(self, state: DDState) -> list[str]:
+        """What must always hold (see invariants.py); soak checks it after every choice."""
+        from game.rulesets.dungeon_delve.invariants import problems
+
+        return problems(state, self.data)

@@ -90,3 +90,9 @@ class FantasyHeroes(RuleSystem):
 
     def turn_number(self, state: FHState) -> int:
         return state.turn
+
+    def invariants(self, state: FHState) -> list[str]:
+        """What must always hold (see invariants.py); soak checks it after every choice."""
+        from game.rulesets.fantasy_heroes.invariants import problems
+
+        return problems(state, self.content)
