@@ -112,3 +112,18 @@ def test_the_wall_of_fire_holder_plays_it_through_the_window(make_app):
     frames(app, 2)
     click_option(app, scene, ("play:wall-of-fire",))     # the lit card in his hand
     assert [e.rule for e in session.log if e.kind == "instant"] == ["FH-134"]
+
+
+def test_the_settings_tooltip_says_what_auto_pass_declines(make_app):
+    from game.ui.scenes.settings import SettingsScene
+    from game.ui.widgets.basic import Cycle
+
+    app = make_app()
+    scene = SettingsScene(app)
+    app.stack.push(scene)
+    frames(app)
+    labels = [label for label, _ in scene.rows]
+    cycles = [w for w in scene.widgets if isinstance(w, Cycle)]
+    tip = cycles[labels.index("Auto-pass")].tooltip
+    assert "only when no card in your hand could answer it" in tip
+    assert "Wall of Fire" in tip and "you are asked" in tip
