@@ -12,10 +12,12 @@ choices, odd seat names, odd keys. Every file then goes through
 - the window's load (``saves.load`` with a progress callback, as the loading worker calls it),
 - ``replay FILE --verify`` (``game.cli.main``, with its output captured).
 
-A file is *refused* (a SaveError sentence everywhere), *loaded* (a harmless mutation:
-it loads and verifies), *crashed* (any other exception, a refusal that is not a short
+Some files are good saves of earlier points of the same games, which must load. A
+file is *refused* (a SaveError sentence everywhere), *loaded* (a harmless mutation or a
+good save: it loads and verifies), *crashed* (any other exception, a refusal that is not a short
 printable sentence, a list entry unsafe to draw, or the paths disagreeing) or *slow*
-(listing over 0.1 s or loading over 1 s; reported, not a failure). Everything follows
+(listing over 0.1 s or loading over 1 s; reported, not a failure); a good save refused
+counts as crashed. Everything follows
 from the seed. The exit status is 1 if anything crashed.
 """
 
@@ -279,13 +281,24 @@ def m_scenario(rng: Rng, doc: Doc) -> None:
     doc.data["scenario"] = rng.choice(hostile)
 
 
+def good_prefix(rng: Rng, base: dict[str, Any]) -> bytes:
+    """A real save of the same game stopped earlier (its moves cut, then replayed and saved
+    again): every path must load it."""
+    choices = base["choices"][: rng.below(len(base["choices"]) + 1)]
+    seats = [Seat(s["kind"], s["name"], s["level"]) for s in base["seats"]]
+    session = Session.replay(base["ruleset"], seats, base["seed"], base["options"] or None, base["scenario"],
+                             choices)
+    return json.dumps(saves.session_to_data(session), separators=(",", ":")).encode("utf-8")
+
+
+MUST_LOAD = "good-prefix"
 RAW_MUTATIONS = ("byte-flip", "truncate", "encoding")
 MUTATIONS: dict[str, Callable[[Rng, Doc], None]] = {
     "type-change": m_type_change, "huge-number": m_huge_number, "nan": m_nan, "deep-nesting": m_deep_nesting,
     "huge-string": m_huge_string, "wrong-system": m_wrong_system, "illegal-choice": m_illegal_choice,
     "seat-name": m_names, "keys": m_keys, "scenario": m_scenario,
 }
-KINDS = tuple(MUTATIONS) + RAW_MUTATIONS + ("mixed",)
+KINDS = tuple(MUTATIONS) + RAW_MUTATIONS + ("mixed", MUST_LOAD)
 
 
 def _raw(rng: Rng, kind: str, raw: bytes) -> bytes:
@@ -309,7 +322,9 @@ def _raw(rng: Rng, kind: str, raw: bytes) -> bytes:
 
 
 def mutate(rng: Rng, base: dict[str, Any], kind: str) -> bytes:
-    """One mutated save file."""
+    """One mutated save file (or, for MUST_LOAD, a good one)."""
+    if kind == MUST_LOAD:
+        return good_prefix(rng, base)
     if kind in RAW_MUTATIONS:
         return _raw(rng, kind, json.dumps(base, separators=(",", ":")).encode("utf-8"))
     doc = Doc(base)
@@ -433,6 +448,8 @@ def run(system_id: str, files: int, seed: int, write: Callable[[str], None] = pr
                 path.write_bytes(raw)
                 result, slowness, detail = check_file(path, report)
                 path.unlink()
+                if kind == MUST_LOAD and result == "refused":
+                    result, detail = "crashed", "a good save (an earlier point of a real game) was refused"
                 report.files += 1
                 report.add(kind, result)
                 if slowness > 1.0:

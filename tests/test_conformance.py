@@ -89,6 +89,7 @@ def test_fuzzed_saves_are_refused_with_a_sentence_or_load_never_crash(system_id)
     report = run(system_id, 2 * len(KINDS), 5, write=lambda line: None)
     assert report.crashed == 0, report.crashes
     assert report.files == 2 * len(KINDS) and report.refused > 0
+    assert report.by_kind["good-prefix"]["loaded"] == 2  # good saves of earlier points load
 
 
 # -- soak (issue 10): the project's own long-play check, held to every registered system ----------
