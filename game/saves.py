@@ -56,6 +56,8 @@ QUOTE = 40
 """The most characters of anything from a file that a refusal quotes."""
 HEADER_BYTES = 16 * 1024
 """How much of a save the listing reads (its small fields are written first)."""
+MAX_LISTED = 500
+"""The most files the save list shows (the newest), so a crowded folder lists quickly."""
 TMP_AGE_SECONDS = 120.0
 """A temporary file older than this is left over from a killed write and is removed."""
 AUTOSAVE = "autosave"
@@ -669,6 +671,8 @@ def list_saves() -> list[SlotInfo]:
             return []
         clean_temporary(folder)
         paths = [p for p in folder.glob("*.json") if p.is_file()]
+        if len(paths) > MAX_LISTED:  # a folder of thousands of files: the newest ones
+            paths = sorted(paths, key=lambda p: p.stat().st_mtime, reverse=True)[:MAX_LISTED]
     except OSError:
         return []
     out = [slot_info(path) for path in paths]

@@ -404,3 +404,14 @@ def test_fuzz_saves_is_deterministic_from_its_seed_and_exits_1_on_a_crash(monkey
     monkeypatch.setattr(saves, "load", broken)
     assert main(["fuzz-saves", "fantasy-heroes", "--files", "3", "--seed", "2"]) == 1
     assert "CRASH" in capsys.readouterr().out
+
+
+def test_a_crowded_saves_folder_lists_only_the_newest_files(data_dir, monkeypatch):
+    monkeypatch.setattr(saves, "MAX_LISTED", 5)
+    path = saves.save(ai_session(3), "keep")
+    for i in range(12):
+        copy = path.with_name(f"copy{i}.json")
+        copy.write_bytes(path.read_bytes())
+        os.utime(copy, (100 + i, 100 + i))
+    listed = {info.slot for info in saves.list_saves()}
+    assert len(listed) == 5 and "keep" in listed and "copy11" in listed and "copy0" not in listed
