@@ -392,7 +392,7 @@ def _check_scenario(scenario: Any) -> None:
         elif isinstance(item, list):
             stack.extend(item)
         elif isinstance(item, str):
-            if not _text(item, 200):
+            if not _text(item, 200) or not all(_visible(word) for word in item.split()):
                 raise SaveError("The save's starting position holds damaged text.")
         elif isinstance(item, bool) or item is None:
             pass
