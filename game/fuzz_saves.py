@@ -346,6 +346,7 @@ class Report:
     slow: int = 0
     by_kind: dict[str, Counter[str]] = field(default_factory=dict)
     crashes: list[str] = field(default_factory=list)
+    slow_files: list[str] = field(default_factory=list)
     internal: Counter[str] = field(default_factory=Counter)
     """Refusals after an exception the rules did not mean to raise (information, not failures)."""
 
@@ -365,23 +366,29 @@ def _sentence_problem(message: str) -> str:
     return ""
 
 
-def check_file(path: Path, report: Report) -> tuple[str, float, str]:
-    """(result, seconds, detail) for one file: "refused", "loaded" or "crashed"."""
+def check_file(path: Path, report: Report) -> tuple[str, float, str, str]:
+    """(result, slowness, timing, detail) for one file: the result is "refused", "loaded" or
+    "crashed"; a slowness over 1 is a listing or load slower than its threshold."""
     from game.cli import main as cli_main
 
     slowest = 0.0
+    listed = loading = 0.0
+
+    def timing() -> str:
+        return f"listed in {listed:.3f} s, loaded in {loading:.3f} s"
+
     # 1. The save list (title and Load screens).
     started = time.perf_counter()
     try:
         info = saves.slot_info(path)
     except Exception as exc:  # the list must never raise
-        return "crashed", 0.0, f"listing raised {type(exc).__name__}: {str(exc)[:80]}"
+        return "crashed", 0.0, "", f"listing raised {type(exc).__name__}: {str(exc)[:80]}"
     listed = time.perf_counter() - started
     shown = [info.slot, info.reason, info.saved_at, *info.seats]
     if not all(isinstance(t, str) and t.isprintable() and len(t) <= MAX_MESSAGE for t in shown):
-        return "crashed", listed, "the list holds text unsafe to draw"
+        return "crashed", listed / SLOW_LIST_SECONDS, timing(), "the list holds text unsafe to draw"
     if not info.ok and _sentence_problem(info.reason):
-        return "crashed", listed, f"listing: {_sentence_problem(info.reason)}"
+        return "crashed", listed / SLOW_LIST_SECONDS, timing(), f"listing: {_sentence_problem(info.reason)}"
     # 2. The window's load (the loading worker's call, with its progress callback).
     progress: list[int] = []
     started = time.perf_counter()
@@ -392,37 +399,37 @@ def check_file(path: Path, report: Report) -> tuple[str, float, str]:
         loaded_hash = session.game.state_hash()
         for seat in session.seats:
             if saves.name_problem(seat.name):
-                return "crashed", listed, "a loaded seat name cannot be drawn"
+                return "crashed", listed / SLOW_LIST_SECONDS, timing(), "a loaded seat name cannot be drawn"
     except SaveError as exc:
         refusal = str(exc)
         cause = getattr(exc, "cause", "")
         if cause:
             report.internal[cause] += 1
     except Exception as exc:
-        return "crashed", listed, f"load raised {type(exc).__name__}: {str(exc)[:80]}"
+        return "crashed", listed / SLOW_LIST_SECONDS, timing(), f"load raised {type(exc).__name__}: {str(exc)[:80]}"
     loading = time.perf_counter() - started
     slowest = max(listed / SLOW_LIST_SECONDS, loading / SLOW_LOAD_SECONDS)
     if refusal and _sentence_problem(refusal):
-        return "crashed", slowest, f"load: {_sentence_problem(refusal)}"
+        return "crashed", slowest, timing(), f"load: {_sentence_problem(refusal)}"
     # 3. replay FILE --verify, as a person types it.
     out, err = io.StringIO(), io.StringIO()
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             status = cli_main(["replay", str(path), "--verify"])
     except SystemExit as exc:
-        return "crashed", slowest, f"replay exited with {exc.code}"
+        return "crashed", slowest, timing(), f"replay exited with {exc.code}"
     except Exception as exc:
-        return "crashed", slowest, f"replay raised {type(exc).__name__}: {str(exc)[:80]}"
+        return "crashed", slowest, timing(), f"replay raised {type(exc).__name__}: {str(exc)[:80]}"
     if status == 0:
         if refusal or loaded_hash not in out.getvalue():
-            return "crashed", slowest, "replay --verify and the window's load disagree"
-        return "loaded", slowest, ""
+            return "crashed", slowest, timing(), "replay --verify and the window's load disagree"
+        return "loaded", slowest, timing(), ""
     message = err.getvalue().strip()
     if status != 2 or not refusal:
-        return "crashed", slowest, f"replay --verify returned {status} and the window's load disagrees"
+        return "crashed", slowest, timing(), f"replay --verify returned {status} and the window's load disagrees"
     if "\n" in message or _sentence_problem(message.removeprefix("five-realms: ")):
-        return "crashed", slowest, "replay --verify printed something that is not one sentence"
-    return "refused", slowest, ""
+        return "crashed", slowest, timing(), "replay --verify printed something that is not one sentence"
+    return "refused", slowest, timing(), ""
 
 
 def run(system_id: str, files: int, seed: int, write: Callable[[str], None] = print) -> Report:
@@ -446,7 +453,7 @@ def run(system_id: str, files: int, seed: int, write: Callable[[str], None] = pr
                 raw = mutate(rng.fork(n), base, kind)
                 path = target / f"fuzz-{n:05d}.json"
                 path.write_bytes(raw)
-                result, slowness, detail = check_file(path, report)
+                result, slowness, timing, detail = check_file(path, report)
                 path.unlink()
                 if kind == MUST_LOAD and result == "refused":
                     result, detail = "crashed", "a good save (an earlier point of a real game) was refused"
@@ -454,6 +461,7 @@ def run(system_id: str, files: int, seed: int, write: Callable[[str], None] = pr
                 report.add(kind, result)
                 if slowness > 1.0:
                     report.slow += 1
+                    report.slow_files.append(f"file {n} ({kind}, {len(raw) // 1024} KB): {timing}")
                 if result == "crashed":
                     report.crashed += 1
                     report.crashes.append(f"file {n} ({kind}): {detail}")
@@ -476,6 +484,8 @@ def run(system_id: str, files: int, seed: int, write: Callable[[str], None] = pr
                                                if counts[r]))
     for line in report.crashes[:20]:
         write(f"  CRASH {line}")
+    for line in report.slow_files[:5]:
+        write(f"  slow {line}")
     if report.internal:
         causes = ", ".join(f"{name} {count}" for name, count in sorted(report.internal.items()))
         write(f"  refused after an unexpected error inside the rules (a sentence was shown): {causes}")
