@@ -84,7 +84,7 @@ def territory_type(territory: str) -> str:
 
 
 def owner_of(view: dict[str, Any], territory: str) -> int:
-    return next(p["seat"] for p in view["players"] if territory in p["territories"])
+    return int(next(p["seat"] for p in view["players"] if territory in p["territories"]))
 
 
 # -- card values ----------------------------------------------------------------------------
@@ -351,7 +351,7 @@ def _best_attack(view: dict[str, Any], targets: list[str]) -> tuple[float, str, 
             known = revealed_hand(view, owner)
             if known is not None:
                 # Scrye showed his hand: attack only what that hand cannot hold (ties go to him).
-                margin = plans[key] - plan_defense(known, battle_type)
+                margin: float = plans[key] - plan_defense(known, battle_type)
                 threshold = 1
             else:
                 margin = plans[key] - expected_defense(view, battle_type, owner)
