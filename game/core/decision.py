@@ -43,7 +43,8 @@ class Decision:
     """The pending question: who decides, what is asked, the legal options and how many to pick.
 
     ``kind`` names the sort of question (one request type with a kind, not a method per
-    question). ``rule`` is the rule ID that governs the choice.
+    question). ``rule`` is the rule ID that governs the choice. ``window`` marks a question
+    of a response window (game.core.window): asked of a seat whether or not it can respond.
     """
 
     seat: int
@@ -54,6 +55,13 @@ class Decision:
     min_choices: int = 1
     max_choices: int = 1
     blocked: tuple[Blocked, ...] = field(default=())
+    window: bool = False
+
+    @property
+    def forced_pass(self) -> bool:
+        """A response window's question whose only answer is "pass": whoever plays the seat
+        answers it at once, so nobody learns from it that the seat held nothing."""
+        return self.window and self.option_ids == ("pass",)
 
     def option(self, option_id: str) -> Option | None:
         for opt in self.options:

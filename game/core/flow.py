@@ -41,6 +41,10 @@ class StepKind(Generic[C]):
     run: Callable[[C, Step], None] | None = None
     ask: Callable[[C, Step], Decision | None] | None = None
     answer: Callable[[C, Step, int, tuple[str, ...]], None] | None = None
+    # A closing question (see Flow.closing): when ``ask`` finds nobody left to ask, the
+    # loop pops the step itself and then calls ``done`` (if any) with the popped step.
+    closes: bool = False
+    done: Callable[[C, Step], None] | None = None
 
 
 class Flow(Generic[C]):
@@ -58,6 +62,17 @@ class Flow(Generic[C]):
             return fn
 
         return register
+
+    def closing(
+        self,
+        name: str,
+        ask: Callable[[C, Step], Decision | None],
+        answer: Callable[[C, Step, int, tuple[str, ...]], None],
+        done: Callable[[C, Step], None] | None = None,
+    ) -> None:
+        """Register a question step that removes itself once ``ask`` finds nobody left to
+        ask, then calls ``done`` (the kernel's response windows are made of these)."""
+        self.kinds[name] = StepKind(None, ask, answer, closes=True, done=done)
 
     def question(
         self,
@@ -94,6 +109,11 @@ class Flow(Generic[C]):
                 decision = kind.ask(ctx, step)
                 if decision is not None:
                     return decision
+            if kind.closes:
+                stack.pop()
+                if kind.done is not None:
+                    kind.done(ctx, step)
+                continue
             if kind.run is None:
                 raise RulesError(f"step '{step['step']}' asked nobody and cannot run by itself")
             kind.run(ctx, step)

@@ -1,0 +1,89 @@
+"""Fair questions: response windows and simultaneous choices, as kernel flow steps.
+
+A *response window* is a moment at which the rules let some seats respond ("any player
+may now play an instant"). Whether a seat holds an answer is hidden information, so the
+window asks **every** seat the rules name, in the rules' order, whether or not it can
+respond: a seat with nothing to play is still asked, with "pass" as its only option. The
+sequence of questions (who is asked, and what kind of question) therefore never depends
+on hidden cards. Such a forced pass is answered at once by whoever plays the seat (the
+session does it for AI and human seats alike, see :meth:`Decision.forced_pass`), and the
+events of a pass are the same whether it was forced or chosen.
+
+A *simultaneous choice* asks every named seat the same kind of question, one after the
+other, keeping each answer inside the step until all have chosen; only then are the
+answers resolved together, so no seat's question or view depends on another's answer.
+
+A rule system registers a window once with :func:`register_window` (or
+:func:`register_simultaneous`) and opens it with :func:`open_window`. The step is plain
+data on the stack like every other step, so it saves, clones and restores mid-window.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence, TypeVar
+
+from game.core.decision import Decision, Option
+from game.core.flow import Flow, Step
+
+C = TypeVar("C")
+
+PASS = "pass"
+
+Responses = Callable[[C, Step, int], Sequence[Option]]
+"""The answers ``seat`` holds at this window (may be empty: the seat is asked anyway)."""
+Respond = Callable[[C, Step, int, tuple[str, ...]], None]
+"""Apply a response; it may change ``step["seats"]`` (who is still to be asked)."""
+Prompt = Callable[[C, Step, int], str]
+
+
+def open_window(stack: list[Step], name: str, seats: Sequence[int], **data: Any) -> None:
+    """Push the window ``name`` asking ``seats`` in this order (extra data rides in the step)."""
+    stack.append({"step": name, "seats": list(seats), **data})
+
+
+def register_window(flow: Flow[C], name: str, *, rule: str, responses: Responses[C], respond: Respond[C],
+                    prompt: Prompt[C], pass_label: str = "Pass") -> None:
+    """Register the response window ``name`` on ``flow``.
+
+    The seat at the front of ``step["seats"]`` is asked; "pass" takes it off the front.
+    A response is applied by ``respond``; the seat stays at the front (it may respond
+    again) unless ``respond`` changes the queue. The window closes when nobody is left.
+    """
+
+    def ask(ctx: C, step: Step) -> Decision | None:
+        if not step["seats"]:
+            return None
+        seat = step["seats"][0]
+        options = tuple(responses(ctx, step, seat)) + (Option(PASS, pass_label),)
+        return Decision(seat, name, prompt(ctx, step, seat), options, rule=rule, window=True)
+
+    def answer(ctx: C, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+        if choice == (PASS,):
+            step["seats"].pop(0)
+        else:
+            respond(ctx, step, seat, choice)
+
+    flow.closing(name, ask, answer)
+
+
+Choices = Callable[[C, Step, int], Decision]
+"""The question ``seat`` is asked in a simultaneous choice (made without the others' answers)."""
+Resolve = Callable[[C, Step, dict[int, tuple[str, ...]]], None]
+
+
+def register_simultaneous(flow: Flow[C], name: str, *, question: Choices[C], resolve: Resolve[C]) -> None:
+    """Register the simultaneous choice ``name``: each seat of ``step["seats"]`` answers in
+    turn, the answers are kept in the step (no view shows them), then ``resolve`` gets them
+    all at once and the step closes."""
+
+    def ask(ctx: C, step: Step) -> Decision | None:
+        waiting = [s for s in step["seats"] if str(s) not in step.setdefault("answers", {})]
+        return question(ctx, step, waiting[0]) if waiting else None
+
+    def answer(ctx: C, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+        step["answers"][str(seat)] = list(choice)
+
+    def done(ctx: C, step: Step) -> None:
+        resolve(ctx, step, {int(s): tuple(c) for s, c in step.get("answers", {}).items()})
+
+    flow.closing(name, ask, answer, done)
