@@ -19,7 +19,8 @@ from game.core.errors import IllegalChoice, SaveError
 from game.core.events import Event
 from game.core.outcome import Outcome
 from game.core.ruleset import RuleSystem
-from game.core.serial import DataShapeError, from_data, state_hash, to_data
+from game.core.rng import Rng
+from game.core.serial import DataShapeError, from_data, stable_hash, state_hash, to_data
 
 
 class Game:
@@ -100,6 +101,43 @@ class Game:
     @property
     def turn(self) -> int:
         return self.system.turn_number(self.state)
+
+    # -- search hooks ------------------------------------------------------------
+
+    def determinize(self, seat: int, seed: int) -> "Game":
+        """A full game consistent with everything ``seat`` knows: hidden hands and deck orders
+        dealt again from the cards it has not seen, and a fresh generator from ``seed`` (so a
+        search cannot foresee the real dice). Its ``view_for(seat)`` equals this game's."""
+        rng = Rng.seeded(seed, sequence=1 + seat)
+        state = self.system.determinize(copy.deepcopy(self.state), seat, rng)
+        self.system.reseed(state, rng)
+        return Game(self.system, state)
+
+    def info_key(self, seat: int) -> str:
+        """Equal for two states exactly when ``seat`` cannot tell them apart: what it sees
+        (its view) and what it is asked (its own question whole; of another seat's question
+        only who is asked and what kind of question, which every seat sees)."""
+        decision = self.pending()
+        asked: Any = None
+        if decision is not None:
+            asked = [decision.seat, decision.kind]
+            if decision.seat == seat:
+                asked += [decision.prompt, [[o.id, o.label] for o in decision.options],
+                          decision.min_choices, decision.max_choices]
+        return stable_hash([self.view_for(seat), asked])
+
+    def evaluate(self, seat: int) -> float:
+        """How well ``seat`` stands, from 0 to 1: the returns once over, else the game's estimate."""
+        if self.over:
+            return self.returns()[seat]
+        return min(1.0, max(0.0, self.system.evaluate(self.state, seat)))
+
+    def returns(self) -> tuple[float, ...]:
+        """Once over: 1.0 for each winner, 0.0 for everyone else (a shared win is a win)."""
+        outcome = self.outcome()
+        if outcome is None:
+            raise IllegalChoice("The game is not over; it has no returns yet.")
+        return tuple(1.0 if seat in outcome.winners else 0.0 for seat in range(self.seats))
 
     # -- copies, snapshots, hashes ------------------------------------------------
 

@@ -60,6 +60,12 @@ class RuleSystem(ABC):
     # Seat kinds the New game screen suggests ("human" or an AI level), seat 1 first.
     default_seats: ClassVar[tuple[str, ...]] = ("human", "normal")
 
+    # What a search AI must know of the game (issue 11): whether some seat may not see all of
+    # the state, whether the rules draw on chance, and whether the seats win or lose together.
+    hidden_information: ClassVar[bool] = True
+    has_chance: ClassVar[bool] = True
+    cooperative: ClassVar[bool] = False
+
     def seat_label(self, index: int, seats: int) -> str:
         """What seat ``index`` (from 0) is called at the table ("Seat 1", "Overlord"...)."""
         return f"Seat {index + 1}"
@@ -125,6 +131,30 @@ class RuleSystem(ABC):
             if isinstance(value, Rng):
                 out += (value.state, value.inc)
         return tuple(out)
+
+    # -- search hooks (Game.determinize, info_key, evaluate, returns) --------------------------
+
+    def determinize(self, state: Any, seat: int, rng: Rng) -> Any:
+        """``state`` (a private copy; change it freely) made into one of the states ``seat``
+        cannot tell from it: every card or order that ``seat`` has not seen dealt again from
+        what it has not seen, with ``rng``. The caller then gives the state a fresh generator.
+        A game without hidden information returns it as it is."""
+        if self.hidden_information:
+            raise NotImplementedError(f"{self.title} does not determinize yet")
+        return state
+
+    def reseed(self, state: Any, rng: Rng) -> None:
+        """Give ``state`` new generators drawn from ``rng``, so dice and shuffles after this
+        point are not the ones the original game would roll. The default replaces each
+        :class:`Rng` among the state's own fields (see :meth:`random_state`)."""
+        for name, value in list(getattr(state, "__dict__", {}).items()):
+            if isinstance(value, Rng):
+                setattr(state, name, Rng.seeded(rng.next_u32() << 32 | rng.next_u32()))
+
+    def evaluate(self, state: Any, seat: int) -> float:
+        """How well ``seat`` stands in an unfinished game, from 0 (lost) to 1 (won): the game's
+        own estimate, from its AI heuristics."""
+        raise NotImplementedError(f"{self.title} has no position estimate yet")
 
     def invariants(self, state: Any) -> list[str]:
         """What is wrong with ``state`` (one sentence each; empty when all is well): what must

@@ -137,9 +137,14 @@ def canonical_json(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
+def stable_hash(data: Any) -> str:
+    """A short, stable hash of JSON-safe data (its canonical JSON form)."""
+    return hashlib.sha256(canonical_json(data).encode("ascii")).hexdigest()[:16]
+
+
 def state_hash(state: Any) -> str:
     """A short, stable hash of a state (its canonical JSON form)."""
-    return hashlib.sha256(canonical_json(to_data(state)).encode("ascii")).hexdigest()[:16]
+    return stable_hash(to_data(state))
 
 
 def restore(tp: type[T], data: Any) -> T:
