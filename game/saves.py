@@ -40,7 +40,7 @@ from game.core.serial import canonical_json, to_data
 from game.session import Seat, Session
 
 FORMAT = "five-realms-save"
-VERSION = 1
+VERSION = 2
 MAX_BYTES = 2 * 1024 * 1024
 """The largest file read as a save (a game of MAX_CHOICES moves is under 1 MB)."""
 MAX_DEPTH = 64
@@ -69,7 +69,13 @@ APP_NAME = "five-realms"
 
 # Upgraders turn a save of version N into version N+1. The first format is 1; when the
 # format changes, add UPGRADERS[1] and raise VERSION, so old saves keep loading.
-UPGRADERS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+def _upgrade_1(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 2 stores whether a hot-seat table answers response windows strictly (every
+    forced pass by hand); format 1 games had none."""
+    return {**data, "version": 2, "strict_windows": False}
+
+
+UPGRADERS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _upgrade_1}
 
 
 def data_dir() -> Path:
@@ -181,6 +187,7 @@ def session_to_data(session: Session) -> dict[str, Any]:
         "turn": session.game.turn,
         "agents": {str(k): v for k, v in session.agent_states().items()},
         "scenario": session.scenario,
+        "strict_windows": session.strict_windows,
         "choices": [[c.seat, list(c.option_ids)] for c in session.choices],
         "snapshot": session.game.snapshot(),
         "hash": session.game.state_hash(),
@@ -324,6 +331,7 @@ def _text(value: Any, limit: int) -> bool:
 
 
 _KEYS = {"format", "version", "app_version", "saved_at", "ruleset", "options", "seats", "seed", "scenario",
+         "strict_windows",
          "choices", "agents", "turn", "snapshot", "hash"}
 _HEADER_KEYS = ("format", "version", "app_version", "saved_at", "ruleset", "seats", "turn")
 _AGENT_KEY = re.compile(r"[0-9]{1,2}")
@@ -448,6 +456,8 @@ def _check_shape(data: Any) -> dict[str, Any]:
                 or not all(_is_int(v, 0, 2**64 - 1) for v in value)):
             raise SaveError("The save's AI seats are damaged.")
     _check_scenario(data["scenario"])
+    if not isinstance(data["strict_windows"], bool):
+        raise SaveError("The save's table setting 'strict windows' is damaged.")
     if not isinstance(data["snapshot"], dict):
         raise SaveError("The saved position is damaged.")
     checked: dict[str, Any] = data
@@ -487,7 +497,8 @@ def session_from_data(data: Any, progress: Callable[[int, int], None] | None = N
     try:
         seats = [Seat(s["kind"], s["name"], s["level"]) for s in data["seats"]]
         session = Session.replay(data["ruleset"], seats, data["seed"], data["options"] or None,
-                                 data["scenario"], _moves(data["choices"], progress, started))
+                                 data["scenario"], _moves(data["choices"], progress, started),
+                                 data["strict_windows"])
     except LoadCancelled:
         raise
     except FiveRealmsError as exc:

@@ -9,7 +9,13 @@ never across another seat's choice (an AI's, or in hot-seat play the other human
 draw, a reveal, a shuffle or another random result (an event marked ``irreversible``, or
 any use of the game's generator: see :attr:`Game.last_choice_irreversible`). The seat
 asking is the one at the screen: the human to move, or the only human of the game.
-Rebuilding then replays every other choice from the seed.
+Other seats' passes in response windows after it do not count as moves in between (they
+are taken back with it): whether such a pass was forced must not show. Rebuilding then
+replays every other choice from the seed.
+
+Response windows (game.core.window) are answered by the session wherever nobody may be
+seen to ponder: forced passes for every seat, and every window question of an AI seat,
+inside the call that opened the window (see ``_answer_windows``).
 """
 
 from __future__ import annotations
@@ -54,6 +60,7 @@ class LoggedChoice:
     by_human: bool
     irreversible: bool
     turn_before: int
+    window_pass: bool = False  # a pass in a response window (forced or chosen)
 
 
 @dataclass
@@ -70,12 +77,16 @@ class Session:
     log: list[Event] = field(default_factory=list)
     agents: dict[int, Agent] = field(default_factory=dict)
     on_turn_end: Callable[["Session"], None] | None = None
+    # Hot-seat players who want full secrecy: a human answers every response window
+    # himself, forced passes included, so the screen goes round at every window.
+    strict_windows: bool = False
 
     # -- making sessions ---------------------------------------------------------------------
 
     @classmethod
     def new(cls, system_id: str, seats: list[Seat], seed: int, options: Mapping[str, Any] | None = None,
-            scenario: Mapping[str, Any] | None = None) -> "Session":
+            scenario: Mapping[str, Any] | None = None, strict_windows: bool = False,
+            *, _replaying: bool = False) -> "Session":
         system = registry.get(system_id)
         named = [s if s.name else Seat(s.kind, f"Player {i + 1}", s.level) for i, s in enumerate(seats)]
         if scenario is not None:
@@ -89,13 +100,17 @@ class Session:
         session = cls(system_id, named, seed, resolved, dict(scenario) if scenario is not None else None, game)
         session.log = list(game.initial_events)
         session.agents = {i: make_agent(s.level, system_id, seed, i) for i, s in enumerate(named) if s.is_ai}
+        session.strict_windows = strict_windows
+        if not _replaying:
+            session.log.extend(session._answer_windows())
         return session
 
     @classmethod
     def replay(cls, system_id: str, seats: list[Seat], seed: int, options: Mapping[str, Any] | None,
-               scenario: Mapping[str, Any] | None, choices: Iterable[tuple[int, Iterable[str]]]) -> "Session":
+               scenario: Mapping[str, Any] | None, choices: Iterable[tuple[int, Iterable[str]]],
+               strict_windows: bool = False) -> "Session":
         """Rebuild a session from its seed and choice log (every choice checked again)."""
-        session = cls.new(system_id, seats, seed, options, scenario)
+        session = cls.new(system_id, seats, seed, options, scenario, strict_windows, _replaying=True)
         for seat, ids in choices:
             session.choose(seat, tuple(ids), _replaying=True)
         return session
@@ -121,12 +136,41 @@ class Session:
         """Make a choice (checked by the game); logs it and fires the end-of-turn hook."""
         ids = (option_ids,) if isinstance(option_ids, str) else tuple(option_ids)
         turn_before = self.game.turn
-        events = self.game.choose(seat, ids)
-        self.choices.append(LoggedChoice(seat, ids, not self.seats[seat].is_ai,
-                                         self.game.last_choice_irreversible, turn_before))
+        events = self._record(seat, ids, by_human=not self.seats[seat].is_ai)
+        if not _replaying:
+            events += self._answer_windows()
         self.log.extend(events)
         if not _replaying and self.on_turn_end is not None and (self.game.turn != turn_before or self.over):
             self.on_turn_end(self)
+        return events
+
+    def _record(self, seat: int, ids: tuple[str, ...], by_human: bool) -> list[Event]:
+        decision = self.game.pending()
+        turn_before = self.game.turn
+        events = self.game.choose(seat, ids)
+        window_pass = decision is not None and decision.window and ids == ("pass",)
+        self.choices.append(LoggedChoice(seat, ids, by_human, self.game.last_choice_irreversible, turn_before,
+                                         window_pass))
+        return events
+
+    def _answer_windows(self) -> list[Event]:
+        """Answer at once the response-window questions nobody may be seen to ponder: a
+        forced pass (the seat holds nothing that answers), for every seat, and every window
+        question of an AI seat. So a window shows no hand-off, no "thinking" and no pause
+        that would tell the other seats whether a hand held an answer (issue 11, fair
+        questions). A human with a real choice is asked as usual; with strict windows a
+        human answers his forced passes too. The answers are logged like any choice, so a
+        replay gives them again."""
+        events: list[Event] = []
+        while (decision := self.game.pending()) is not None and decision.window:
+            seat = self.seats[decision.seat]
+            if decision.forced_pass and (seat.is_ai or not self.strict_windows):
+                picked: tuple[str, ...] = ("pass",)
+            elif seat.is_ai:
+                picked = tuple(self.agents[decision.seat].choose(self.game.view_for(decision.seat), decision))
+            else:
+                break
+            events += self._record(decision.seat, picked, by_human=False)
         return events
 
     def ai_choice(self) -> tuple[int, tuple[str, ...]] | None:
@@ -172,12 +216,24 @@ class Session:
             seat = self.screen_seat()
         if not self.choices:
             return "Nothing to undo yet."
-        last = self.choices[-1]
+        last = self.choices[self._undo_point(seat) - 1]
         if seat is None or self.seats[seat].is_ai or not last.by_human or last.seat != seat:
             return "That cannot be undone: another seat has moved since your last choice."
         if last.irreversible:
             return "That cannot be undone: it drew, revealed, shuffled or rolled something."
         return None
+
+    def _undo_point(self, seat: int | None) -> int:
+        """How many logged choices stand before the one an undo takes back: the last, passing
+        over other seats' passes in response windows that turned up nothing (whether such a
+        pass was forced or chosen must not decide whether undo is offered)."""
+        end = len(self.choices)
+        while end > 1:
+            last = self.choices[end - 1]
+            if not (last.window_pass and last.seat != seat and not last.irreversible):
+                break
+            end -= 1
+        return end
 
     def can_undo(self, seat: int | None = None) -> bool:
         """Whether ``seat`` (default: the seat at the screen) may take back the last choice:
@@ -186,11 +242,15 @@ class Session:
 
     def undo(self, seat: int | None = None) -> None:
         """Take back the last choice, ``seat``'s own (see the module docstring for the policy)."""
+        if seat is None:
+            seat = self.screen_seat()
         refusal = self.undo_refusal(seat)
         if refusal is not None:
             raise IllegalChoice(refusal)
         rebuilt = Session.replay(self.system_id, self.seats, self.seed, self.options, self.scenario,
-                                 [(c.seat, c.option_ids) for c in self.choices[:-1]])
+                                 [(c.seat, c.option_ids) for c in self.choices[:self._undo_point(seat) - 1]],
+                                 self.strict_windows)
+        rebuilt.log.extend(rebuilt._answer_windows())
         agent_states = self.agent_states()
         self.game, self.choices, self.log = rebuilt.game, rebuilt.choices, rebuilt.log
         self.set_agent_states(agent_states)
