@@ -268,11 +268,11 @@ def _save_on_leaving(session: Session, write: Callable[[str], None]) -> bool:
         write("Goodbye.")
         return True
     try:
-        saves.autosave(session)
+        path = saves.autosave(session)
     except FiveRealmsError as exc:
         write(f"Not saved: {exc}")
         return False
-    write("Saved to 'autosave'. Goodbye.")
+    write(f"Saved to '{path.stem}'. Goodbye.")
     return True
 
 

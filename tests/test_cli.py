@@ -81,8 +81,8 @@ def test_terminal_play_runs_a_few_moves_and_saves(tmp_path, monkeypatch):
                             capture_output=True, text=True, cwd=root, timeout=120,
                             env={**__import__("os").environ, "FIVE_REALMS_DATA_DIR": str(tmp_path)})
     assert result.returncode == 0, result.stderr
-    assert "Saved to 'autosave'" in result.stdout
-    assert saves.load_slot("autosave").system_id == "fantasy-heroes"
+    assert "Saved to 'autosave-fantasy-heroes'" in result.stdout
+    assert saves.load_slot(saves.autosave_slot("fantasy-heroes")).system_id == "fantasy-heroes"
 
 
 def test_terminal_play_of_champions_of_albion_shows_the_table(tmp_path, monkeypatch):
@@ -99,7 +99,7 @@ def test_terminal_play_of_champions_of_albion_shows_the_table(tmp_path, monkeypa
     assert code == 0
     assert "--- Act 1 · round 1" in text and "The Hand:" in text and "Shadows (" in text
     assert "Morrigan" in text and "life " in text and "will " in text
-    assert saves.load_slot("autosave").system_id == "champions-of-albion"
+    assert saves.load_slot(saves.autosave_slot("champions-of-albion")).system_id == "champions-of-albion"
 
 
 # -- issue 10: arguments, signals, packaging ---------------------------------------------------
@@ -235,7 +235,7 @@ def test_a_signal_in_terminal_play_autosaves_first(tmp_path, signum):
         rest = child.stdout.read().decode()
     finally:
         child.kill()
-    assert code == 128 + signum and "Saved to 'autosave'" in rest
+    assert code == 128 + signum and "Saved to 'autosave" in rest
     found = sorted(tmp_path.rglob("*.json"), key=lambda p: p.stat().st_mtime)
     loaded = saves.load(found[-1])
     expected = Session.new("fantasy-heroes", [Seat("human", "Player 1"), Seat("ai", "Normal AI 2", "normal")], 2)
