@@ -151,7 +151,7 @@ def test_soak_counts_an_exception_and_goes_on_to_the_next_game(monkeypatch):
     from game import soak as soak_module
 
     system = registry.get("fantasy-heroes")
-    real_apply = type(system).apply
+    real_apply = type(system).apply_and_ask
     calls = {"n": 0}
 
     def flaky(self, state, seat, choice):
@@ -160,6 +160,6 @@ def test_soak_counts_an_exception_and_goes_on_to_the_next_game(monkeypatch):
             raise RuntimeError("a rules bug")
         return real_apply(self, state, seat, choice)
 
-    monkeypatch.setattr(type(system), "apply", flaky)
+    monkeypatch.setattr(type(system), "apply_and_ask", flaky)
     report = soak_module.soak("fantasy-heroes", games=2, write=lambda line: None)
     assert report.exceptions == 1 and report.games == 2 and "RuntimeError: a rules bug" in report.failures[0]

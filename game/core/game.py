@@ -78,7 +78,8 @@ class Game:
         choice = decision.validate(seat, option_ids)
         self._pending_known = False
         randomness = self.system.random_state(self.state)
-        events = self.system.apply(self.state, seat, choice)
+        events, self._pending = self.system.apply_and_ask(self.state, seat, choice)
+        self._pending_known = True
         self.last_choice_irreversible = (self.system.random_state(self.state) != randomness
                                          or any(e.irreversible for e in events))
         return events

@@ -14,7 +14,8 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from game.core.decision import Decision
 from game.core.errors import FiveRealmsError
-from game.core.events import Event
+from game.core.events import Event, EventLog
+from game.core.flow import Flow
 from game.core.outcome import Outcome
 from game.core.rng import Rng
 
@@ -106,6 +107,12 @@ class RuleSystem(ABC):
         Unchecked: only :meth:`Game.choose` (which validates) and search code call it.
         """
 
+    def apply_and_ask(self, state: Any, seat: int, choice: tuple[str, ...]) -> tuple[list[Event], Decision | None]:
+        """:meth:`apply`, and the decision that is pending after it. A system whose flow builds
+        that decision while it advances hands it back here, so it is not built twice."""
+        events = self.apply(state, seat, choice)
+        return events, self.pending(state)
+
     @abstractmethod
     def outcome(self, state: Any) -> Outcome | None:
         """The outcome once the game is over."""
@@ -161,3 +168,32 @@ class RuleSystem(ABC):
         always hold whatever is played, such as cards neither lost nor duplicated and values
         within their bounds. ``soak`` and the conformance tests check it after every choice."""
         return []
+
+
+class FlowRuleSystem(RuleSystem):
+    """A rule system whose state keeps its flow as a step stack (game.core.flow): the one
+    generic ``pending`` and ``apply`` every such system shares. It names its ``flow`` and
+    builds the context its steps run in with :meth:`context`."""
+
+    flow: ClassVar[Flow[Any]]
+
+    @abstractmethod
+    def context(self, state: Any, log: EventLog) -> Any:
+        """The context the flow's steps run in (state, content, the event log)."""
+
+    def before_answer(self, state: Any, seat: int) -> None:
+        """What happens as ``seat`` answers, before its answer is applied (default: nothing)."""
+
+    def pending(self, state: Any) -> Decision | None:
+        return self.flow.pending(self.context(state, EventLog()), state.stack)
+
+    def apply(self, state: Any, seat: int, choice: tuple[str, ...]) -> list[Event]:
+        return self.apply_and_ask(state, seat, choice)[0]
+
+    def apply_and_ask(self, state: Any, seat: int, choice: tuple[str, ...]) -> tuple[list[Event], Decision | None]:
+        log = EventLog()
+        ctx = self.context(state, log)
+        self.before_answer(state, seat)
+        self.flow.answer(ctx, state.stack, seat, choice)
+        decision = self.flow.advance(ctx, state.stack)
+        return log.events, decision

@@ -25,16 +25,32 @@ class DataShapeError(FiveRealmsError):
     """Data does not have the shape a state type needs."""
 
 
+_PLAIN = (bool, int, str, type(None))
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...] | None:
+    """The field names of a dataclass type (found once per type), or None for other types."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        if not dataclasses.is_dataclass(cls):
+            return None
+        names = tuple(f.name for f in dataclasses.fields(cls))
+        _FIELD_NAMES[cls] = names
+    return names
+
+
 def to_data(obj: Any) -> Any:
     """A JSON-safe copy of ``obj`` (dataclasses become dicts with their field names)."""
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: to_data(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    if isinstance(obj, _PLAIN):
+        return obj
     if isinstance(obj, (list, tuple)):
         return [to_data(x) for x in obj]
     if isinstance(obj, dict):
         return {str(k): to_data(v) for k, v in obj.items()}
-    if obj is None or isinstance(obj, (bool, int, str)):
-        return obj
+    names = _field_names(type(obj))
+    if names is not None:
+        return {name: to_data(getattr(obj, name)) for name in names}
     raise TypeError(f"cannot store a {type(obj).__name__} in a game state")
 
 

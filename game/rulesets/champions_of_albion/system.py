@@ -9,7 +9,7 @@ from game.core.errors import FiveRealmsError
 from game.core.events import Event, EventLog
 from game.core.outcome import Outcome
 from game.core.rng import Rng
-from game.core.ruleset import GameOption, RuleSystem
+from game.core.ruleset import FlowRuleSystem, GameOption
 from game.rulesets.champions_of_albion import actions as _actions  # noqa: F401  (registers steps)
 from game.rulesets.champions_of_albion import combat as _combat  # noqa: F401
 from game.rulesets.champions_of_albion import rounds as _rounds  # noqa: F401
@@ -23,7 +23,8 @@ from game.rulesets.champions_of_albion.view import view
 MAIN_ENEMY_CHOICES = ("dragon", "arawn", "morrigan")
 
 
-class ChampionsOfAlbion(RuleSystem):
+class ChampionsOfAlbion(FlowRuleSystem):
+    flow = FLOW
     id = "champions-of-albion"
     title = "Champions of Albion"
     summary = ("Champions travel the roads and deeps of Albion through two acts: five rounds of stories, quests "
@@ -50,7 +51,7 @@ class ChampionsOfAlbion(RuleSystem):
             return self.content.main_enemies[value].name
         return str(value)
 
-    def _ctx(self, state: CAState, log: EventLog) -> Ctx:
+    def context(self, state: CAState, log: EventLog) -> Ctx:
         return Ctx(state, self.content, log)
 
     def new_state(self, seed: int, seats: int, options: Mapping[str, Any],
@@ -61,7 +62,7 @@ class ChampionsOfAlbion(RuleSystem):
         players = [Seat(names[i] if names else f"Player {i + 1}") for i in range(seats)]
         state = CAState(seats=seats, main_enemy=main, rng=Rng.seeded(seed), players=players)
         log = EventLog()
-        ctx = self._ctx(state, log)
+        ctx = self.context(state, log)
         setup(ctx)
         FLOW.advance(ctx, state.stack)
         return state, log.events
@@ -71,16 +72,6 @@ class ChampionsOfAlbion(RuleSystem):
 
         log = EventLog()
         return build_state(self.content, scenario, seed, log), log.events
-
-    def pending(self, state: CAState) -> Decision | None:
-        return FLOW.pending(self._ctx(state, EventLog()), state.stack)
-
-    def apply(self, state: CAState, seat: int, choice: tuple[str, ...]) -> list[Event]:
-        log = EventLog()
-        ctx = self._ctx(state, log)
-        FLOW.answer(ctx, state.stack, seat, choice)
-        FLOW.advance(ctx, state.stack)
-        return log.events
 
     def outcome(self, state: CAState) -> Outcome | None:
         if not state.outcome:

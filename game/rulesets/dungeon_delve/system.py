@@ -10,7 +10,7 @@ from game.core.errors import FiveRealmsError
 from game.core.events import Event, EventLog
 from game.core.outcome import Outcome
 from game.core.rng import Rng
-from game.core.ruleset import GameOption, RuleSystem
+from game.core.ruleset import FlowRuleSystem, GameOption
 from game.rulesets.dungeon_delve import actions as _actions  # noqa: F401  (registers steps)
 from game.rulesets.dungeon_delve import attack as _attack  # noqa: F401
 from game.rulesets.dungeon_delve import cards as _cards  # noqa: F401
@@ -28,7 +28,8 @@ ALL_HEROES = ",".join(_HERO_IDS)
 HERO_PARTIES = tuple(",".join(c) for n in (4, 3, 2) for c in combinations(_HERO_IDS, n))
 
 
-class DungeonDelve(RuleSystem):
+class DungeonDelve(FlowRuleSystem):
+    flow = FLOW
     id = "dungeon-delve"
     title = "Dungeon Delve"
     summary = ("Heroes against an overlord on a square grid: move, fight with custom dice, open the vault "
@@ -60,7 +61,7 @@ class DungeonDelve(RuleSystem):
             return ", ".join(names)
         return str(value)
 
-    def _ctx(self, state: DDState, log: EventLog) -> Ctx:
+    def context(self, state: DDState, log: EventLog) -> Ctx:
         return Ctx(state, self.data, log)
 
     def new_state(self, seed: int, seats: int, options: Mapping[str, Any],
@@ -74,7 +75,7 @@ class DungeonDelve(RuleSystem):
         state = DDState(seats=seats, quest=str(options.get("quest", "wardens_vault")), rng=Rng.seeded(seed),
                         heroes=[])
         log = EventLog()
-        ctx = self._ctx(state, log)
+        ctx = self.context(state, log)
         setup(ctx, hero_ids, seats - 1)
         FLOW.advance(ctx, state.stack)
         return state, log.events
@@ -84,16 +85,6 @@ class DungeonDelve(RuleSystem):
 
         log = EventLog()
         return build_state(self.data, scenario, seed, log), log.events
-
-    def pending(self, state: DDState) -> Decision | None:
-        return FLOW.pending(self._ctx(state, EventLog()), state.stack)
-
-    def apply(self, state: DDState, seat: int, choice: tuple[str, ...]) -> list[Event]:
-        log = EventLog()
-        ctx = self._ctx(state, log)
-        FLOW.answer(ctx, state.stack, seat, choice)
-        FLOW.advance(ctx, state.stack)
-        return log.events
 
     def outcome(self, state: DDState) -> Outcome | None:
         if not state.winner:

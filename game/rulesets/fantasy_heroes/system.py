@@ -8,7 +8,7 @@ from game.core.decision import Decision
 from game.core.events import Event, EventLog
 from game.core.outcome import Outcome
 from game.core.rng import Rng
-from game.core.ruleset import GameOption, RuleSystem
+from game.core.ruleset import FlowRuleSystem, GameOption
 from game.rulesets.fantasy_heroes import battle as _battle  # noqa: F401  (registers the battle steps)
 from game.rulesets.fantasy_heroes.content import Content, standard_content
 from game.rulesets.fantasy_heroes.context import FLOW, Ctx
@@ -18,7 +18,8 @@ from game.rulesets.fantasy_heroes.turn import setup
 from game.rulesets.fantasy_heroes.view import view
 
 
-class FantasyHeroes(RuleSystem):
+class FantasyHeroes(FlowRuleSystem):
+    flow = FLOW
     id = "fantasy-heroes"
     title = "Fantasy Heroes"
     summary = ("Territory conquest for 2-3 players: attack with heroes, minions, artifacts and spells; "
@@ -38,7 +39,7 @@ class FantasyHeroes(RuleSystem):
     def __init__(self, content: Content | None = None) -> None:
         self.content = content or standard_content()
 
-    def _ctx(self, state: FHState, log: EventLog) -> Ctx:
+    def context(self, state: FHState, log: EventLog) -> Ctx:
         return Ctx(state, self.content, log)
 
     def new_state(self, seed: int, seats: int, options: Mapping[str, Any],
@@ -53,7 +54,7 @@ class FantasyHeroes(RuleSystem):
             memory=[[] for _ in range(seats)],
         )
         log = EventLog()
-        ctx = self._ctx(state, log)
+        ctx = self.context(state, log)
         setup(ctx)
         FLOW.advance(ctx, state.stack)
         return state, log.events
@@ -63,18 +64,10 @@ class FantasyHeroes(RuleSystem):
         state = build_state(self.content, scenario, seed, log)
         return state, log.events
 
-    def pending(self, state: FHState) -> Decision | None:
-        return FLOW.pending(self._ctx(state, EventLog()), state.stack)
-
-    def apply(self, state: FHState, seat: int, choice: tuple[str, ...]) -> list[Event]:
-        log = EventLog()
-        ctx = self._ctx(state, log)
+    def before_answer(self, state: FHState, seat: int) -> None:
         # A Scrye reveal lasts until its viewer's next decision ends (FH-131).
         if state.reveals:
             state.reveals = [r for r in state.reveals if r.viewer != seat]
-        FLOW.answer(ctx, state.stack, seat, choice)
-        FLOW.advance(ctx, state.stack)
-        return log.events
 
     def outcome(self, state: FHState) -> Outcome | None:
         if state.winners is None:
