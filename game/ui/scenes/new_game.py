@@ -33,6 +33,12 @@ def typeable(text: str, ch: str) -> bool:
     return not (starts_word and unicodedata.category(ch).startswith("M"))
 
 
+STRICT_LABEL = "Strict windows"
+STRICT_HELP = ("For players sharing one screen. On: at every moment the rules let a player respond, the screen "
+               "goes to that player, even with nothing to play, so a hand-off never tells what a hand holds. "
+               "Off: the screen goes to a player only when they can respond.")
+
+
 class NewGameScene(MenuScene):
     name = "new-game"
     title = "New game"
@@ -48,6 +54,7 @@ class NewGameScene(MenuScene):
         self.seat_count = len(remembered)
         self.seed_text = ""
         self.options: dict[str, Any] = {}
+        self.strict_windows = False
         self.error = ""
 
     @property
@@ -72,7 +79,7 @@ class NewGameScene(MenuScene):
         self.summary_rect = pygame.Rect(left, top + len(registry.ids()) * (row + 6) + theme.px(16, s),
                                         theme.px(260, s), h)
         labels = [system.seat_label(i, system.max_seats) for i in range(system.max_seats)]
-        labels += ["Seed"] + [option.label for option in system.game_options]
+        labels += ["Seed", STRICT_LABEL] + [option.label for option in system.game_options]
         label_w = max(self.app.assets.text(t, "bold", theme.px(17, s), theme.PARCHMENT).get_width() for t in labels)
         x = left + theme.px(260 + 28, s) + label_w + theme.px(8, s)
         self.form_x = x
@@ -120,6 +127,11 @@ class NewGameScene(MenuScene):
             self.widgets.append(widget)
             self.option_rows.append((option.label, y))
             y += row
+        self.widgets.append(Cycle(pygame.Rect(x, y, theme.px(200, s), row - 8), [("off", "Off"), ("on", "On")],
+                                  "on" if self.strict_windows else "off",
+                                  lambda v: setattr(self, "strict_windows", v == "on"), tooltip=STRICT_HELP))
+        self.option_rows.append((STRICT_LABEL, y))
+        y += row
         start = Button(pygame.Rect(0, 0, theme.px(220, s), theme.px(50, s)), "Start", self.start, primary=True,
                        hotkey=pygame.K_RETURN, tooltip="Start the game (Enter)")
         start.rect.bottomright = (w - theme.px(60, s), h - theme.px(40, s))
@@ -165,7 +177,7 @@ class NewGameScene(MenuScene):
                 self.app.show_toast(self.error, 4.0)
                 return
         try:
-            session = Session.new(self.system_id, self.seats(), seed, self.options)
+            session = Session.new(self.system_id, self.seats(), seed, self.options, strict_windows=self.strict_windows)
         except FiveRealmsError as exc:
             self.error = str(exc)
             self.app.show_toast(self.error, 4.0)

@@ -1,0 +1,41 @@
+"""New game: the "Strict windows" switch reaches the session, and the form fits the window
+with the most seats a game allows."""
+
+from game.ui.widgets.basic import Cycle
+from tests.ui.driver import click, press
+
+
+def _strict_cycle(scene):
+    return next(w for w in scene.widgets if isinstance(w, Cycle) and "respond" in (w.tooltip or ""))
+
+
+def test_strict_windows_switch_reaches_the_session(make_app):
+    from game.ui.scenes.table import TableScene
+    from game.ui.scenes.title import TitleScene
+
+    app = make_app((1024, 640))
+    app.stack.replace(TitleScene(app))
+    press(app, "New game")
+    scene = app.stack.top
+    cycle = _strict_cycle(scene)
+    assert cycle.value == "off"
+    click(app, cycle.rect.center)
+    assert scene.strict_windows is True
+    press(app, "Start")
+    table = app.stack.find(TableScene)
+    assert table is not None and table.controller.session.strict_windows is True
+
+
+def test_the_form_fits_with_the_most_seats(make_app):
+    from game.ui.scenes.title import TitleScene
+
+    app = make_app((1024, 640))
+    app.stack.replace(TitleScene(app))
+    press(app, "New game")
+    press(app, "Dungeon Delve")
+    scene = app.stack.top
+    scene.set_count(str(scene.system.max_seats))
+    start = next(w for w in scene.widgets if getattr(w, "label", "") == "Start")
+    form = [w for w in scene.widgets if w.rect.x >= scene.form_x and getattr(w, "label", "") not in ("Start", "Back")]
+    assert len(form) >= 2 * scene.system.max_seats + 2
+    assert all(w.rect.bottom <= start.rect.top for w in form), "the form runs under the Start button"
