@@ -518,10 +518,10 @@ def test_ca_160_g_38_victory_after_the_last_strike_and_its_victim_is_no_winner()
     ending_checks(g, events, "victory")
 
 
-def _last_will_blow(champions=("gareth", "elin")):
+def _last_will_blow(champions=("gareth", "elin"), positions=None):
     """The Dragon on Wyrmscar Tor with 2 life left; Gareth (will 1) attacks first and misses
     (1 + 6 = 7 against DV 10); his reroll question is pending."""
-    g, _ = act2(champions=champions, positions={c: "wyrmscar_tor" for c in champions}, dice=[1, 6, 6])
+    g, _ = act2(champions=champions, positions=positions or {c: "wyrmscar_tor" for c in champions}, dice=[1, 6, 6])
     main_of(g).damage = g.state.main_life - 2
     g.state.champion("gareth").will = 1
     d, _ = play(g, until=lambda d: d.kind == "reroll",
@@ -562,23 +562,29 @@ def test_ca_093_ca_131_a_lone_champion_s_last_will_fells_the_main_enemy_but_nobo
 
 def test_ca_093_d12_the_ai_pays_its_last_will_only_for_a_blow_that_can_win_the_game():
     """CA-093, D-12: the normal AI, from Gareth's view, pays his last will to reroll a miss on the
-    Dragon (2 life left) only when a new die could fell it while Elin stays in play to win: at
-    even odds or better, or at any odds in the main enemy's last round. Alone it keeps."""
+    Dragon (2 life left; a 6 fells it) only when that can win the game and gives nothing up:
+    Elin, in play elsewhere, would be the winner, and Gareth, alone with the Dragon at 4 life,
+    would more likely than not fall to its strike (AV 11 against his die + 4) anyway. At full
+    life he keeps his will for the next combat rounds; with Elin beside him he keeps it (she
+    fights on and may take the strike); alone in the game he keeps it (nobody would win)."""
     from game.rulesets.champions_of_albion import ai
 
-    g, d = _last_will_blow()
+    apart = {"gareth": "wyrmscar_tor", "elin": "caer_aldon"}
+    g, d = _last_will_blow(positions=apart)
     view = g.view_for(0)
     assert view["deciding_enemy"] == "main"
-    assert ai.choose(view, d) == ("keep",)  # only a 6 fells it (6 + 6 - 10 = 2), in round 1
-    view["last_roll"] = dict(view["last_roll"], total=9)  # as if die 1 + 8: a 4, 5 or 6 fells it
-    assert ai.choose(view, d) == ("reroll",)
-    g.state.round = g.state.fate = 5  # the last chance: one face in six is taken
+    assert ai.choose(view, d) == ("keep",)  # 13 life: he would live to attack again
+    g.state.champion("gareth").life = 4
     fresh(g)
     assert ai.choose(g.view_for(0), g.pending()) == ("reroll",)
+    together, _ = _last_will_blow()
+    together.state.champion("gareth").life = 4
+    fresh(together)
+    assert ai.choose(together.view_for(0), together.pending()) == ("keep",)
     alone, _ = _last_will_blow(("gareth",))
-    alone.state.round = alone.state.fate = 5
+    alone.state.champion("gareth").life = 4
     fresh(alone)
-    assert ai.choose(alone.view_for(0), alone.pending()) == ("keep",)  # nobody would be left to win
+    assert ai.choose(alone.view_for(0), alone.pending()) == ("keep",)
 
 
 @pytest.mark.parametrize("main", ["dragon", "arawn", "morrigan"])

@@ -324,19 +324,23 @@ def reroll(seen: Seen, decision: Decision) -> str:
 
 
 def _last_will_wins(seen: Seen, c: dict[str, Any], roll: dict[str, Any]) -> bool:
-    """An Act 2 attack on the main enemy that misses the killing blow now, where a reroll
-    would land it, and another champion stays in play to win (CA-093, CA-129, CA-160): taken
-    when the blow is likely (half the faces or more), or at any odds in the last chance."""
+    """The last will is paid (CA-093) only for a blow that can win the game and when nothing is
+    given up for it: an Act 2 attack on the main enemy that misses the killing blow now but a
+    new die could land, another champion in play to be the winner (CA-129, CA-160), and the
+    champion alone with the main enemy and more likely than not to fall to its strike anyway.
+    A champion who would live to attack again keeps its will: its next attacks are worth more
+    than one reroll (on fixed seeds, paying whenever the odds were even lost games)."""
     main = seen.main
     if (seen.act != 2 or main is None or roll.get("why") != "attack"
             or seen.view.get("deciding_enemy") != main["uid"] or not seen.allies(c)):
         return False
     die, total, against = int(roll.get("die", 0)), int(roll.get("total", 0)), int(roll.get("difficulty", 0))
     life = int(main["life"])
-    if total - against >= life:
-        return False  # this roll already fells it
-    chance = p_kill(total - die, against, life)
-    return chance >= 0.5 or (chance > 0 and last_chance(seen))
+    if total - against >= life or p_kill(total - die, against, life) == 0:
+        return False  # this roll already fells it, or no die would
+    if len(seen.at(c["space"])) > 1:
+        return False  # allies fight on here, and one of them may take the strike
+    return p_lethal(defence_vs(c, c["space"]), int(main["av"]), int(c["life"])) >= 0.5
 
 
 # ---- defenders (D-11) -------------------------------------------------------------------------------------
