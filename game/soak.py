@@ -109,7 +109,7 @@ def game_setup(system: RuleSystem, index: int, agents: Sequence[str] | None) -> 
 def _illegal_choices(decision: Decision, seats: int) -> list[tuple[str, int, tuple[str, ...]]]:
     """(what, seat, choice) for choices the game must refuse now."""
     ids = decision.option_ids
-    out = [("an unknown option", decision.seat, ("soak:no-such-option",))]
+    out: list[tuple[str, int, tuple[str, ...]]] = [("an unknown option", decision.seat, ("soak:no-such-option",))]
     if seats > 1:
         out.append(("the right option from the wrong seat", (decision.seat + 1) % seats, (ids[0],)))
     out.append(("the same option twice", decision.seat, (ids[0], ids[0])))
