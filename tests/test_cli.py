@@ -244,3 +244,44 @@ def test_a_signal_in_terminal_play_autosaves_first(tmp_path, signum):
     expected.choose(first.seat, first.options[0].id)
     expected.run_ai()
     assert [(c.seat, c.option_ids) for c in loaded.choices] == [(c.seat, c.option_ids) for c in expected.choices]
+
+
+SLOW_SAVE_CHILD = """
+import sys, time
+from game import saves, terminal
+
+real_write = saves.write_atomic
+
+def slow_write(path, text):
+    print("SAVING", flush=True)
+    time.sleep(1.0)  # the signal arrives during this write
+    real_write(path, text)
+
+saves.write_atomic = slow_write
+sys.exit(terminal.play("fantasy-heroes", "human,normal", 2, None, {}))
+"""
+
+
+def test_a_signal_during_a_save_lets_it_finish_then_saves_and_exits(tmp_path):
+    """Item 9, killed mid-save (child process): SIGTERM during the turn-end autosave does not
+    cut the write short; the save finishes, the game is saved again and the program exits 143."""
+    import os
+
+    env = {**os.environ, "FIVE_REALMS_DATA_DIR": str(tmp_path), "PYTHONUNBUFFERED": "1"}
+    child = subprocess.Popen([sys.executable, "-c", SLOW_SAVE_CHILD], cwd=ROOT, env=env, stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        _read_until(child.stdout, "\n> ", 1)
+        child.stdin.write(b"1\n")  # this choice ends a turn: the autosave starts
+        child.stdin.flush()
+        _read_until(child.stdout, "SAVING", 1)
+        child.send_signal(signal.SIGTERM)
+        code = child.wait(timeout=60)
+        rest = child.stdout.read().decode()
+    finally:
+        child.kill()
+    assert code == 128 + signal.SIGTERM and "Saved to 'autosave" in rest, child.stderr.read().decode()
+    files = list(tmp_path.rglob("*.json"))
+    assert len(files) == 1 and not list(tmp_path.rglob("*.tmp"))
+    loaded = saves.load(files[0])
+    assert any(c.seat == 0 and c.by_human for c in loaded.choices)  # the human's choice made it
