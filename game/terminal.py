@@ -92,11 +92,14 @@ def describe_albion(session: Session, seat: int) -> str:
 
 
 def describe_table(session: Session, seat: int) -> str:
-    """A text picture of what ``seat`` sees."""
-    if session.system_id == "dungeon-delve":
-        return describe_grid(session, seat)
-    if session.system_id == "champions-of-albion":
-        return describe_albion(session, seat)
+    """A text picture of what ``seat`` sees, drawn by the rule system's registered ``terminal``
+    part (a system without one shows its prompt and options only)."""
+    describe = registry.part(session.system_id, "terminal")
+    return describe(session, seat) if describe is not None else ""
+
+
+def describe_territories(session: Session, seat: int) -> str:
+    """Fantasy Heroes: each player's territories and hand size, the battle in progress."""
     view = session.game.view_for(seat)
     system = registry.get(session.system_id)
     content = getattr(system, "content", None)

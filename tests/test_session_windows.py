@@ -143,10 +143,10 @@ class Duel(RuleSystem):
 
 @pytest.fixture(autouse=True)
 def duel_registered(monkeypatch):
-    monkeypatch.setitem(registry._KNOWN, Duel.id, "tests.test_session_windows:Duel")
-    monkeypatch.setitem(registry._LOADED, Duel.id, Duel())
-    # The toy game has no heuristic player: its AI seats play at random.
+    # The toy game has no heuristic player, table or terminal drawing: its AI seats play at random.
+    registry.register(registry.Registration(Duel.id, rules="tests.test_session_windows:Duel"))
     yield
+    registry.unregister(Duel.id)
 
 
 def _seed_with_parries(wanted: list[int]) -> int:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import importlib
 from typing import Any, Callable, Protocol
 
+from game.core import registry
 from game.core.decision import Decision
 from game.core.errors import FiveRealmsError
 from game.core.rng import Rng
@@ -42,9 +42,10 @@ class RandomAgent:
 
 
 def heuristic_for(system_id: str) -> HeuristicFn:
-    """The rule system's heuristic player (``game.rulesets.<id>.ai.choose``)."""
-    module = importlib.import_module(f"game.rulesets.{system_id.replace('-', '_')}.ai")
-    fn: HeuristicFn = module.choose
+    """The rule system's heuristic player (its registration's ``ai`` part)."""
+    fn: HeuristicFn | None = registry.part(system_id, "ai")
+    if fn is None:
+        raise FiveRealmsError(f"{registry.get(system_id).title} has no computer player yet.")
     return fn
 
 

@@ -1,21 +1,56 @@
-"""The registry of rule systems, by id.
+"""The registry of rule systems: one registration record per system, by id.
 
-Rule systems are imported lazily so that importing the kernel stays cheap and a
-broken rule system cannot stop the others from loading.
+A record names where each part of a rule system lives (its rules, its heuristic AI, its
+table in the window, its terminal drawing, its benchmark) as "module:attribute" strings,
+imported on first use. So importing the kernel stays cheap, a broken rule system cannot
+stop the others from loading, the kernel never imports pygame (the table is imported by
+the UI alone), and nothing outside a game's own packages has to branch on its id.
 """
 
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
+from typing import Any
 
 from game.core.errors import FiveRealmsError
 from game.core.ruleset import RuleSystem
 
-# id -> "module:attribute" of the rule system class.
-_KNOWN: dict[str, str] = {
-    "fantasy-heroes": "game.rulesets.fantasy_heroes.system:FantasyHeroes",
-    "dungeon-delve": "game.rulesets.dungeon_delve.system:DungeonDelve",
-    "champions-of-albion": "game.rulesets.champions_of_albion.system:ChampionsOfAlbion",
+
+@dataclass(frozen=True)
+class Registration:
+    """Where one rule system's parts live ("module:attribute"; "" where it has none).
+
+    - ``rules``: the RuleSystem class.
+    - ``ai``: the heuristic player, ``choose(view, decision, rng) -> option ids``.
+    - ``table``: the UI's Table class for the window (a pygame module).
+    - ``terminal``: ``describe(session, seat) -> str``, the table as text for terminal play.
+    - ``bench``: ``bench(games, seed) -> None``, the game's own benchmark lines.
+    """
+
+    id: str
+    rules: str
+    ai: str = ""
+    table: str = ""
+    terminal: str = ""
+    bench: str = ""
+
+
+def _record(system_id: str, package: str, **extra: str) -> Registration:
+    return Registration(system_id, rules=f"game.rulesets.{package}.system:{extra.pop('rules')}",
+                        ai=f"game.rulesets.{package}.ai:choose", table=f"game.ui.tables.{package}:TABLE",
+                        **extra)
+
+
+_KNOWN: dict[str, Registration] = {
+    record.id: record for record in (
+        _record("fantasy-heroes", "fantasy_heroes", rules="FantasyHeroes",
+                terminal="game.terminal:describe_territories"),
+        _record("dungeon-delve", "dungeon_delve", rules="DungeonDelve",
+                terminal="game.terminal:describe_grid"),
+        _record("champions-of-albion", "champions_of_albion", rules="ChampionsOfAlbion",
+                terminal="game.terminal:describe_albion", bench="game.bench:albion_bench"),
+    )
 }
 
 _LOADED: dict[str, RuleSystem] = {}
@@ -26,18 +61,43 @@ def ids() -> tuple[str, ...]:
     return tuple(_KNOWN)
 
 
+def register(record: Registration) -> None:
+    """Add a rule system (tests add toy games this way; the shipped ones are listed above)."""
+    _KNOWN[record.id] = record
+    _LOADED.pop(record.id, None)
+
+
+def unregister(system_id: str) -> None:
+    _KNOWN.pop(system_id, None)
+    _LOADED.pop(system_id, None)
+
+
+def registration(system_id: str) -> Registration:
+    """The registration record of ``system_id``."""
+    record = _KNOWN.get(system_id)
+    if record is None:
+        raise FiveRealmsError(
+            f"There is no rule system called '{system_id}'. Known: {', '.join(sorted(_KNOWN))}."
+        )
+    return record
+
+
+def part(system_id: str, name: str) -> Any:
+    """One named part of a rule system ("ai", "table", "terminal", "bench"), imported now;
+    None when the system has no such part."""
+    target: str = getattr(registration(system_id), name)
+    if not target:
+        return None
+    module_name, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module_name), attr)
+
+
 def get(system_id: str) -> RuleSystem:
     """The rule system with this id (one shared, stateless instance)."""
     system = _LOADED.get(system_id)
     if system is not None:
         return system
-    target = _KNOWN.get(system_id)
-    if target is None:
-        raise FiveRealmsError(
-            f"There is no rule system called '{system_id}'. Known: {', '.join(sorted(_KNOWN))}."
-        )
-    module_name, _, attr = target.partition(":")
-    cls = getattr(importlib.import_module(module_name), attr)
+    cls = part(system_id, "rules")
     system = cls()
     _LOADED[system_id] = system
     return system  # type: ignore[no-any-return]

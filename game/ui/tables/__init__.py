@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-import importlib
-
+from game.core import registry
+from game.core.errors import FiveRealmsError
 from game.ui.tables.base import Table
 
 
 def table_for(system_id: str) -> type[Table]:
-    module = importlib.import_module(f"game.ui.tables.{system_id.replace('-', '_')}")
-    cls: type[Table] = module.TABLE
+    """The table class the rule system registered for the window."""
+    cls: type[Table] | None = registry.part(system_id, "table")
+    if cls is None:
+        raise FiveRealmsError(f"{registry.get(system_id).title} has no table for the window yet.")
     return cls
