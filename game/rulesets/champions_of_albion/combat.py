@@ -409,7 +409,7 @@ def _offer_reroll(ctx: Ctx, fight: Fight, c: ChampionState, what: str, die: int,
         prompt += f" The new roll counts, then {name} is defeated."
         options = [option("keep", f"Keep {die}"), option("reroll", f"Reroll (defeats {name})", None, detail)]
     ask(ctx, c.seat, "reroll", prompt, "CA-093" if detail else "CA-090", options, "reroll",
-        {"champion": c.id, "cost": cost, "enemy": enemy.uid, "last_will": bool(detail)})
+        {"champion": c.id, "cost": cost, "enemy": enemy.uid})
 
 
 @then("reroll")
