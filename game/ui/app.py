@@ -98,7 +98,9 @@ class App:
             else:
                 self.screen = self._set_mode(getattr(self, "_windowed", (1280, 720)))
                 self.fullscreen = False
-        self.screen = pygame.display.get_surface()
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            self.screen = surface
         self._relayout()
 
     def resize(self, size: tuple[int, int]) -> None:

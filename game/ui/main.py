@@ -78,7 +78,7 @@ def demo_session(ruleset: str, seed: int, steps: int, seats: int = 2, humans: in
     for _ in range(steps):
         if not one():
             break
-    while session.pending() is not None and session.seats[session.pending().seat].is_ai:
+    while (decision := session.pending()) is not None and session.seats[decision.seat].is_ai:
         session.step_ai()
     return session
 

@@ -804,11 +804,11 @@ class RouteMap:
         if st.life is not None:
             text = a.text(str(st.life), "bold", theme.MIN_TEXT_PX, (255, 255, 255))
             bw = max(text.get_width() + 6, text.get_height())
-            badge = pygame.Rect(0, 0, bw, text.get_height())
-            badge.center = (c[0] + int(rad * 0.75), c[1] + int(rad * 0.8))
-            pygame.draw.rect(sprite, (20, 8, 6), badge.inflate(2, 2), border_radius=badge.height // 2)
-            pygame.draw.rect(sprite, LIFE, badge, border_radius=badge.height // 2)
-            sprite.blit(text, text.get_rect(center=(badge.centerx, badge.centery + 1)))
+            life_badge = pygame.Rect(0, 0, bw, text.get_height())
+            life_badge.center = (c[0] + int(rad * 0.75), c[1] + int(rad * 0.8))
+            pygame.draw.rect(sprite, (20, 8, 6), life_badge.inflate(2, 2), border_radius=life_badge.height // 2)
+            pygame.draw.rect(sprite, LIFE, life_badge, border_radius=life_badge.height // 2)
+            sprite.blit(text, text.get_rect(center=(life_badge.centerx, life_badge.centery + 1)))
         self._sprites[key] = sprite
         return sprite
 

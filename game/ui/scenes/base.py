@@ -47,7 +47,7 @@ class MenuScene(Scene):
 
     def build(self, size: tuple[int, int], s: float) -> None: ...
 
-    def column(self, entries: Sequence[tuple[str, Callable[[], None], str]], centre_x: int, top: int, s: float,
+    def column(self, entries: Sequence[tuple[str, Callable[[], object], str]], centre_x: int, top: int, s: float,
                width: int = 300, enabled: Sequence[bool] | None = None) -> list[Button]:
         """A column of buttons with number-key shortcuts 1..9."""
         buttons = []
@@ -117,7 +117,7 @@ class ConfirmScene(MenuScene):
     overlay = True
     name = "confirm"
 
-    def __init__(self, app: Any, question: str, on_yes: Callable[[], None], yes: str = "Yes") -> None:
+    def __init__(self, app: Any, question: str, on_yes: Callable[[], object], yes: str = "Yes") -> None:
         super().__init__(app)
         self.question = question
         self.on_yes = on_yes

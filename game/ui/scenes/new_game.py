@@ -6,6 +6,8 @@ Seat names are checked as they are typed (printable characters only, at most
 
 from __future__ import annotations
 
+from functools import partial
+
 import secrets
 import unicodedata
 from typing import Any
@@ -31,6 +33,10 @@ def typeable(text: str, ch: str) -> bool:
         return False
     starts_word = not text or text.endswith(" ")
     return not (starts_word and unicodedata.category(ch).startswith("M"))
+
+
+def _typeable_in(field: TextField, ch: str) -> bool:
+    return typeable(field.text, ch)
 
 
 STRICT_LABEL = "Strict windows"
@@ -72,7 +78,7 @@ class NewGameScene(MenuScene):
         self.games_x = left
         for i, sid in enumerate(registry.ids()):
             rect = pygame.Rect(left, top + i * (row + 6), theme.px(260, s), row)
-            button = Button(rect, registry.get(sid).title, lambda sid=sid: self.pick(sid),
+            button = Button(rect, registry.get(sid).title, partial(self.pick, sid),
                             primary=sid == self.system_id, tooltip=registry.get(sid).summary)
             self.widgets.append(button)
         # The summary goes under the list of games; the form's labels get the room they need.
@@ -90,13 +96,13 @@ class NewGameScene(MenuScene):
         for i in range(self.seat_count):
             y = self.seat_rows_top + i * row
             self.widgets.append(Cycle(pygame.Rect(x, y, theme.px(200, s), row - 8), SEAT_KINDS, self.kinds[i],
-                                      lambda v, i=i: self.set_kind(i, v),
+                                      partial(self.set_kind, i),
                                       tooltip="Human at this screen, or the computer at a level"))
             name_field = TextField(pygame.Rect(x + theme.px(212, s), y, theme.px(220, s), row - 8),
                                    self.names[i], max_length=saves.MAX_NAME, placeholder=f"Player {i + 1}",
-                                   on_change=lambda v, i=i: self.set_name(i, v),
+                                   on_change=partial(self.set_name, i),
                                    tooltip=f"Name (at most {saves.MAX_NAME} characters)")
-            name_field.allowed = lambda ch, f=name_field: typeable(f.text, ch)
+            name_field.allowed = partial(_typeable_in, name_field)
             self.widgets.append(name_field)
         y = self.seat_rows_top + self.seat_count * row + theme.px(10, s)
         self.seed_field = TextField(pygame.Rect(x, y, theme.px(200, s), row - 8), self.seed_text, max_length=12,
@@ -113,17 +119,16 @@ class NewGameScene(MenuScene):
                 values = option.choices or option.suggestions
                 widget: Any = Cycle(pygame.Rect(x, y, theme.px(320, s), row - 8),
                                     [(c, system.option_label(option.id, c)) for c in values], str(value),
-                                    lambda v, oid=option.id: self.options.__setitem__(oid, v), tooltip=option.help)
+                                    partial(self.options.__setitem__, option.id), tooltip=option.help)
             elif isinstance(option.default, bool):
                 widget = Cycle(pygame.Rect(x, y, theme.px(200, s), row - 8), [("off", "Off"), ("on", "On")],
                                     "on" if value else "off",
-                                    lambda v, oid=option.id: self.options.__setitem__(oid, v == "on"),
+                                    partial(self._set_switch, option.id),
                                     tooltip=option.help)
             else:
                 widget = TextField(pygame.Rect(x, y, theme.px(200, s), row - 8), str(value), max_length=5,
                                    allowed=str.isdigit, tooltip=option.help,
-                                   on_change=lambda v, oid=option.id: self.options.__setitem__(
-                                       oid, int(v) if v else 0))
+                                   on_change=partial(self._set_number, option.id))
             self.widgets.append(widget)
             self.option_rows.append((option.label, y))
             y += row
@@ -151,6 +156,12 @@ class NewGameScene(MenuScene):
     def set_count(self, value: str) -> None:
         self.seat_count = int(value)
         self.layout(self.app.size)
+
+    def _set_switch(self, option_id: str, value: str) -> None:
+        self.options[option_id] = value == "on"
+
+    def _set_number(self, option_id: str, text: str) -> None:
+        self.options[option_id] = int(text) if text else 0
 
     def set_kind(self, index: int, value: str) -> None:
         self.kinds[index] = value

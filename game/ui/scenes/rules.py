@@ -6,6 +6,8 @@ the mouse wheel, arrows and Page Up/Down scroll."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from pathlib import Path
 from typing import Any
 
@@ -78,7 +80,7 @@ class RulesScene(MenuScene):
         x = theme.px(440, s)
         for sid in registry.ids():
             button = Button(pygame.Rect(x, theme.px(52, s), theme.px(200, s), theme.px(40, s)),
-                            registry.get(sid).title, lambda sid=sid: self.pick(sid), primary=sid == self.system_id)
+                            registry.get(sid).title, partial(self.pick, sid), primary=sid == self.system_id)
             self.widgets.append(button)
             x += theme.px(210, s)
         back = Button(pygame.Rect(w - theme.px(180, s), theme.px(52, s), theme.px(120, s), theme.px(40, s)), "Back",

@@ -44,6 +44,7 @@ class TableScene(Scene):
         self.buttons: list[Button] = []
         self.menu_button: Button | None = None
         self.undo_button: Button | None = None
+        self._buttons_for: Any = None  # what the prompt buttons were built for
         self.hover: Target | None = None
         self.mouse = (0, 0)
         self.prompt_rect = pygame.Rect(0, 0, 1, 1)
@@ -333,9 +334,9 @@ class TableScene(Scene):
         self.log.draw(surface, a, s, lines)
         for button in self.buttons:
             button.draw(surface, a, s)
-        for button in (self.menu_button, self.undo_button):
-            if button:
-                button.draw(surface, a, s)
+        for corner in (self.menu_button, self.undo_button):
+            if corner:
+                corner.draw(surface, a, s)
         self.animations.draw(surface, a, s)
         if self.app.stack.top is self:
             tip = hover_tooltip(self.buttons + [b for b in (self.menu_button, self.undo_button) if b], self.mouse)

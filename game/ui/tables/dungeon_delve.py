@@ -266,7 +266,7 @@ class DungeonDelveTable(Table):
         quest = data().quest(view["quest"])
         out = [GridToken((t[0], t[1]), "search") for t in view["search_tokens"]]
         if quest.reinforcement is not None:
-            out.append(GridToken(tuple(quest.reinforcement.square), "reinforcement"))  # type: ignore[arg-type]
+            out.append(GridToken(tuple(quest.reinforcement.square), "reinforcement"))
         for i, hero in enumerate(view["heroes"]):
             if hero["knocked_out"]:
                 out.append(GridToken((hero["square"][0], hero["square"][1]), "knocked_out", hero["name"],

@@ -9,7 +9,7 @@ import pygame
 from game.ui import theme
 from game.ui.assets import Assets
 
-Action = Callable[[], None]
+Action = Callable[[], object]  # what it returns is ignored
 
 
 class Widget:
@@ -174,7 +174,7 @@ class TextField(Widget):
                     self.on_change(self.text)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE):
                 self.focused = False
-                return event.key != pygame.K_ESCAPE
+                return bool(event.key != pygame.K_ESCAPE)
             return True
         return False
 
