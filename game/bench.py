@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import statistics
 import time
+from typing import Callable
 
 from game.ai import make_agent
 from game.core import registry
 from game.core.errors import FiveRealmsError
+from game.core.events import Event
 from game.core.game import Game
 
 
@@ -18,7 +20,9 @@ def _percentile(values: list[float], fraction: float) -> float:
 
 
 def play_games(ruleset: str, levels: list[str], games: int, seed: int,
-               options: dict[str, object] | None = None) -> dict[str, float]:
+               options: dict[str, object] | None = None,
+               tally: Callable[[Event], None] | None = None) -> dict[str, float]:
+    """Whole games of these seats; ``tally`` sees every event (a figure of one rule system)."""
     if games < 1:
         raise FiveRealmsError(f"A benchmark needs 1 game or more, not {games}.")
     system = registry.get(ruleset)
@@ -30,13 +34,19 @@ def play_games(ruleset: str, levels: list[str], games: int, seed: int,
     for i in range(games):
         game = Game.new(system, seed + i, len(levels), options)
         agents = [make_agent(level, ruleset, seed + i, s) for s, level in enumerate(levels)]
+        if tally is not None:
+            for event in game.initial_events:
+                tally(event)
         while (decision := game.pending()) is not None:
             agent = agents[decision.seat]
             t0 = time.perf_counter()
             picked = agent.choose(game.view_for(decision.seat), decision)
             if agent.level == "normal":
                 decision_times.append(time.perf_counter() - t0)
-            game.choose(decision.seat, picked)
+            events = game.choose(decision.seat, picked)
+            if tally is not None:
+                for event in events:
+                    tally(event)
             choices += 1
         turns += game.turn
         outcome = game.outcome()
@@ -76,14 +86,29 @@ def geometry_bench() -> None:
           f"{statistics.median(moves) * 1000:.3f} ms")
 
 
+def albion_quests(event: Event, counts: dict[str, int]) -> None:
+    """Count the quests drawn (CA-133 from the quest deck), completed (CA-145, the token
+    taken) and the quest tokens spent in Act 2 (CA-159)."""
+    if event.rule == "CA-133" and event.kind == "story" and "draws the quest" in event.text:
+        counts["drawn"] += 1
+    elif event.rule == "CA-145":
+        counts["completed"] += 1
+    elif event.rule == "CA-159" and "spends a quest token" in event.text:
+        counts["spent"] += 1
+
+
 def albion_bench(games: int, seed: int) -> None:
-    """Champions of Albion: whole games headless per main enemy, and the normal AI's decisions."""
+    """Champions of Albion: whole games headless per main enemy, the quests drawn and
+    completed per game, and the normal AI's decisions."""
     for main in ("dragon", "arawn", "morrigan"):
-        for levels in (["random", "random"], ["normal", "normal"], ["normal"] * 4):
-            figures = play_games("champions-of-albion", levels, games, seed, {"main_enemy": main})
+        for levels in (["random", "random"], ["normal", "normal"], ["normal"] * 3, ["normal"] * 4):
+            counts = {"drawn": 0, "completed": 0, "spent": 0}
+            figures = play_games("champions-of-albion", levels, games, seed, {"main_enemy": main},
+                                 lambda e: albion_quests(e, counts))
             line = (f"  {main:<9s} {len(levels)} x {levels[0]:<7s} {figures['games_per_second']:7.2f} games/s "
                     f"{figures['choices_per_second']:7.0f} choices/s, won {int(figures['won'])}/{games}, "
-                    f"mean rounds {figures['mean_turns']:.1f}")
+                    f"quests drawn {counts['drawn'] / games:.2f} and completed {counts['completed'] / games:.2f} "
+                    f"per game (tokens spent {counts['spent'] / games:.2f}), mean rounds {figures['mean_turns']:.1f}")
             if "decision_median_ms" in figures:
                 line += (f"; normal AI decision median {figures['decision_median_ms']:.3f} ms, "
                          f"p95 {figures['decision_p95_ms']:.3f} ms, max {figures['decision_max_ms']:.1f} ms")
