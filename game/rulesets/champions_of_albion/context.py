@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from game.core.context import BaseContext
 from game.core.events import EventLog
 from game.core.flow import Flow
 from game.rulesets.champions_of_albion.content import CAContent, Champion, Resource
@@ -33,17 +34,10 @@ def half(count: int) -> int:
     return (count + 1) // 2
 
 
-class Ctx:
+class Ctx(BaseContext[CAState]):
     def __init__(self, state: CAState, content: CAContent, log: EventLog) -> None:
-        self.state = state
+        super().__init__(state, log)
         self.content = content
-        self.log = log
-
-    def emit(self, kind: str, rule: str, text: str, **kw: Any) -> None:
-        self.log.emit(kind, rule, text, **kw)
-
-    def push(self, step: str, **args: Any) -> None:
-        self.state.stack.append({"step": step, **args})
 
     @property
     def over(self) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Iterable
 
+from game.core.context import BaseContext
 from game.core.dice import Die, total
 from game.core.events import EventLog
 from game.core.flow import Flow
@@ -33,17 +34,10 @@ def parse_sq(text: str) -> Square:
     return int(x), int(y)
 
 
-class Ctx:
+class Ctx(BaseContext[DDState]):
     def __init__(self, state: DDState, data: Data, log: EventLog) -> None:
-        self.state = state
+        super().__init__(state, log)
         self.data = data
-        self.log = log
-
-    def emit(self, kind: str, rule: str, text: str, **kw: Any) -> None:
-        self.log.emit(kind, rule, text, **kw)
-
-    def push(self, step: str, **args: Any) -> None:
-        self.state.stack.append({"step": step, **args})
 
     # -- figures ---------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.core.context import BaseContext
 from game.core.events import EventLog
 from game.core.flow import Flow
 from game.rulesets.fantasy_heroes.content import Content
@@ -20,11 +21,10 @@ FLOW: Flow["Ctx"] = Flow()
 ANY_TIME_VERBS = ("scrye", "draw")
 
 
-class Ctx:
+class Ctx(BaseContext[FHState]):
     def __init__(self, state: FHState, content: Content, log: EventLog) -> None:
-        self.state = state
+        super().__init__(state, log)
         self.content = content
-        self.log = log
 
     # -- naming -------------------------------------------------------------------
 
@@ -36,12 +36,6 @@ class Ctx:
 
     def names(self, cards: list[str]) -> str:
         return ", ".join(self.name(c) for c in cards) if cards else "nothing"
-
-    def emit(self, kind: str, rule: str, text: str, **kw: Any) -> None:
-        self.log.emit(kind, rule, text, **kw)
-
-    def push(self, step: str, **args: Any) -> None:
-        self.state.stack.append({"step": step, **args})
 
     # -- the Battle deck ------------------------------------------------------------
 
