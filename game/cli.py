@@ -42,6 +42,13 @@ def _parse_option(text: str) -> tuple[str, Any]:
         value = False
     elif raw.isdigit():
         value = int(raw)
+    elif "," in raw or raw.startswith("["):
+        # A list of names (a deck list): a,b,c; one list per seat: [a,b];[c,d]
+        if raw.startswith("["):
+            value = [[v.strip() for v in part.strip().strip("[]").split(",") if v.strip()]
+                     for part in raw.split(";")]
+        else:
+            value = [v.strip() for v in raw.split(",") if v.strip()]
     return key, value
 
 

@@ -326,6 +326,13 @@ def _is_int(value: Any, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
+def _id_lists(value: Any, depth: int = 2) -> bool:
+    """A structured game option: a list of short names (a deck list), or a list of such lists."""
+    if not isinstance(value, list) or len(value) > 200:
+        return False
+    return all(_text(v, 64) or (depth > 1 and _id_lists(v, depth - 1)) for v in value)
+
+
 def _text(value: Any, limit: int) -> bool:
     return isinstance(value, str) and len(value) <= limit and value.isprintable()
 
@@ -432,7 +439,7 @@ def _check_shape(data: Any) -> dict[str, Any]:
         raise SaveError("The save's game options are damaged.")
     for key, value in options.items():
         if not _text(key, 40) or not (isinstance(value, bool) or _is_int(value, -10**6, 10**6)
-                                      or _text(value, 200)):
+                                      or _text(value, 200) or _id_lists(value)):
             raise SaveError("The save's game options are damaged.")
     if not _is_int(data["seed"], 0, 2**64 - 1):
         raise SaveError("The save's seed is damaged.")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Mapping, Sequence
 
 from game.core.decision import Decision
 from game.core.errors import FiveRealmsError
@@ -20,18 +20,53 @@ from game.core.outcome import Outcome
 from game.core.rng import Rng
 
 
+OptionValue = bool | int | str | tuple[str, ...] | tuple[tuple[str, ...], ...]
+"""What a game option can hold: a switch, a number, a word, or structured data: a list of
+ids (a deck list) or a list of such lists (one deck per seat)."""
+
+MAX_OPTION_ITEMS = 200
+MAX_OPTION_WORD = 64
+
+
+def _id_list(value: Any, label: str) -> tuple[str, ...]:
+    if (not isinstance(value, (list, tuple)) or len(value) > MAX_OPTION_ITEMS
+            or not all(isinstance(v, str) and 0 < len(v) <= MAX_OPTION_WORD and v.isprintable() for v in value)):
+        raise FiveRealmsError(f"Option '{label}' must be a list of at most {MAX_OPTION_ITEMS} names.")
+    return tuple(value)
+
+
 @dataclass(frozen=True)
 class GameOption:
-    """A game-creation option (a variant switch or a number), with its default."""
+    """A game-creation option (a variant switch, a number, a word, or a list of ids such as a
+    deck list), with its default. ``validate`` lets the rule system check a structured value
+    further (say, that every id is a card and the deck has the right size)."""
 
     id: str
     label: str
-    default: bool | int | str
+    default: OptionValue
     help: str = ""
     choices: tuple[str, ...] = ()
     suggestions: tuple[str, ...] = ()  # offered by the UI; the rule system checks other values itself
+    validate: Callable[[Any], None] | None = None
+    per_seat: bool = False  # a structured option holding one list of ids per seat
 
-    def check(self, value: Any) -> bool | int | str:
+    @property
+    def structured(self) -> bool:
+        return isinstance(self.default, tuple)
+
+    def check(self, value: Any) -> OptionValue:
+        checked = self._check_shape(value)
+        if self.validate is not None:
+            self.validate(checked)
+        return checked
+
+    def _check_shape(self, value: Any) -> OptionValue:
+        if isinstance(self.default, tuple):
+            if not self.per_seat:
+                return _id_list(value, self.label)
+            if not isinstance(value, (list, tuple)) or len(value) > 16:
+                raise FiveRealmsError(f"Option '{self.label}' must be one list of names per seat.")
+            return tuple(_id_list(v, self.label) for v in value)
         if isinstance(self.default, bool):
             if not isinstance(value, bool):
                 raise FiveRealmsError(f"Option '{self.label}' must be on or off.")
