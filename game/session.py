@@ -10,8 +10,19 @@ draw, a reveal, a shuffle or another random result (an event marked ``irreversib
 any use of the game's generator: see :attr:`Game.last_choice_irreversible`). The seat
 asking is the one at the screen: the human to move, or the only human of the game.
 Other seats' passes in response windows after it do not count as moves in between (they
-are taken back with it): whether such a pass was forced must not show. Rebuilding then
-replays every other choice from the seed.
+are taken back with it): whether such a pass was forced must not show.
+
+Undo costs the same at any length of game: before each human choice the session keeps a
+snapshot (a clone of the game and the length of the log) of the position, the last
+``UNDO_DEPTH`` of them, dropped once an irreversible choice puts them out of reach. Undo
+puts the snapshot back; it equals what replaying the choices before it from the seed would
+give (only when the snapshot is gone, after ``UNDO_DEPTH`` take-backs in a row, does undo
+replay). The AI seats' own generators go on as they were (undo never rewound them).
+
+A session opened from a save's snapshot (``saves.open_data``) has its position at once but
+not yet its history: until the replay of its moves from the seed has been checked and
+handed over (:meth:`Session.adopt_history`), its log holds only what happened since, and
+undo waits.
 
 Response windows (game.core.window) are answered by the session wherever nobody may be
 seen to ponder: forced passes for every seat, and every window question of an AI seat,
@@ -32,6 +43,9 @@ from game.core.game import Game
 from game.core.rng import Rng
 
 Choice = tuple[int, tuple[str, ...]]
+
+UNDO_DEPTH = 50
+"""How many positions before human choices a session keeps for undo."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +78,16 @@ class LoggedChoice:
 
 
 @dataclass
+class UndoPoint:
+    """The position before a human choice: ``choices`` logged choices stood before it, the
+    log was ``log_length`` events long, and ``game`` is a clone nobody plays on."""
+
+    choices: int
+    log_length: int
+    game: Game
+
+
+@dataclass
 class Session:
     """A game in progress with its seats, log and agents."""
 
@@ -80,6 +104,12 @@ class Session:
     # Hot-seat players who want full secrecy: a human answers every response window
     # himself, forced passes included, so the screen goes round at every window.
     strict_windows: bool = False
+    # Positions before the last human choices, oldest first (see the module docstring).
+    undo_points: list[UndoPoint] = field(default_factory=list)
+    # False while a session opened from a save's snapshot waits for the check of its moves.
+    history_checked: bool = True
+    # Replays keep undo points only from this many choices on (the rest are out of reach).
+    _undo_from: int = field(default=0, repr=False)
 
     # -- making sessions ---------------------------------------------------------------------
 
@@ -108,12 +138,25 @@ class Session:
     @classmethod
     def replay(cls, system_id: str, seats: list[Seat], seed: int, options: Mapping[str, Any] | None,
                scenario: Mapping[str, Any] | None, choices: Iterable[tuple[int, Iterable[str]]],
-               strict_windows: bool = False) -> "Session":
-        """Rebuild a session from its seed and choice log (every choice checked again)."""
+               strict_windows: bool = False, *, undo_from: int | None = None) -> "Session":
+        """Rebuild a session from its seed and choice log (every choice checked again).
+
+        Undo points are kept for the human choices from the ``undo_from``-th on (default: the
+        last UNDO_DEPTH human choices when ``choices`` is a list, else every one, bounded)."""
         session = cls.new(system_id, seats, seed, options, scenario, strict_windows, _replaying=True)
+        if undo_from is None and isinstance(choices, (list, tuple)):
+            undo_from = cls.undo_start(session.seats, [seat for seat, _ in choices])
+        session._undo_from = undo_from or 0
         for seat, ids in choices:
             session.choose(seat, tuple(ids), _replaying=True)
+        session._undo_from = 0
         return session
+
+    @staticmethod
+    def undo_start(seats: list[Seat], choice_seats: list[int]) -> int:
+        """The index of the first of the last UNDO_DEPTH choices a replay logs as human ones."""
+        human = [n for n, seat in enumerate(choice_seats) if 0 <= seat < len(seats) and not seats[seat].is_ai]
+        return human[-UNDO_DEPTH] if len(human) >= UNDO_DEPTH else 0
 
     # -- playing ---------------------------------------------------------------------------------
 
@@ -147,10 +190,19 @@ class Session:
     def _record(self, seat: int, ids: tuple[str, ...], by_human: bool) -> list[Event]:
         decision = self.game.pending()
         turn_before = self.game.turn
-        events = self.game.choose(seat, ids)
+        point = None
+        if by_human and len(self.choices) >= self._undo_from:
+            point = UndoPoint(len(self.choices), len(self.log), self.game.clone())
+            point.game.initial_events = self.game.initial_events
+        events = self.game.choose(seat, ids)  # an illegal choice raises here: nothing kept
+        irreversible = self.game.last_choice_irreversible
         window_pass = decision is not None and decision.window and ids == ("pass",)
-        self.choices.append(LoggedChoice(seat, ids, by_human, self.game.last_choice_irreversible, turn_before,
-                                         window_pass))
+        self.choices.append(LoggedChoice(seat, ids, by_human, irreversible, turn_before, window_pass))
+        if irreversible:
+            self.undo_points.clear()  # undo never crosses this choice
+        elif point is not None:
+            self.undo_points.append(point)
+            del self.undo_points[:-UNDO_DEPTH]
         return events
 
     def _answer_windows(self) -> list[Event]:
@@ -216,6 +268,8 @@ class Session:
             seat = self.screen_seat()
         if not self.choices:
             return "Nothing to undo yet."
+        if not self.history_checked:
+            return "The loaded game's moves are still being checked; undo is possible in a moment."
         last = self.choices[self._undo_point(seat) - 1]
         if seat is None or self.seats[seat].is_ai or not last.by_human or last.seat != seat:
             return "That cannot be undone: another seat has moved since your last choice."
@@ -247,13 +301,41 @@ class Session:
         refusal = self.undo_refusal(seat)
         if refusal is not None:
             raise IllegalChoice(refusal)
-        rebuilt = Session.replay(self.system_id, self.seats, self.seed, self.options, self.scenario,
-                                 [(c.seat, c.option_ids) for c in self.choices[:self._undo_point(seat) - 1]],
-                                 self.strict_windows)
-        rebuilt.log.extend(rebuilt._answer_windows())
-        agent_states = self.agent_states()
-        self.game, self.choices, self.log = rebuilt.game, rebuilt.choices, rebuilt.log
-        self.set_agent_states(agent_states)
+        keep = self._undo_point(seat) - 1
+        while self.undo_points and self.undo_points[-1].choices > keep:
+            self.undo_points.pop()  # positions after the one going back to
+        if self.undo_points and self.undo_points[-1].choices == keep:
+            point = self.undo_points.pop()
+            self.game = point.game
+            del self.choices[keep:]
+            del self.log[point.log_length:]
+        else:  # beyond the kept positions: rebuild from the seed
+            rebuilt = Session.replay(self.system_id, self.seats, self.seed, self.options, self.scenario,
+                                     [(c.seat, c.option_ids) for c in self.choices[:keep]], self.strict_windows)
+            self.game, self.choices, self.log = rebuilt.game, rebuilt.choices, rebuilt.log
+            self.undo_points = rebuilt.undo_points
+        self.log.extend(self._answer_windows())
+
+    # -- a session opened from a save's snapshot ---------------------------------------------------
+
+    def adopt_history(self, replayed: "Session") -> None:
+        """Take the history of a replay of this session's first moves from the seed (the check
+        of a save opened from its snapshot, done on a worker thread): its logged choices, log
+        and undo points, before what was played here since. The replay must have reached this
+        session's position as it was opened (the caller checked it against the save)."""
+        count = len(replayed.choices)
+        if ([(c.seat, c.option_ids) for c in replayed.choices]
+                != [(c.seat, c.option_ids) for c in self.choices[:count]]):
+            raise FiveRealmsError("The replay is not of this game's moves.")
+        shift = len(replayed.log)
+        for point in self.undo_points:
+            point.log_length += shift
+        self.choices[:count] = replayed.choices
+        self.log[:0] = replayed.log
+        irreversible_since = any(c.irreversible for c in self.choices[count:])
+        earlier = [] if irreversible_since else replayed.undo_points
+        self.undo_points = (earlier + self.undo_points)[-UNDO_DEPTH:]
+        self.history_checked = True
 
     # -- agents' own randomness, so a loaded game goes on exactly as it would have ----------------
 
