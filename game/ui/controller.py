@@ -24,6 +24,13 @@ from game.session import Session
 AI_PACE_SECONDS = 0.45
 
 
+def _shown_to(event: Event, seat: int | None) -> bool:
+    """Whether the screen may show ``event`` while ``seat`` sits at it. Nobody at the screen
+    (an all-AI table) is a spectator who sees public events only, not the all-seeing
+    observer that ``Event.visible_to(None)`` means."""
+    return event.seats is None or (seat is not None and seat in event.seats)
+
+
 class Controller:
     def __init__(self, session: Session, speed_factor: float = 1.0, auto_pass: bool = True,
                  autosave: bool = True) -> None:
@@ -31,6 +38,10 @@ class Controller:
         self.speed_factor = speed_factor
         self.auto_pass = auto_pass
         self.new_events: deque[Event] = deque()
+        self._log_source: list[Event] | None = None
+        self._log_seat: int | None = None
+        self._log_read = 0
+        self._visible_log: list[Event] = []
         self._executor: ThreadPoolExecutor | None = None
         self._future: Future[tuple[str, ...]] | None = None
         self._future_decision: Decision | None = None
@@ -83,6 +94,24 @@ class Controller:
     def view(self) -> dict[str, Any]:
         return self.session.game.view_for(self.shown_seat)
 
+    # -- what the seat at the screen may see of what happened --------------------------------------
+
+    def _arrived(self, events: list[Event]) -> None:
+        """Events for the table's animations: only those the seat at the screen may see."""
+        self.new_events.extend(e for e in events if _shown_to(e, self.shown_seat))
+
+    def visible_log(self) -> list[Event]:
+        """The log lines the seat at the screen may see (a spectator: the public ones), kept up
+        to date as the log grows, so a frame never filters the whole log again."""
+        log = self.session.log
+        if log is not self._log_source or self._log_seat != self.shown_seat or len(log) < self._log_read:
+            self._log_source, self._log_seat, self._log_read = log, self.shown_seat, 0
+            self._visible_log = []
+        if self._log_read < len(log):
+            self._visible_log += [e for e in log[self._log_read:] if _shown_to(e, self.shown_seat)]
+            self._log_read = len(log)
+        return self._visible_log
+
     # -- intents -----------------------------------------------------------------------------------
 
     def choose(self, option_ids: tuple[str, ...]) -> str | None:
@@ -94,7 +123,7 @@ class Controller:
             events = self.session.choose(decision.seat, option_ids)
         except FiveRealmsError as exc:
             return str(exc)
-        self.new_events.extend(events)
+        self._arrived(events)
         return None
 
     def can_undo(self) -> bool:
@@ -175,7 +204,7 @@ class Controller:
         seat = self.session.seats[decision.seat]
         if not seat.is_ai:
             if self.auto_passes(decision):
-                self.new_events.extend(self.session.choose(decision.seat, ("pass",)))
+                self._arrived(self.session.choose(decision.seat, ("pass",)))
             return
         if self._future is None:
             if busy:
@@ -198,7 +227,7 @@ class Controller:
         if expected != decision:
             return  # the game changed under the AI (undo or load): think again
         picked = future.result()
-        self.new_events.extend(self.session.choose(decision.seat, picked))
+        self._arrived(self.session.choose(decision.seat, picked))
 
     def finish_ai_now(self) -> None:
         """Wait for a running AI choice (used before saving a thumbnail or quitting)."""

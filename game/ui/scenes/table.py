@@ -328,10 +328,8 @@ class TableScene(Scene):
             self._rebuild_buttons(decision)
         self._draw_top(surface, view)
         self._draw_prompt(surface, decision)
-        seat = self.controller.shown_seat
         # A spectator (no human seat) sees public lines only; a player also sees their own private ones.
-        lines = [e for e in self.controller.session.log if e.seats is None or (seat is not None and seat in e.seats)]
-        self.log.draw(surface, a, s, lines)
+        self.log.draw(surface, a, s, self.controller.visible_log())
         for button in self.buttons:
             button.draw(surface, a, s)
         for corner in (self.menu_button, self.undo_button):

@@ -126,7 +126,7 @@ class DungeonDelveTable(Table):
 
     def _show_last_roll(self) -> None:
         """A table opened on a game in progress shows the last attack's dice (already rolled)."""
-        log = self.scene.controller.session.log
+        log = self.scene.controller.visible_log()
         start = max((i for i, e in enumerate(log) if e.kind == "attack"), default=None)
         if start is None:
             return
