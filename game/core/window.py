@@ -34,6 +34,8 @@ Responses = Callable[[C, Step, int], Sequence[Option]]
 Respond = Callable[[C, Step, int, tuple[str, ...]], None]
 """Apply a response; it may change ``step["seats"]`` (who is still to be asked)."""
 Prompt = Callable[[C, Step, int], str]
+RuleOf = Callable[[C, Step], str]
+"""The rule ID of a window that depends on the step's (public) data."""
 
 
 def open_window(stack: list[Step], name: str, seats: Sequence[int], **data: Any) -> None:
@@ -41,13 +43,15 @@ def open_window(stack: list[Step], name: str, seats: Sequence[int], **data: Any)
     stack.append({"step": name, "seats": list(seats), **data})
 
 
-def register_window(flow: Flow[C], name: str, *, rule: str, responses: Responses[C], respond: Respond[C],
+def register_window(flow: Flow[C], name: str, *, rule: str | RuleOf[C], responses: Responses[C], respond: Respond[C],
                     prompt: Prompt[C], pass_label: str = "Pass") -> None:
     """Register the response window ``name`` on ``flow``.
 
     The seat at the front of ``step["seats"]`` is asked; "pass" takes it off the front.
     A response is applied by ``respond``; the seat stays at the front (it may respond
     again) unless ``respond`` changes the queue. The window closes when nobody is left.
+    ``rule`` may be a function of the step, for one window that the rules name differently
+    at different moments (it must read only public data: every seat sees the question's rule).
     """
 
     def ask(ctx: C, step: Step) -> Decision | None:
@@ -55,7 +59,8 @@ def register_window(flow: Flow[C], name: str, *, rule: str, responses: Responses
             return None
         seat = step["seats"][0]
         options = tuple(responses(ctx, step, seat)) + (Option(PASS, pass_label),)
-        return Decision(seat, name, prompt(ctx, step, seat), options, rule=rule, window=True)
+        rule_id = rule if isinstance(rule, str) else rule(ctx, step)
+        return Decision(seat, name, prompt(ctx, step, seat), options, rule=rule_id, window=True)
 
     def answer(ctx: C, step: Step, seat: int, choice: tuple[str, ...]) -> None:
         if choice == (PASS,):
