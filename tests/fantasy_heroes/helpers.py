@@ -34,20 +34,39 @@ SYSTEM = registry.get("fantasy-heroes")
 
 
 class RecordingGame(Game):
-    """A Game that keeps every event it has produced, so tests can read results from the log."""
+    """A Game that keeps every event it has produced, so tests can read results from the log.
+
+    Like the session, it answers at once every forced pass (a fair question asked of a seat
+    that holds nothing to answer it with, issue 11): a test meets only real choices. Set
+    ``forced_passes`` to False to see them.
+    """
 
     events: list[Event]
+    forced_passes = True
 
     def choose(self, seat: int, option_ids: Any) -> list[Event]:
-        """Make the choice and record the events it produced."""
+        """Make the choice and record the events it produced (and those of the forced passes after it)."""
         events = super().choose(seat, option_ids)
         self.events.extend(events)
+        if self.forced_passes:
+            events = events + self.answer_forced_passes()
         return events
+
+    def answer_forced_passes(self) -> list[Event]:
+        """Pass for every seat whose only answer is "pass", as the session does; returns their events."""
+        out: list[Event] = []
+        while (d := self.pending()) is not None and d.forced_pass:
+            events = Game.choose(self, d.seat, ("pass",))
+            self.events.extend(events)
+            out += events
+        return out
 
 
 def fh_game(players: list[dict[str, Any]], *, seed: int = 1, start: str = "attack", active: int = 1,
-            deck: list[str] | None = None, discard: list[str] | None = None, **scenario: Any) -> Game:
-    """A game from a written position. Seats in ``players`` are 1, 2, (3); ``active`` is 1-based."""
+            deck: list[str] | None = None, discard: list[str] | None = None, forced_passes: bool = True,
+            **scenario: Any) -> Game:
+    """A game from a written position. Seats in ``players`` are 1, 2, (3); ``active`` is 1-based.
+    With ``forced_passes`` False, the game stops at every forced pass too."""
     meta: dict[str, Any] = {"players": len(players), "start": start, "active": active}
     meta.update(scenario)
     data: dict[str, Any] = {"scenario": meta, "player": players}
@@ -58,6 +77,10 @@ def fh_game(players: list[dict[str, Any]], *, seed: int = 1, start: str = "attac
     base = Game.from_scenario(SYSTEM, data, seed)
     g = RecordingGame(SYSTEM, base.state)
     g.events = list(base.initial_events)
+    if forced_passes:
+        g.answer_forced_passes()
+    else:
+        g.forced_passes = False
     return g
 
 

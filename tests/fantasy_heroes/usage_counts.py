@@ -4,7 +4,7 @@ Run from the project root, for example:
 
     python -m tests.fantasy_heroes.usage_counts --games 100 --seed 1 --agents normal,normal
 
-It plays whole games through the Session API and counts, from the events and the choices:
+It plays whole games through the Game API (forced passes answered as the session does) and counts, from the events and the choices:
 
 * every card played: battle cards put on the table, instants cast, negation sources spent;
 * every action kind chosen, as "decision kind: option kind" ("window: negate",
@@ -22,10 +22,13 @@ import argparse
 import json
 from collections import Counter
 
+from game.ai import make_agent
+from game.core import registry
+from game.core.game import Game
 from game.rulesets.fantasy_heroes.content import standard_content
-from game.session import Seat, Session
 
 CONTENT = standard_content()
+SYSTEM = registry.get("fantasy-heroes")
 
 # Every action kind a seat can choose, as "decision kind: option kind". The choice of whose hand
 # to Scrye arises only with three players (with two there is one opponent to look at).
@@ -53,27 +56,26 @@ class Counts:
         self.wins: Counter[str] = Counter()
 
     def play(self, seed: int, levels: list[str]) -> None:
-        seats = [Seat("ai", f"{level} {n + 1}", level) for n, level in enumerate(levels)]
-        session = Session.new("fantasy-heroes", seats, seed, {})
-        while True:
-            picked = session.ai_choice()
-            if picked is None:
-                break
-            decision = session.pending()
-            assert decision is not None
-            seat, ids = picked
-            for option_id in ids:
-                head, _, rest = option_id.partition(":")
-                self.seen[f"action:{decision.kind}: {head}"] += 1
-                if head == "play" and CONTENT.card(rest).is_instant:
-                    self.seen[f"instant when:{decision.kind}: {rest}"] += 1
-            for event in session.choose(seat, ids):
+        # Game and agents directly, not a Session: the session answers an AI seat's window
+        # questions inside the choice that opened the window, where they could not be counted.
+        game = Game.new(SYSTEM, seed, len(levels), {})
+        agents = [make_agent(level, "fantasy-heroes", seed, n) for n, level in enumerate(levels)]
+        while (decision := game.pending()) is not None:
+            seat = decision.seat
+            ids = ("pass",) if decision.forced_pass else agents[seat].choose(game.view_for(seat), decision)
+            if not decision.forced_pass:
+                for option_id in ids:
+                    head, _, rest = option_id.partition(":")
+                    self.seen[f"action:{decision.kind}: {head}"] += 1
+                    if head == "play" and CONTENT.card(rest).is_instant:
+                        self.seen[f"instant when:{decision.kind}: {rest}"] += 1
+            for event in game.choose(seat, ids):
                 if event.kind in ("play", "instant") and "card" in event.data and event.seats is None:
                     self.seen[f"card:{event.data['card']}"] += 1
                 elif event.kind == "negate":
                     self.seen[f"negation source:{event.data['source']}"] += 1
         self.games += 1
-        outcome = session.game.outcome()
+        outcome = game.outcome()
         if outcome is not None:
             for winner in outcome.winners:
                 self.wins[levels[winner]] += 1

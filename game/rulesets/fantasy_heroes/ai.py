@@ -295,6 +295,8 @@ def top_up(battle: Battle, side_index: int, hand: list[str]) -> int:
 def choose(view: dict[str, Any], decision: Decision, rng: Rng) -> tuple[str, ...]:
     handler = _HANDLERS.get(decision.kind)
     ids = decision.option_ids
+    if decision.forced_pass:
+        return ("pass",)  # asked though it holds nothing that answers (a fair question)
     if handler is None:
         return (ids[0],)
     picked = handler(view, decision)
@@ -549,3 +551,33 @@ _HANDLERS: dict[str, Callable[[dict[str, Any], Decision], tuple[str, ...]]] = {
     "goblins": _goblins,
     "scrye_target": _scrye_target,
 }
+
+
+# -- a position estimate (the search hook ``evaluate``) ------------------------------------------
+
+
+def position_value(view: dict[str, Any]) -> float:
+    """How well the viewing seat stands, from 0 to 1, from its view only: its share of the
+    living players' strength, where strength is territories held (a battle in progress counted
+    as won by the side now ahead, half a territory either way) weighted up a little by hand
+    size, and for the seat itself by the heroes it holds (without one it cannot attack)."""
+    me = view["seat"]
+    if view["players"][me]["eliminated"]:
+        return 0.0
+    held = {p["seat"]: float(territory_count(view, p["seat"])) for p in view["players"] if not p["eliminated"]}
+    if view["battle"] is not None:
+        battle = battle_of(view)
+        ahead = battle.attacker if winning(battle, ATTACKER) else battle.defender
+        behind = battle.defender if ahead == battle.attacker else battle.attacker
+        if ahead in held and behind in held:
+            held[ahead] += 0.5
+            held[behind] -= 0.5
+    strength = {}
+    for seat, territories in held.items():
+        weight = 1 + 0.04 * min(hand_count(view, seat), HAND_LIMIT)
+        if seat == me:
+            heroes = sum(1 for c in view["hand"] if card(c).type == "hero")
+            weight += 0.05 * min(heroes, 2)
+        strength[seat] = max(territories, 0.0) * weight
+    total = sum(strength.values())
+    return strength[me] / total if total > 0 else 0.0

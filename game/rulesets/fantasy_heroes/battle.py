@@ -19,7 +19,7 @@ from game.rulesets.fantasy_heroes.effects import (
     spell_level,
 )
 from game.rulesets.fantasy_heroes.state import ATTACKER, DEFENDER, Battle, Side
-from game.rulesets.fantasy_heroes.turn import instant_options
+from game.rulesets.fantasy_heroes.turn import instant_options, open_instant_point
 
 ATTACKER_REWARD = 2
 DEFENDER_REWARD = 3
@@ -37,7 +37,7 @@ def begin_battle(ctx: Ctx, territory: str) -> None:
              attacker=state.active, defender=defender, territory=territory)
     ctx.push("resolve_battle")
     ctx.push("end_of_play")
-    ctx.push("instants", point="card play has ended", seats=state.in_order_from(state.active), wall=False)
+    open_instant_point(ctx, "card play has ended", state.in_order_from(state.active), False)
     ctx.push("window")
     ctx.push("attack_hero")
 
@@ -182,8 +182,6 @@ def window_options(ctx: Ctx) -> tuple[list[Option], list[Blocked]]:
 def ask_window(ctx: Ctx, step: Step) -> Decision | None:
     battle = _battle(ctx)
     options, blocked = window_options(ctx)
-    if not options:
-        return None  # nothing to do but pass
     seat = battle.sides[battle.window_owner].seat
     attack, defense = side_total(ctx.content, battle, ATTACKER).value, side_total(ctx.content, battle, DEFENDER).value
     label = "End your window" if battle.window_active else "Pass"
@@ -191,7 +189,7 @@ def ask_window(ctx: Ctx, step: Step) -> Decision | None:
     return Decision(seat, "window",
                     f"Battle for the {battle.battle_type}, window {battle.window_number} "
                     f"({ROLE[battle.window_owner]}): attack {attack}, defense {defense}. Play a card or pass.",
-                    tuple(options), rule="FH-047", blocked=tuple(blocked))
+                    tuple(options), rule="FH-047", blocked=tuple(blocked), window=True)
 
 
 def answer_window(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
@@ -214,11 +212,6 @@ def answer_window(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> N
         negate(ctx, battle.window_owner, spell, source, "FH-058")
     elif kind == "pay":
         ctx.push("goblins_discard", goblins=rest, side=battle.window_owner)
-
-
-@FLOW.automatic("window")
-def window_auto_pass(ctx: Ctx, step: Step) -> None:
-    end_window(ctx)
 
 
 FLOW.question("window", ask_window, answer_window)
@@ -255,6 +248,7 @@ def play_card(ctx: Ctx, side_index: int, card_id: str, *, summoned: bool = False
     side = battle.sides[side_index]
     card = ctx.content.card(card_id)
     ctx.state.players[side.seat].hand.remove(card_id)
+    ctx.forget(side.seat, [card_id])
     note = ""
     if card.type == "hero":
         side.hero = card_id
@@ -277,7 +271,7 @@ def play_card(ctx: Ctx, side_index: int, card_id: str, *, summoned: bool = False
         ctx.push("on_play", card=card_id, side=side_index)
         return
     others = [s for s in ctx.state.in_order_from(ctx.state.active) if s != side.seat]
-    ctx.push("instants", point=f"after {card.name}", seats=others, wall=False)
+    open_instant_point(ctx, f"after {card.name}", others, False)
     ctx.push("on_play", card=card_id, side=side_index)
     if card.is_battle_spell:
         ctx.push("negation_response", card=card_id, side=side_index)
@@ -381,6 +375,11 @@ def on_play(ctx: Ctx, step: Step) -> None:
                 continue
             state.players[foe].hand.remove(stolen)
             state.players[me].hand.append(stolen)
+            # The thief and his victim know which card moved; the others only that one did.
+            ctx.forget(foe, [stolen])
+            for other in range(state.seats):
+                if other not in (me, foe):
+                    ctx.forget_hand(other, foe)
             ctx.remember(foe, me, stolen, "stolen")
             ctx.emit("steal", rule, f"{card.name} steals a random card from {ctx.who(foe)}'s hand.",
                      seat=me, victim=foe, irreversible=True)
@@ -392,6 +391,7 @@ def on_play(ctx: Ctx, step: Step) -> None:
                 ctx.emit("effect", rule, f"{card.name}: {ctx.who(foe)}'s hand is empty; nothing is discarded.")
                 continue
             state.players[foe].hand.remove(lost)
+            ctx.forget(foe, [lost])
             state.discard.append(lost)
             ctx.emit("discard", rule, f"{card.name}: {ctx.who(foe)} discards {ctx.name(lost)} at random.",
                      seat=foe, cards=[lost], irreversible=True)
@@ -472,25 +472,21 @@ def _summonable(ctx: Ctx, step: Step) -> list[str]:
 
 
 def ask_summon(ctx: Ctx, step: Step) -> Decision | None:
+    """Asked whether or not the caster holds a minion (then "pass" is his only answer, and
+    FH-136: Summon does nothing), so that nobody learns from it what his hand holds."""
     minions = _summonable(ctx, step)
-    if not minions:
-        return None
     seat = _battle(ctx).sides[step["side"]].seat
     return Decision(seat, "summon", "Summon: play one minion from your hand, whatever its territory.",
                     tuple(_card_option(ctx, m) for m in minions) + (Option("pass", "Summon nothing"),),
-                    rule="FH-130")
+                    rule="FH-130", window=True)
 
 
 def answer_summon(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
     ctx.state.stack.pop()
     if choice[0] != "pass":
         play_card(ctx, step["side"], choice[0].split(":", 1)[1], summoned=True)
-
-
-@FLOW.automatic("choose_summon")
-def summon_nothing(ctx: Ctx, step: Step) -> None:
-    ctx.state.stack.pop()
-    ctx.emit("effect", "FH-136", "Summon finds no minion in hand.")
+    else:
+        ctx.emit("effect", "FH-136", f"Summon: {ctx.who(seat)} plays no minion.", seat=seat)
 
 
 FLOW.question("choose_summon", ask_summon, answer_summon)
@@ -594,6 +590,7 @@ def resolve_battle(ctx: Ctx, step: Step) -> None:
         ctx.emit("eliminated", "FH-075", f"{defender.name} has no territory left and is out; "
                  f"{len(defender.hand)} cards from their hand are discarded.", seat=defender.seat,
                  cards=list(defender.hand))
+        ctx.forget(defender.seat, list(defender.hand))
         defender.hand.clear()
         state.reveals = [r for r in state.reveals if r.of != defender.seat]
         alive = state.alive()

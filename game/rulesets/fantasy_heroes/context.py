@@ -76,6 +76,7 @@ class Ctx(BaseContext[FHState]):
         for card in cards:
             hand.remove(card)
             self.state.discard.append(card)
+        self.forget(seat, cards)
         self.emit("discard", rule, f"{self.who(seat)} discards {self.names(cards)} ({why}).",
                   seat=seat, cards=list(cards))
 
@@ -86,8 +87,30 @@ class Ctx(BaseContext[FHState]):
             return None
         return hand[self.state.rng.below(len(hand))]
 
+    # -- what each seat knows of the other hands (AI memory, section 7) ----------------------
+    #
+    # ``memory[viewer]`` holds the cards ``viewer`` knows to be in another seat's hand now: seen
+    # through Scrye, or taken from him by a Rogue. An entry goes as soon as its card leaves that
+    # hand (played, discarded, stolen), which everyone sees; what was played or discarded is in
+    # the discard pile or on the table for all. So memory never holds more than the cards in the
+    # hands, however long the game, and determinization keeps exactly these cards in place.
+
     def remember(self, viewer: int, seat: int, card: str, how: str) -> None:
-        self.state.memory[viewer].append(Seen(seat, card, how))
+        """``viewer`` now knows that ``card`` is in ``seat``'s hand."""
+        memory = self.state.memory[viewer]
+        memory[:] = [m for m in memory if m.card != card]
+        memory.append(Seen(seat, card, how))
+
+    def forget(self, seat: int, cards: list[str]) -> None:
+        """``cards`` have left ``seat``'s hand openly: nobody's memory holds them there any more."""
+        for memory in self.state.memory:
+            if any(m.seat == seat and m.card in cards for m in memory):
+                memory[:] = [m for m in memory if not (m.seat == seat and m.card in cards)]
+
+    def forget_hand(self, viewer: int, seat: int) -> None:
+        """``viewer`` no longer knows anything of ``seat``'s hand (a random card of it moved unseen)."""
+        memory = self.state.memory[viewer]
+        memory[:] = [m for m in memory if m.seat != seat]
 
     # -- the end of the game ----------------------------------------------------------
 

@@ -83,7 +83,9 @@ class Reveal:
 
 @dataclass
 class Seen:
-    """A card a seat knows to have been in another seat's hand (AI memory, section 7)."""
+    """A card a seat knows to be in another seat's hand now (AI memory, section 7): seen there
+    through Scrye, or stolen from the seat remembering it. It is forgotten when the card leaves
+    that hand, so a seat's memory never holds more than the cards in the other hands."""
 
     seat: int
     card: str

@@ -65,8 +65,12 @@ class FantasyHeroes(FlowRuleSystem):
         return state, log.events
 
     def before_answer(self, state: FHState, seat: int) -> None:
-        # A Scrye reveal lasts until its viewer's next decision ends (FH-131).
-        if state.reveals:
+        # A Scrye reveal lasts until its viewer's next decision ends (FH-131): a decision he
+        # makes, not a forced pass (a question with "pass" as its only answer, answered for him).
+        if any(r.viewer == seat for r in state.reveals):
+            decision = self.pending(state)
+            if decision is not None and decision.forced_pass:
+                return
             state.reveals = [r for r in state.reveals if r.viewer != seat]
 
     def outcome(self, state: FHState) -> Outcome | None:
@@ -83,6 +87,19 @@ class FantasyHeroes(FlowRuleSystem):
 
     def turn_number(self, state: FHState) -> int:
         return state.turn
+
+    def determinize(self, state: FHState, seat: int, rng: Rng) -> FHState:
+        """Other hands (but the cards ``seat`` knows in them), the deck order and set-aside cards
+        dealt again from what ``seat`` has not seen (see search.py)."""
+        from game.rulesets.fantasy_heroes.search import determinize
+
+        return determinize(state, seat, rng)
+
+    def evaluate(self, state: FHState, seat: int) -> float:
+        """How well ``seat`` stands, from what its view shows (the AI's heuristics, ai.py)."""
+        from game.rulesets.fantasy_heroes.ai import position_value
+
+        return position_value(view(state, self.content, seat))
 
     def invariants(self, state: FHState) -> list[str]:
         """What must always hold (see invariants.py); soak checks it after every choice."""

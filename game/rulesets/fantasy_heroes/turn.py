@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from game.core.decision import Blocked, Decision, Option
 from game.core.flow import Step
+from game.core.window import open_window, register_window
 from game.rulesets.fantasy_heroes.content import HAND_LIMIT
 from game.rulesets.fantasy_heroes.context import ANY_TIME_VERBS, FLOW, Ctx
 from game.rulesets.fantasy_heroes.effects import charge_sources, opposing
@@ -96,8 +97,7 @@ def push_turn(ctx: Ctx, from_phase: str) -> None:
     if from_phase == "draw":
         ctx.push("end_phase", phase="draw")
         ctx.push("draw_phase")
-        ctx.push("instants", point="the start of the Draw Phase", seats=ctx.state.in_order_from(ctx.state.active),
-                 wall=False)
+        open_instant_point(ctx, "the start of the Draw Phase", ctx.state.in_order_from(ctx.state.active), False)
 
 
 @FLOW.automatic("begin_turn")
@@ -204,41 +204,33 @@ def instant_options(ctx: Ctx, cards: list[str]) -> list[Option]:
     return [Option(f"play:{c}", f"Play {ctx.name(c)}", ("card", c), ctx.content.card(c).text) for c in cards]
 
 
-def _first_holder(ctx: Ctx, step: Step) -> tuple[int, int, list[str]] | None:
-    for index, seat in enumerate(step["seats"]):
-        cards = playable_instants(ctx, seat, step["wall"])
-        if cards:
-            return index, seat, cards
-    return None
+def instant_rule(ctx: Ctx, step: Step) -> str:
+    """The Attack Phase's instant point is the Wall of Fire window (FH-023); the rest are FH-133."""
+    return "FH-023" if step["wall"] else "FH-133"
 
 
-def ask_instants(ctx: Ctx, step: Step) -> Decision | None:
-    found = _first_holder(ctx, step)
-    if found is None:
-        return None
-    _, seat, cards = found
-    rule = "FH-023" if any(ctx.instant_verb(c) == "wall_of_fire" for c in cards) else "FH-133"
-    return Decision(seat, "instant", f"Instant point ({step['point']}): play an instant spell?",
-                    tuple(instant_options(ctx, cards)) + (Option("pass", "Play nothing"),), rule=rule)
+def instant_responses(ctx: Ctx, step: Step, seat: int) -> list[Option]:
+    return instant_options(ctx, playable_instants(ctx, seat, step["wall"]))
 
 
-def answer_instants(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
-    found = _first_holder(ctx, step)
-    assert found is not None
-    index = found[0]
-    if choice[0] == "pass":
-        step["seats"] = step["seats"][index + 1:]
-        return
-    step["seats"] = step["seats"][index:]
+def instant_prompt(ctx: Ctx, step: Step, seat: int) -> str:
+    return f"Instant point ({step['point']}): play an instant spell?"
+
+
+def respond_instant(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+    """The seat casts its instant and stays first in the queue: it may cast another (FH-133)."""
     play_instant(ctx, seat, choice[0].split(":", 1)[1])
 
 
-@FLOW.automatic("instants")
-def instants_done(ctx: Ctx, step: Step) -> None:
-    ctx.state.stack.pop()
+def open_instant_point(ctx: Ctx, point: str, seats: list[int], wall: bool) -> None:
+    """An instant point (FH-133): every seat named is asked in turn order, whether or not it
+    holds an instant it may play there (a seat holding none has "pass" as its only answer),
+    so who is asked never tells what is in a hand."""
+    open_window(ctx.state.stack, "instant", seats, point=point, wall=wall)
 
 
-FLOW.question("instants", ask_instants, answer_instants)
+register_window(FLOW, "instant", rule=instant_rule, responses=instant_responses, respond=respond_instant,
+                prompt=instant_prompt, pass_label="Play nothing")
 
 
 def play_instant(ctx: Ctx, seat: int, card: str) -> None:
@@ -250,6 +242,7 @@ def play_instant(ctx: Ctx, seat: int, card: str) -> None:
     """
     state = ctx.state
     state.players[seat].hand.remove(card)
+    ctx.forget(seat, [card])
     verb = ctx.instant_verb(card)
     if verb in ANY_TIME_VERBS and instant_negators(ctx, seat):
         state.discard.append(card)
@@ -343,6 +336,7 @@ def scrye(ctx: Ctx, seat: int, target: int, card: str) -> None:
     state = ctx.state
     cards = list(state.players[target].hand)
     state.reveals.append(Reveal(seat, target, cards))
+    ctx.forget_hand(seat, target)  # the whole hand is known now: what was remembered of it is in it
     for seen in cards:
         ctx.remember(seat, target, seen, "scrye")
     ctx.emit("instant", "FH-131", f"{ctx.who(seat)} casts {ctx.name(card)} and looks at {ctx.who(target)}'s "
@@ -376,8 +370,7 @@ def attack_start(ctx: Ctx, step: Step) -> None:
     state.stack.pop()
     state.phase = "attack"
     ctx.emit("phase", "FH-014", f"{ctx.who(state.active)}'s Attack Phase.", seat=state.active)
-    ctx.push("instants", point="the start of the Attack Phase", seats=state.in_order_from(state.active),
-             wall=True)
+    open_instant_point(ctx, "the start of the Attack Phase", state.in_order_from(state.active), True)
 
 
 def legal_targets(ctx: Ctx) -> list[str]:
@@ -426,15 +419,15 @@ def ask_attack_menu(ctx: Ctx, step: Step) -> Decision | None:
                                    "this turn, with a hero in hand and a territory you may attack.", "FH-135",
                                    ("card", fly)))
     options.extend(instant_options(ctx, ctx.any_time_instants(seat)))
-    if not options:
-        return None
     for wall in ctx.instants_in_hand(seat, "wall_of_fire"):
         blocked.append(Blocked(f"play:{wall}", f"{ctx.name(wall)} is played at the start of another player's "
                                "Attack Phase.", "FH-134", ("card", wall)))
     first = state.battles_this_turn == 0
     options.append(Option("pass", "Do not attack" if first and state.attacks_left else "End the Attack Phase"))
+    # Asked even when passing is all the active player can do (no hero, no instant in hand):
+    # whether he is asked must not tell what his hand holds, so the menu is a window question.
     return Decision(seat, "attack", "Attack Phase: choose a territory to attack, or pass.", tuple(options),
-                    rule="FH-025", blocked=tuple(blocked))
+                    rule="FH-025", blocked=tuple(blocked), window=True)
 
 
 def answer_attack_menu(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
@@ -449,11 +442,6 @@ def answer_attack_menu(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...])
         begin_battle(ctx, picked.split(":", 1)[1])
     else:
         play_instant(ctx, seat, picked.split(":", 1)[1])
-
-
-@FLOW.automatic("attack_menu")
-def attack_menu_done(ctx: Ctx, step: Step) -> None:
-    ctx.state.stack.pop()
 
 
 FLOW.question("attack_menu", ask_attack_menu, answer_attack_menu)
