@@ -5,15 +5,16 @@ view only (section 7).
 seat that owns it. It never sees the state: it reads the seat's view (the map with its
 tokens and standees, every champion card, the Hand, the story in progress as far as it is
 revealed, the last roll) and the public card data of ``standard_content()``. An unknown
-kind, or a heuristic that fails, gets a safe legal answer instead ("end", "stay", "keep",
-"accept", "decline", "none", or the fewest first options the decision allows).
+kind gets a safe legal answer ("end", "stay", "keep", "accept", "decline", "none", or the
+fewest first options the decision allows); a heuristic that fails or answers illegally
+raises, so a mistake shows instead of being swallowed.
 
 How it decides, by decision (the D-numbers of section 6):
 
 * **action** (D-03 to D-07): :mod:`.turn` scores every option as its own value plus the best
   use of the actions left, planned by :mod:`.plan` (travel, rest, banish, gather) and scored
   by the end position: life (worth more when low), the pull of the goals (shadows, markets
-  while there is gold, quest tokens when fit, favourable fights, the place the main enemy
+  while there is gold, quest tokens worth a quest, favourable fights, the place the main enemy
   will appear in Act 1 rounds 4 and 5, the main enemy in Act 2 reached together with the
   allies), the fight that follows there (retreat possible or not) and the story drawn.
   Spells, the unique action, give/take and bane removal are scored by what they do now.
@@ -23,10 +24,13 @@ How it decides, by decision (the D-numbers of section 6):
   D-18, D-20, D-21): :mod:`.misc`, with card values from :mod:`.values` (what a card adds to
   a champion's combat worth against the main enemy's DV and AV, and to its story tests).
 
-Deliberate readings: the quest deck (D-15) is taken when the mean chance over the six
-attributes at difficulty 8 is 0.45 or more, life is 70 % or more and E_atk against DV 8 is
-1.2 or more (or an ally stands there), and not merely because fate 4 is reached (unfit
-questers lost more than their tokens won, on fixed seeds); the main enemy's own ties in Act 2
+Deliberate readings: the quest deck (D-15) is taken when a quest is worth more than the
+world story of the space (:mod:`.quests`: the chance of completing it from the public make-up
+of the quest decks, the champion's attributes, aid tokens and the allies standing there,
+against what a failed part costs), and the planner pulls only such a champion towards a
+token; quests are hard (about one draw in ten is completed), and every quest drawn by a
+champion with poor odds cost the party wins on fixed seeds, so only the champions whose odds
+are clearly better than the others' take them; the main enemy's own ties in Act 2
 (D-20, "players choose") are settled so the champions can reach it without standing in the
 Dragon's Fire, because a main enemy kept far away is a certain defeat. The party (D-02) is a
 fighter (Str + weapon >= 5) and then quick champions who take the main enemy's strikes and
@@ -50,11 +54,7 @@ from game.rulesets.champions_of_albion.ai import fight, misc, turn
 from game.rulesets.champions_of_albion.ai.common import Seen
 from game.rulesets.champions_of_albion.ai.values import set_main
 
-__all__ = ["STRICT", "choose"]
-
-# When True, an exception inside a heuristic propagates (tests); otherwise the AI falls back
-# to a safe legal answer so a changing engine never crashes a game in the UI.
-STRICT = False
+__all__ = ["choose"]
 
 Handler = Callable[[Seen, Decision], "str | tuple[str, ...]"]
 
@@ -120,20 +120,13 @@ def choose(view: dict[str, Any], decision: Decision, rng: Rng | None = None) -> 
     handler = HANDLERS.get(decision.kind)
     if handler is None:
         return _fallback(decision)
-    try:
-        set_main(view)
-        seen = Seen(view, decision.seat)
-        if seen.me is None and decision.kind not in ("champion", "space", "shadows", "enemy", "defender",
-                                                     "attack_order", "strike_order"):
-            return _fallback(decision)
-        answer = handler(seen, decision)
-    except Exception:
-        if STRICT:
-            raise
+    set_main(view)
+    seen = Seen(view, decision.seat)
+    if seen.me is None and decision.kind not in ("champion", "space", "shadows", "enemy", "defender",
+                                                 "attack_order", "strike_order"):
         return _fallback(decision)
+    answer = handler(seen, decision)
     picked = (answer,) if isinstance(answer, str) else tuple(answer)
     if not _legal(decision, picked):
-        if STRICT:
-            raise AssertionError(f"the AI picked {picked!r}, not a legal answer to {decision.kind}")
-        return _fallback(decision)
+        raise AssertionError(f"the AI picked {picked!r}, not a legal answer to {decision.kind}")
     return picked

@@ -11,11 +11,10 @@ from typing import Any
 
 from game.core.decision import Decision
 from game.rulesets.champions_of_albion.ai.common import (CONTENT, attack_vs, attr, defence_vs, dist, e_atk, e_def,
-                                                           life_fraction, p_pass, resource, Seen)
+                                                           life_fraction, resource, Seen)
+from game.rulesets.champions_of_albion.ai.quests import quest_edge
 from game.rulesets.champions_of_albion.ai.values import (JUNK, best_transfers, champion_pick, gather_score, loss,
                                                            party_value, pay_or_test, upgrade)
-
-ATTRS = ("strength", "speed", "intuition", "perception", "persuasion", "resolve")
 
 
 # ---- champions -------------------------------------------------------------------------------------
@@ -140,24 +139,14 @@ def consent(seen: Seen, decision: Decision) -> str:
 # ---- stories (D-14, D-15, D-16) ---------------------------------------------------------------------------
 
 
-def fit_for_quest(seen: Seen, c: dict[str, Any]) -> bool:
-    mean_pass = sum(p_pass(attr(c, a) + _aid_total(c) // 2, 8) for a in ATTRS) / len(ATTRS)
-    strong = e_atk(attack_vs(c, {}), 8) >= 1.2 or len(seen.at(c["space"])) >= 2
-    return mean_pass >= 0.45 and life_fraction(c) >= 0.7 and strong
-
-
-def _aid_total(c: dict[str, Any]) -> int:
-    return sum(c.get("aid", []))
-
-
 def story_deck(seen: Seen, decision: Decision) -> str:
-    """D-15: the quest deck when fit, else the world deck. Not merely because Act 2 is near:
-    an unfit champion's quest fight (a more dangerous enemy) costs more, in life and
-    champions lost before the main enemy, than its token is worth (measured on fixed seeds)."""
+    """D-15: the quest deck when a quest is worth more to the champion than the world story
+    of its space (:func:`.quests.quest_edge`: the odds of completing it, with the allies
+    standing there, against what failing costs)."""
     c = seen.me
     assert c is not None
     if "deck:quest" in decision.option_ids:
-        if fit_for_quest(seen, c) or len(decision.option_ids) == 1:
+        if quest_edge(seen, c) > 0 or len(decision.option_ids) == 1:
             return "deck:quest"
     return next((o for o in decision.option_ids if o != "deck:quest"), decision.option_ids[0])
 

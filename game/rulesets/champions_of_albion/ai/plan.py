@@ -18,18 +18,18 @@ from game.rulesets.champions_of_albion.ai.common import (CONTENT, MAP, MARKETS, 
                                                            last_chance, life_fraction, rest_amount, resource,
                                                            surface_route)
 from game.rulesets.champions_of_albion.ai.fight import death_chance, defence_cost, will_spent
-from game.rulesets.champions_of_albion.ai.misc import bane_cost, fit_for_quest
+from game.rulesets.champions_of_albion.ai.misc import bane_cost
+from game.rulesets.champions_of_albion.ai.quests import STORY, quest_edge
 from game.rulesets.champions_of_albion.ai.values import JUNK, gather_score, party_value
 
 W_BANISH = 3.0         # a shadow banished (more from fate 3 and against the Dragon, whose life grows with them)
-W_QUEST = 5.0          # a quest token's worth, times the chance of winning it
+W_QUEST = 0.3          # the pull of a quest token, per point of the quest's edge over the world story
 STEP = 0.9             # a goal's pull fades by this much per step away
 W_MAIN = 12.0          # Act 2: standing in the fight against the main enemy with the allies
 GOLD = 0.9             # a gold coin won
 KILL = 1.0             # an enemy off the map
 DEATH = 25.0           # a champion lost
 CYCLE = 1.0            # a Hand card nobody wants, discarded after a gather (a new one is turned up)
-STORY = {"capital": 0.8, "country": 0.5, "wilderness": -0.2, "depths": -0.6}
 
 
 class Planner:
@@ -44,7 +44,7 @@ class Planner:
         self.cut = 1 if "resources_cost_one_less_next_round" in seen.rules else 0
         self.allies = seen.allies(c)
         self.market = self._market_value()
-        self.fit = fit_for_quest(seen, c)
+        self.quests = self._quests()
         self.banish = W_BANISH + (1.0 if seen.fate >= 3 else 0.0) + (0.5 if seen.main_id == "dragon" else 0.0)
         if seen.act == 2:  # the main enemy's bonuses are fixed; only an empty supply still matters
             self.banish = 2.0 if seen.view.get("shadow_supply", 18) <= 4 else 0.5
@@ -52,6 +52,15 @@ class Planner:
         self.memo: dict[tuple[Any, ...], float] = {}
         self.fights: dict[tuple[str, int, str], float] = {}
         self.pull = self._potential()
+
+    def _quests(self) -> dict[str, float]:
+        """The quest tokens worth a quest to this champion (Act 1), by their edge over the
+        world story there."""
+        seen = self.seen
+        if seen.act != 1 or not seen.view.get("quest_deck", 0):
+            return {}
+        edges = {s: quest_edge(seen, self.c, s) for s in sorted(set(seen.quest_tokens))}
+        return {s: e for s, e in edges.items() if e > 0}
 
     # -- who has moved already -------------------------------------------------------------------------
 
@@ -116,9 +125,8 @@ class Planner:
                 if any(dist(a["space"], s) < mine for a in self.allies):
                     value *= 0.5
                 goals.append((s, value, STEP))
-            if self.fit and seen.view.get("quest_deck", 0):
-                for s in seen.quest_tokens:
-                    goals.append((s, W_QUEST * 0.7, STEP))
+            for s, edge in self.quests.items():
+                goals.append((s, W_QUEST * edge, STEP))
             if self.market:
                 for s in MAP.spaces:
                     if kind_of(s) in MARKETS:
@@ -215,11 +223,7 @@ class Planner:
         world = STORY.get(kind, 0.0) if seen.view.get("world_decks", {}).get(kind, 1) else 0.0
         if life_fraction(self.c) < 0.4 and kind in ("wilderness", "depths"):
             world -= 1.0
-        quest = -9.0
-        if space in seen.quest_tokens and seen.view.get("quest_deck", 0):
-            if self.fit:
-                quest = W_QUEST * 0.6
-        return max(world, quest)
+        return world + max(0.0, self.quests.get(space, 0.0))
 
     def main_value(self, space: str, life: int, prev: str | None = None) -> float:
         """Act 2: be in the fight against the main enemy, arriving together with the allies
