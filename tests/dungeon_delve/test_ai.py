@@ -23,6 +23,7 @@ from game.ai import make_agent
 from game.core.game import Game
 from game.rulesets.dungeon_delve import ai
 from game.rulesets.dungeon_delve.system import DungeonDelve
+from tests.dungeon_delve.dd_helpers import dd_game, events, hero, monster
 
 SYSTEM = DungeonDelve()
 SEEDS = range(20)
@@ -195,6 +196,86 @@ def test_keen_eye_keeps_the_healing_draught() -> None:
     assert decision is not None and decision.kind == "keen_eye"
     assert ai.choose(game.view_for(1), decision, make_agent("normal", SYSTEM.id, 0, 1).rng) == \
         ("keep:healing_draught#1",)
+
+
+def _play_until(game: Game, done: Any, limit: int = 300) -> None:
+    """Let the normal AI answer every decision (both sides) until ``done(game)`` or the end."""
+    for _ in range(limit):
+        d = game.pending()
+        if d is None or done(game):
+            return
+        game.choose(d.seat, ai.choose(game.view_for(d.seat), d, make_agent("normal", SYSTEM.id, 0, d.seat).rng))
+    raise AssertionError("the position did not get there")
+
+
+def test_a_hero_hands_his_healing_draught_to_a_hurt_front_line_ally_dd_114() -> None:
+    """DD-114: after a Move action Tamsin gives the Draught to the hurt Brakka beside her
+    (he fights in melee and has none), rather than keeping it unhurt at the back."""
+    game = dd_game("tamsin_reedfoot", [hero("tamsin_reedfoot", (5, 4), items=["hunting_bow", "healing_draught#1"]),
+                                       hero("brakka_stonehide", (6, 4), damage=7, activated=True)],
+                   [monster("bone_warden", (18, 4))], round=3)
+    answers = _finish_activation(game, "tamsin_reedfoot")
+    assert ("give:healing_draught#1:brakka_stonehide",) in answers, answers
+    assert [e.data["receiver"] for e in events(game, "trade", "DD-114")] == ["brakka_stonehide"]
+    assert "healing_draught#1" in game.state.hero("brakka_stonehide").items
+    assert "healing_draught#1" not in game.state.hero("tamsin_reedfoot").items
+
+
+def test_a_hero_takes_a_vigor_tonic_from_an_ally_whose_skill_costs_no_fatigue_dd_114() -> None:
+    """DD-114 both ways: Vessarin (Searing Bolt costs 2 fatigue) takes the Vigor Tonic from
+    Tamsin beside him (Keen Eye is passive) once he has taken a Move action."""
+    game = dd_game("vessarin_ashmark", [hero("vessarin_ashmark", (4, 4), fatigue=3),
+                                        hero("tamsin_reedfoot", (5, 4), items=["hunting_bow", "vigor_tonic#1"],
+                                             activated=True)],
+                   [monster("bone_warden", (18, 4))], round=3)
+    answers = _finish_activation(game, "vessarin_ashmark")
+    assert ("take:vigor_tonic#1:tamsin_reedfoot",) in answers, answers
+    assert [e.data["receiver"] for e in events(game, "trade", "DD-114")] == ["vessarin_ashmark"]
+
+
+def test_no_trade_when_the_card_is_worth_as_much_where_it_is() -> None:
+    """Two unhurt ranged heroes with a Draught each: nothing is handed over (no ping-pong)."""
+    game = dd_game("tamsin_reedfoot", [hero("tamsin_reedfoot", (5, 4), items=["hunting_bow", "healing_draught#1"]),
+                                       hero("vessarin_ashmark", (6, 4), items=["ember_staff", "healing_draught#2"],
+                                            activated=True)],
+                   [monster("bone_warden", (18, 4))], round=3)
+    _finish_activation(game, "tamsin_reedfoot")
+    assert events(game, "trade") == []
+
+
+def test_a_hero_beside_a_search_token_searches_and_still_attacks_dd_068() -> None:
+    """DD-068: Tamsin stands next to the token at 14,8 with a goblin in her sight: one
+    action searches (Keen Eye keeps the better card), the other shoots."""
+    game = dd_game("tamsin_reedfoot", [hero("tamsin_reedfoot", (13, 7)),
+                                       hero("brakka_stonehide", (11, 5), activated=True)],
+                   [monster("goblin_skulker", (10, 7)), monster("bone_warden", (18, 4))], round=3,
+                   search_deck=["healing_draught#1", "dust_and_cobwebs#1"])
+    answers = _finish_activation(game, "tamsin_reedfoot")
+    assert ("search:14,8",) in answers, answers
+    assert any(a[0].startswith("attack:") for a in answers), answers
+    assert [14, 8] not in game.state.search_tokens
+    assert "healing_draught#1" in game.state.hero("tamsin_reedfoot").items
+
+
+def test_a_knocked_out_hero_stands_up_when_his_ally_has_a_better_use_for_the_action_dd_069() -> None:
+    """DD-069, DD-070: stunned Vessarin (one action) stands next to Brakka's token, and his
+    Cinder Storm would finish the hurt goblin master and both goblins beside it. He casts
+    it rather than revive; Brakka, whose turn comes next, stands up on his own: two red
+    dice, back on his own square."""
+    game = dd_game("vessarin_ashmark", [hero("vessarin_ashmark", (9, 4), conditions=["stunned"]),
+                                        hero("brakka_stonehide", (8, 4), knocked_out=True, damage=14, fatigue=4)],
+                   [monster("goblin_skulker_master", (12, 4), damage=3), monster("goblin_skulker", (12, 3)),
+                    monster("goblin_skulker", (13, 4)), monster("bone_warden", (18, 4))],
+                   round=4, actions_left=1)
+    answers = _finish_activation(game, "vessarin_ashmark")
+    assert answers[0][0].startswith("feat:"), answers
+    assert all(game.state.monster(m) is None for m in ("goblin_skulker_master", "goblin_skulker#1", "goblin_skulker#2"))
+    assert events(game, "recover", "DD-072") == []  # not revived
+    _play_until(game, lambda g: not g.state.hero("brakka_stonehide").knocked_out)
+    assert [e.rule for e in events(game, "stand")] == ["DD-069"]
+    assert events(game, "dice", "DD-069")
+    brakka = game.state.hero("brakka_stonehide")
+    assert not brakka.knocked_out and brakka.square == [8, 4]
 
 
 def test_zz_print_decision_times() -> None:

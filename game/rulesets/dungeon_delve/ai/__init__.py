@@ -33,6 +33,17 @@ How it decides (a simplified form of section 6):
   bonuses. For monsters: expected damage + 4 x knock-out chance - the damage the heroes
   could deal to it next turn (heavily weighted for the Warden, whose death loses the
   game), never ending in lava or a pit, Bone Warriors staying near the Warden.
+* **Cards in hand** (:mod:`.items`) have a worth per hero on the same scale: equipment
+  by its best loadout, a Healing Draught more to a hurt front-line hero, a Vigor Tonic to
+  a hero whose skill costs fatigue. A search is worth the card it should draw (Keen Eye:
+  the better of two), less as the rounds run out, and is planned with what the other
+  action can still do (an attack from there, or a Move on), only on the hero's way and
+  out of heavy danger. After a Move action a hero trades (DD-114) whenever handing a
+  card over, or taking one, gains the party more than a small margin.
+* **Reviving** is worth a knocked-out ally's whole next turn instead of his Stand Up, so
+  a reviver with a better use for the action (a likely kill) leaves him to stand up on
+  his own turn; an ally who has already had his turn is worth less up (he would stand
+  through the overlord turn), unless the reviver is the last hero standing.
 
 The modules, in the order they build on each other:
 
@@ -40,6 +51,7 @@ The modules, in the order they build on each other:
 * :mod:`.estimates`: dice distributions, attack and kill-chance estimates;
 * :mod:`.board`: cached walls, sight, movement and distance maps of the quest's board;
 * :mod:`.world`: :class:`World`, the position rebuilt from the view, danger and exposure;
+* :mod:`.items`: what equipment and search cards are worth to each hero, searching, trades;
 * :mod:`.hero_plan`: the hero's turn planner;
 * :mod:`.heroes`: the hero side's decisions (order, action steps, feats, items);
 * :mod:`.attack_steps`: shields and surges inside an attack, for both sides;

@@ -9,10 +9,10 @@ turn or a monster's activation, with :func:`first_step`, the answer that starts 
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
 
 from game.rulesets.dungeon_delve.content import standard_content
-from game.rulesets.dungeon_delve.rulesdata import Data
+from game.rulesets.dungeon_delve.rulesdata import Data, Weapon
 
 CONTENT = standard_content()
 DATA = Data(CONTENT)
@@ -25,8 +25,7 @@ Square = tuple[int, int]
 KILL_WEIGHT = 3.0  # 3 x kill chance x monster value
 DANGER_WEIGHT = 1.2  # per point of expected damage taken in the overlord turn
 OBJECTIVE_WEIGHT = 0.3  # per step of distance to the objective (grows with the rounds)
-SEARCH_VALUE = 0.8
-REVIVE_VALUE = 9.0
+REVIVE_VALUE = 6.0  # a knocked-out ally's whole next turn instead of his Stand Up
 WIN_VALUE = 25.0  # the Warden's defeat wins the game at once
 FATIGUE_MP_COST = 0.45
 SKILL_FATIGUE_COST = 0.35
@@ -34,8 +33,6 @@ KO_VALUE = 4.0  # overlord: 4 x knock-out chance (a knock-out draws a card)
 
 MONSTER_VALUE = {"minion": 1.0, "master": 2.0, "boss": 5.0}
 
-KEEP_PRIORITY = ("healing_draught", "vigor_tonic", "warding_amulet", "smoke_pellet", "treasure_pouch",
-                 "dust_and_cobwebs")
 
 
 # ---- small helpers --------------------------------------------------------------------------
@@ -61,6 +58,15 @@ def base_id(instance: str) -> str:
 
 def cheb(a: Square, b: Square) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def weapon_fits(weapon: Weapon, spec: Any) -> bool:
+    """Whether a skill's or feat's attack (``spec``) may be made with ``weapon``."""
+    kind = spec.get("attack_type")
+    if kind and (kind == "ranged") != weapon.ranged:
+        return False
+    tag = spec.get("weapon_tag")
+    return not tag or tag in weapon.tags
 
 
 # ---- plans (heroes' turns and monsters' activations) ---------------------------------------

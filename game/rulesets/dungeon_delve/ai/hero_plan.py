@@ -15,11 +15,17 @@ from typing import Any
 from game.core.decision import Decision
 from game.rulesets.dungeon_delve.ai.board import is_adjacent, neighbours
 from game.rulesets.dungeon_delve.ai.common import (DANGER_WEIGHT, DATA, FATIGUE_MP_COST, KILL_WEIGHT, REVIVE_VALUE,
-                                                   SEARCH_VALUE, SKILL_FATIGUE_COST, WIN_VALUE, Plan, Square,
-                                                   cheb, first_step, parse_sq, sq, sq_id)
+                                                   SKILL_FATIGUE_COST, WIN_VALUE, Plan, Square, cheb, first_step,
+                                                   parse_sq, sq, sq_id, weapon_fits)
 from game.rulesets.dungeon_delve.ai.estimates import attack_eval, combine_kill, surges_of
+from game.rulesets.dungeon_delve.ai.items import search_value
 from game.rulesets.dungeon_delve.ai.world import World
 from game.rulesets.dungeon_delve.rulesdata import Weapon
+
+
+REVIVE_FLOOR, REVIVE_CAP = 2.0, 10.0  # the range of an ally's turn's worth (revive_value)
+SEARCH_DETOUR = 2  # the most steps a search may take the hero away from the objective
+SEARCH_DANGER = 3.0  # no search where the next overlord turn threatens this much damage
 
 
 def attack_kinds(w: World, hero: dict[str, Any], weapon: Weapon, fatigue_room: int
@@ -42,14 +48,6 @@ def attack_kinds(w: World, hero: dict[str, Any], weapon: Weapon, fatigue_room: i
             out.append(("fury", tuple(weapon.dice) + tuple(spec.get("add_dice", []) or ()),
                         weapon.pierce + int(spec.get("pierce", 0) or 0), 0, -1.0))
     return out
-
-
-def weapon_fits(weapon: Weapon, spec: Any) -> bool:
-    kind = spec.get("attack_type")
-    if kind and (kind == "ranged") != weapon.ranged:
-        return False
-    tag = spec.get("weapon_tag")
-    return not tag or tag in weapon.tags
 
 
 def feat_reserve(w: World, useful: bool) -> float:
@@ -148,6 +146,11 @@ def plan_hero(w: World, hid: str, actions: int, mp: int, *, moved: bool = False,
 
     weapons = w.hero_weapons(hero)
     monsters = list(w.monsters)
+    search_worth = search_value(w, hid) if w.tokens else 0.0
+    here_progress = w.progress(hid, here, w.door_open) if w.tokens else 0.0
+    # One-action plans (search, revive) that leave an action: scored once the attacks are known.
+    singles: list[tuple[Square, int, int, str, str, float]] = []
+    one_attack: dict[Square, float] = {}  # the best single attack from each end square
     # Move-only and move + rest / search / door / revive plans.
     for q, opts in needs.items():
         for k, f in opts:
@@ -170,11 +173,13 @@ def plan_hero(w: World, hid: str, actions: int, mp: int, *, moved: bool = False,
                     if t == q or is_adjacent(w.quest, w.walls, q, t):
                         fc = fatigue_cost(f)
                         dng = danger_total.get(q, 0.0)
-                        if fc is None or dng >= 3:
+                        # not where the next overlord turn would likely knock him out, and
+                        # only on his way or a short detour from it (he has to come back)
+                        if fc is None or dng >= SEARCH_DANGER or \
+                                w.progress(hid, q, w.door_open) > here_progress + SEARCH_DETOUR:
                             continue
-                        val = SEARCH_VALUE + (0.3 if DATA.keen_eye(hid) else 0.0)
-                        plans.append(Plan(pos(q) - fc + val, first_step(here, q, cost, mp, k, f"search:{sq_id(t)}"),
-                                          f"search {sq_id(t)}"))
+                        singles.append((q, k, left, f"search:{sq_id(t)}", f"search {sq_id(t)}",
+                                        pos(q) - fc + search_worth))
                 if not w.door_open:
                     for door in sorted(w.board.doors_touching(q)):
                         if door in w.open_doors:
@@ -198,9 +203,8 @@ def plan_hero(w: World, hid: str, actions: int, mp: int, *, moved: bool = False,
                             fc = fatigue_cost(f, revive=True)
                             if fc is None:
                                 continue
-                            plans.append(Plan(pos(q) - fc + REVIVE_VALUE,
-                                              first_step(here, q, cost, mp, k, f"revive:{other['id']}"),
-                                              f"revive {other['id']}"))
+                            singles.append((q, k, left, f"revive:{other['id']}", f"revive {other['id']}",
+                                            pos(q) - fc + revive_value(w, hid, other)))
                 if skill is not None and skill.use == "action" and skill.fatigue <= room - f and \
                         any(e.verb == "recover" for e in skill.effects):
                     for other in w.heroes:
@@ -209,7 +213,7 @@ def plan_hero(w: World, hid: str, actions: int, mp: int, *, moved: bool = False,
                                                         is_adjacent(w.quest, w.walls, q, t)):
                             continue
                         if other["knocked_out"]:
-                            val = REVIVE_VALUE - 1.0
+                            val = revive_value(w, hid, other) - 1.0
                         else:
                             dmg = int(other["damage"])
                             val = 0.8 * min(2.17, dmg) * (1 + 2 * dmg / int(other["health"]))
@@ -217,9 +221,12 @@ def plan_hero(w: World, hid: str, actions: int, mp: int, *, moved: bool = False,
                         if fc is None:
                             continue
                         val -= SKILL_FATIGUE_COST * skill.fatigue
-                        plans.append(Plan(pos(q) - fc + val,
-                                          first_step(here, q, cost, mp, k, f"skill:{skill.id}:{other['id']}"),
-                                          f"mend {other['id']}"))
+                        option = f"skill:{skill.id}:{other['id']}"
+                        if other["knocked_out"]:
+                            singles.append((q, k, left, option, f"mend {other['id']}", pos(q) - fc + val))
+                        else:
+                            plans.append(Plan(pos(q) - fc + val, first_step(here, q, cost, mp, k, option),
+                                              f"mend {other['id']}"))
     # Attack plans.
     for q, opts in needs.items():
         for k, f in opts:
@@ -261,10 +268,25 @@ def plan_hero(w: World, hid: str, actions: int, mp: int, *, moved: bool = False,
                         if reserve < 0:  # the heroic feat
                             score -= feat_reserve(w, is_boss or kill >= 0.5)
                         threat = danger_per.get(m["id"], {}).get(q, 0.0)
+                        if left >= 2 and f == 0:
+                            # one of the two actions: what it adds beside a search there
+                            one = res[0] * (1.5 if is_boss else 1.0) + KILL_WEIGHT * res[1] * value + \
+                                (WIN_VALUE * res[1] if is_boss else 0.0) - SKILL_FATIGUE_COST * fat + \
+                                (-feat_reserve(w, is_boss or res[1] >= 0.5) if reserve < 0 else 0.0)
+                            if one > one_attack.get(q, 0.0):
+                                one_attack[q] = one
                         score += pos(q, minus=kill * threat) - fc
                         option = f"{prefix}:{weapon.id}:{sq_id(t)}"
                         plans.append(Plan(score, first_step(here, q, cost, mp, k, option),
                                           f"{prefix} {m['id']} from {sq_id(q)}", kill, m["id"], q, t))
+    # Search or revive (one action) with what the other action left can do there: an attack
+    # from the same square, or a Move action on toward the objective.
+    for q, k, left, option, what, val in singles:
+        extra = 0.0
+        if left >= 2:
+            onward = 0.0 if immobilized else wobj * min(speed, w.progress(hid, q, w.door_open))
+            extra = max(one_attack.get(q, 0.0), onward)
+        plans.append(Plan(val + extra, first_step(here, q, reach[q][0], mp, k, option), what))
     # Cinder Storm: only offered from where the hero stands.
     if decision is not None and actions >= 1:
         for opt in decision.options:
@@ -275,6 +297,58 @@ def plan_hero(w: World, hid: str, actions: int, mp: int, *, moved: bool = False,
                 plans.append(Plan(here_pos + val - feat_reserve(w, useful), opt.id, "cinder storm"))
     plans.sort(key=lambda p: -p.score)
     return plans
+
+
+def revive_value(w: World, hid: str, other: dict[str, Any]) -> float:
+    """What getting a knocked-out ally up now is worth, against his own Stand Up later.
+
+    Either way he gets up with about 4 health (two red dice, DD-069, DD-072), so a revive
+    buys one thing: his next turn is a whole turn instead of the Stand Up (DD-070). That
+    turn is worth what his own best plan would gain, standing on his token with 4 health,
+    over staying put (at least 2: he can always move on), and in the last round only his
+    chance to finish the Warden; Steady Hands adds its 2 health.
+    An ally who has already taken his turn this round would also stand through the coming
+    overlord turn instead of lying immune (DD-110), so that revive is worth less, in the
+    last round little; but if the reviver is the only hero standing, the ally would lie
+    down through that overlord turn, where one more knock-out loses the game (DD-139).
+    """
+    value = ally_turn_value(w, other)
+    extra = sum(int(e.get("amount", 0) or 0) for e in DATA.ability_effects(hid, "revive") if e.verb == "recover")
+    value += 0.3 * extra
+    if not other.get("activated"):
+        return value  # he gets up before the overlord turn either way
+    if w.round >= DATA.round_limit(w.quest):
+        value = 1.0
+    else:
+        value -= 1.0
+    if len(w.standing()) <= 1:
+        value += 4.0
+    return value
+
+
+def ally_turn_value(w: World, other: dict[str, Any]) -> float:
+    """What a whole turn is worth to a knocked-out ally once up (his plan's gain), cached."""
+    key = ("ally_turn", other["id"])
+    found = w._cache.get(key)
+    if found is not None:
+        return float(found)
+    if w._cache.get("nested"):
+        return REVIVE_VALUE  # already inside such an estimate: no deeper
+    health = int(other["health"])
+    up = dict(other, knocked_out=False, damage=max(0, health - 4), conditions=[])
+    view = dict(w.view, heroes=[up if h["id"] == other["id"] else h for h in w.heroes], activation=None)
+    ally = World(view)
+    ally._cache["nested"] = True
+    plans = plan_hero(ally, other["id"], 2, 0)
+    if w.round >= DATA.round_limit(w.quest):
+        # the last round: only a blow at the Warden still counts (DD-138)
+        boss = (w.boss or {}).get("id")
+        value = max((p.kill for p in plans if boss and p.target == boss), default=0.0) * WIN_VALUE
+    else:
+        stay = next((p.score for p in plans if p.step == "end"), plans[-1].score if plans else 0.0)
+        value = min(REVIVE_CAP, max(REVIVE_FLOOR, (plans[0].score if plans else 0.0) - stay))
+    w._cache[key] = value
+    return value
 
 
 def ko_risk(danger: float, hp: int) -> float:

@@ -1,24 +1,21 @@
 """The hero side's decisions in the normal Dungeon Delve AI.
 
 Which hero acts next (``hero_order``), each step of his turn (``hero_action``: stand up,
-climb out, consumables and trades, then the first step of the best plan from
-:mod:`.hero_plan`, with the Heroic Feat and the Smoke Pellet when they pay), the
-start-of-turn feat, equipping and sharing items (loadout values), and which search card
-Keen Eye keeps.
+climb out, consumables and trades (:func:`.items.trade_choice`), then the first step of
+the best plan from :mod:`.hero_plan`, with the Heroic Feat and the Smoke Pellet when they
+pay), the start-of-turn feat, equipping and sharing items (loadout values, in
+:mod:`.items`), and which search card Keen Eye keeps (the one worth most to the hero).
 """
 
 from __future__ import annotations
 
-from typing import Iterable
-
 from game.core.decision import Decision
 from game.rulesets.dungeon_delve.ai.board import is_adjacent, neighbours
-from game.rulesets.dungeon_delve.ai.common import (CONTENT, DANGER_WEIGHT, DATA, KEEP_PRIORITY, Square, base_id,
-                                                   cheb, parse_sq, sq)
-from game.rulesets.dungeon_delve.ai.estimates import attack_eval, expected_shields, surges_of
-from game.rulesets.dungeon_delve.ai.hero_plan import feat_reserve, plan_hero, weapon_fits
+from game.rulesets.dungeon_delve.ai.common import DANGER_WEIGHT, DATA, Square, base_id, cheb, parse_sq, sq
+from game.rulesets.dungeon_delve.ai.hero_plan import feat_reserve, plan_hero
+from game.rulesets.dungeon_delve.ai.items import (CARD_WORTH, best_loadout, card_worth, keep_factor, loadout_value,
+                                                  trade_choice)
 from game.rulesets.dungeon_delve.ai.world import World, needs_sight
-from game.rulesets.dungeon_delve.rulesdata import Data
 
 
 def free_use(w: World, hid: str, decision: Decision) -> str | None:
@@ -42,17 +39,12 @@ def free_use(w: World, hid: str, decision: Decision) -> str | None:
         return best[1]
     for o in decision.option_ids:
         if o.startswith("use:") and base_id(o.split(":")[1]) == "vigor_tonic":
-            if int(hero["fatigue"]) >= int(hero["stamina"]) and not (w.act or {}).get("rested"):
+            # nearly spent: the Stamina is back for skills and MP (a Rest would cost an action)
+            fatigue = int(hero["fatigue"])
+            if fatigue >= max(2, int(hero["stamina"]) - 1) and not (w.act or {}).get("rested"):
                 return o
-    # Trades: Healing Draughts to the neediest adjacent hero (DD-114).
-    mine = w.hp_left(hid)
-    for o in decision.option_ids:
-        if o.startswith("give:") and base_id(o.split(":")[1]) == "healing_draught":
-            other = w.hero[o.split(":")[2]]
-            has = any(base_id(i) == "healing_draught" for i in other["items"])
-            if not has and w.hp_left(other["id"]) + 3 <= mine:
-                return o
-    return None
+    # Trades (DD-114): the card goes where it helps the party most.
+    return trade_choice(w, decision)
 
 
 def hero_action(w: World, decision: Decision) -> str:
@@ -113,7 +105,9 @@ def smoke_pellet(w: World, hid: str, decision: Decision) -> str | None:
             for mid, contrib in per.items():
                 if DATA.monster_weapon(w.monster[mid]["kind"]).ranged:
                     ranged += contrib.get(here, 0.0)
-            if ranged >= 2.0:
+            # the volleys it blanks against what the pellet is still worth kept (items.CARD_WORTH),
+            # which is little once the rounds run out
+            if DANGER_WEIGHT * ranged >= 0.25 * CARD_WORTH["smoke_pellet"] * keep_factor(w):
                 return o
     return None
 
@@ -169,49 +163,6 @@ def hero_order(w: World, decision: Decision) -> str:
     return ranked[0][1]
 
 
-def loadout_value(w: World | None, hero_id: str, items: Iterable[str], target_def: tuple[str, ...] = ("gray",),
-                  adjacent_enemy: bool = True) -> float:
-    items = list(items)
-    health = CONTENT.heroes[hero_id].health
-    best = 0.0
-    reach_bonus = 0.0
-    skill = DATA.skill(hero_id)
-    for i in items:
-        d = DATA.item(i)
-        if not d.is_weapon:
-            continue
-        weapon = Data._from_item(i, d)
-        e, _, _ = attack_eval(weapon.dice, target_def, surges_of(weapon), weapon.pierce, 3 if weapon.ranged else 0,
-                              DATA.range_bonus(hero_id) if weapon.ranged else 0, 12)
-        if skill is not None and skill.use == "action":
-            spec = next((x for x in skill.effects if x.verb == "attack"), None)
-            if spec is not None and weapon_fits(weapon, spec):
-                e += 0.4
-        best = max(best, e)
-        if (weapon.reach or weapon.ranged) and not adjacent_enemy:
-            reach_bonus = 0.3
-    if best == 0.0:
-        best = attack_eval(("blue",), target_def, (), 0, 0, 0, 12)[0]
-    shields = 0.0
-    extra: list[str] = []
-    shield_items = 0
-    other = 0.0
-    for i in items:
-        d = DATA.item(i)
-        for effect in d.effects:
-            if d.when == "passive" and effect.verb == "add_dice" and effect.get("pool") == "defense":
-                extra.extend(effect.get("dice"))
-            if d.when == "passive" and effect.verb == "stat_bonus":
-                other += (0.6 if effect.get("stat") == "speed" else 0.3) * int(effect.get("amount", 0))
-            if d.when == "after_defense_roll" and effect.verb == "bonus":
-                shield_items += 1
-            if d.when == "attribute_test":
-                other += 0.1
-    shields += expected_shields(tuple(extra)) if extra else 0.0
-    shields += min(shield_items, 1) * 1.0 + max(0, shield_items - 1) * 0.4
-    return 0.6 * best + 0.4 * shields * (12.0 / health) + reach_bonus + other
-
-
 def equip(w: World, decision: Decision) -> str:
     act = w.act or {}
     hid = act.get("figure")
@@ -234,16 +185,6 @@ def equip(w: World, decision: Decision) -> str:
     return best[1] if best else decision.option_ids[0]
 
 
-def best_loadout(hero_id: str, items: list[str]) -> float:
-    equippable = [i for i in items if DATA.item(i).slot != "none"]
-    best = 0.0
-    for mask in range(1 << len(equippable)):
-        chosen = [equippable[k] for k in range(len(equippable)) if mask >> k & 1]
-        if DATA.loadout_ok(chosen):
-            best = max(best, loadout_value(None, hero_id, chosen))
-    return best
-
-
 def share(w: World, decision: Decision) -> str:
     best = None
     for opt in decision.options:
@@ -256,11 +197,10 @@ def share(w: World, decision: Decision) -> str:
 
 
 def keen_eye(w: World, decision: Decision) -> str:
-    def rank(option: str) -> int:
-        card = base_id(option.split(":", 1)[1])
-        return KEEP_PRIORITY.index(card) if card in KEEP_PRIORITY else len(KEEP_PRIORITY)
-
-    return min(decision.option_ids, key=rank)
+    hid = str((w.act or {}).get("figure") or "")
+    if hid not in w.hero:
+        return decision.option_ids[0]
+    return max(decision.option_ids, key=lambda o: (card_worth(w, hid, o.split(":", 1)[1]), o))
 
 
 def start_feat(w: World, decision: Decision) -> str:
