@@ -7,6 +7,13 @@ of every field, rebuilds the game from seed and choices, and refuses the file un
 the rebuilt state matches both the stored snapshot and the stored hash. Nothing is
 ever unpickled or evaluated.
 
+The window opens a save in two steps (``open_save``): first the position, restored from
+the snapshot and checked (its hash, its round trip, the rules' invariants, that it can be
+asked and shown), which takes the same short time at any length of game; then, on a
+worker thread while the table is already shown, :meth:`OpenedSave.check` replays every
+move from the seed as ``load`` does and refuses the file if they disagree. ``load`` (the
+command line, the terminal) does both at once.
+
 Writes go to a temporary file in the same folder, flushed to disk, then ``os.replace``:
 a crash or a failed write never leaves a broken save nor touches the last good one, and
 temporary files a killed write left behind are cleaned up when the folder is next used.
@@ -36,7 +43,8 @@ from game import __version__
 from game.ai import LEVELS
 from game.core import registry
 from game.core.errors import FiveRealmsError, SaveError
-from game.core.serial import canonical_json, to_data
+from game.core.game import Game
+from game.core.serial import canonical_json, stable_hash, to_data
 from game.session import Seat, Session
 
 FORMAT = "five-realms-save"
@@ -505,7 +513,8 @@ def session_from_data(data: Any, progress: Callable[[int, int], None] | None = N
         seats = [Seat(s["kind"], s["name"], s["level"]) for s in data["seats"]]
         session = Session.replay(data["ruleset"], seats, data["seed"], data["options"] or None,
                                  data["scenario"], _moves(data["choices"], progress, started),
-                                 data["strict_windows"])
+                                 data["strict_windows"],
+                                 undo_from=Session.undo_start(seats, [seat for seat, _ in data["choices"]]))
     except LoadCancelled:
         raise
     except FiveRealmsError as exc:
@@ -536,6 +545,71 @@ def session_from_data(data: Any, progress: Callable[[int, int], None] | None = N
 def load(path: Path, progress: Callable[[int, int], None] | None = None) -> Session:
     """Load a save file; any problem raises SaveError with a sentence for the player."""
     return session_from_data(read_json(path), progress)
+
+
+@dataclass(frozen=True)
+class OpenedSave:
+    """A save opened from its snapshot: the session at the saved position (its history not
+    yet checked, see :attr:`Session.history_checked`), and the save's data for the check."""
+
+    session: Session
+    data: dict[str, Any]
+
+    def check(self, progress: Callable[[int, int], None] | None = None) -> Session:
+        """Replay the save's moves from the seed and check them against its snapshot and hash,
+        as :func:`load` does (so it takes as long as the game: run it on a worker thread).
+        Returns the replayed session, whose history :meth:`Session.adopt_history` takes;
+        raises SaveError with a sentence if they disagree (or LoadCancelled)."""
+        return session_from_data(self.data, progress)
+
+
+def open_data(data: Any) -> OpenedSave:
+    """Open parsed save data at its saved position without replaying its moves.
+
+    The snapshot is restored and must be the position the save's hash names, read back
+    exactly, with the seats the save names, keep the rules' invariants, and be askable and
+    viewable by every seat; any problem raises SaveError with a sentence. The moves are
+    checked later by :meth:`OpenedSave.check`."""
+    data = check_shape(data)
+    try:
+        system = registry.get(data["ruleset"])
+        seats = [Seat(s["kind"], s["name"], s["level"]) for s in data["seats"]]
+        game = Game.restore(system, data["snapshot"])
+        restored = to_data(game.state)
+        if stable_hash(restored) != data["hash"]:
+            raise SaveError("The saved position does not match the save's own check: it may have been edited or "
+                            "damaged.")
+        if canonical_json(restored) != canonical_json(data["snapshot"]):
+            raise SaveError("The saved position is damaged.")
+        if game.seats != len(seats):
+            raise SaveError(f"The saved position is for {game.seats} players, but the save names {len(seats)}.")
+        problems = system.invariants(game.state)
+        if problems:
+            raise SaveError(f"The saved position breaks the rules ({quote(problems[0].rstrip('.'), 120)}): it may "
+                            "have been edited or damaged.")
+        game.pending()
+        game.outcome()
+        for seat in (None, *range(len(seats))):
+            game.view_for(seat)
+        session = Session.at_position(data["ruleset"], seats, data["seed"], data["options"] or None,
+                                      data["scenario"], game, [(seat, ids) for seat, ids in data["choices"]],
+                                      data["strict_windows"])
+        session.set_agent_states({int(k): v for k, v in data["agents"].items() if int(k) in session.agents})
+    except SaveError:
+        raise
+    except FiveRealmsError as exc:
+        raise SaveError(f"The save's game cannot be set up ({quote(str(exc).rstrip('.'), 120)}). It may have been "
+                        "edited or made by a different version.") from None
+    except Exception as exc:
+        error = SaveError("The saved position is damaged: it may have been edited or made by a different version.")
+        error.cause = type(exc).__name__  # type: ignore[attr-defined]
+        raise error from None
+    return OpenedSave(session, data)
+
+
+def open_save(path: Path) -> OpenedSave:
+    """Open a save file at its saved position (see :func:`open_data`); the window's load."""
+    return open_data(read_json(path))
 
 
 def latest_autosave() -> "SlotInfo | None":

@@ -152,6 +152,23 @@ class Session:
         session._undo_from = 0
         return session
 
+    @classmethod
+    def at_position(cls, system_id: str, seats: list[Seat], seed: int, options: Mapping[str, Any] | None,
+                    scenario: Mapping[str, Any] | None, game: Game, choices: Iterable[tuple[int, Iterable[str]]],
+                    strict_windows: bool = False) -> "Session":
+        """A session at ``game``, the position its ``choices`` from the seed are said to reach
+        (a save's snapshot), without replaying them: its history waits for
+        :meth:`adopt_history` (until then its log is empty and undo waits)."""
+        system = registry.get(system_id)
+        named = [s if s.name else Seat(s.kind, f"Player {i + 1}", s.level) for i, s in enumerate(seats)]
+        resolved = {} if scenario is not None else system.resolve_options(options)
+        session = cls(system_id, named, seed, resolved, dict(scenario) if scenario is not None else None, game)
+        session.choices = [LoggedChoice(seat, tuple(ids), False, True, 0) for seat, ids in choices]
+        session.agents = {i: make_agent(s.level, system_id, seed, i) for i, s in enumerate(named) if s.is_ai}
+        session.strict_windows = strict_windows
+        session.history_checked = False
+        return session
+
     @staticmethod
     def undo_start(seats: list[Seat], choice_seats: list[int]) -> int:
         """The index of the first of the last UNDO_DEPTH choices a replay logs as human ones."""

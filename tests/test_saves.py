@@ -415,3 +415,109 @@ def test_a_crowded_saves_folder_lists_only_the_newest_files(data_dir, monkeypatc
         os.utime(copy, (100 + i, 100 + i))
     listed = {info.slot for info in saves.list_saves()}
     assert len(listed) == 5 and "keep" in listed and "copy11" in listed and "copy0" not in listed
+
+
+# -- opening a save at its snapshot (issue 11, item 3) ---------------------------------------------
+
+
+def _long_session(seed: int = 6, choices: int = 300) -> Session:
+    """A human against an AI, the human answering at random, ``choices`` choices long."""
+    from game.ai.agents import random_choice
+
+    session = Session.new("fantasy-heroes", [Seat("human", "Ann"), Seat("ai", "Bram", "normal")], seed)
+    rng = Rng.seeded(seed, 3)
+    while len(session.choices) < choices and session.pending() is not None:
+        session.run_ai()
+        decision = session.pending()
+        if decision is not None:
+            session.choose(decision.seat, random_choice(decision, rng))
+    return session
+
+
+def _rehash(data: dict) -> dict:
+    from game.core.serial import stable_hash
+
+    data["hash"] = stable_hash(data["snapshot"])
+    return data
+
+
+def test_opening_a_save_restores_its_snapshot_and_the_check_gives_its_history():
+    session = _long_session()
+    data = saves.session_to_data(session)
+    opened = saves.open_data(json.loads(json.dumps(data)))
+    mine = opened.session
+    assert mine.game.state == session.game.state and mine.game.state_hash() == data["hash"]
+    assert mine.pending() == session.pending() and mine.seats == session.seats
+    assert [(c.seat, c.option_ids) for c in mine.choices] == [(c.seat, c.option_ids) for c in session.choices]
+    assert mine.agent_states() == session.agent_states()
+    assert not mine.history_checked and mine.log == []
+    assert "still being checked" in mine.undo_refusal()
+    replayed = opened.check()
+    mine.adopt_history(replayed)
+    assert mine.history_checked and mine.log == session.log
+    assert mine.choices == session.choices and mine.can_undo() == session.can_undo()
+    # It plays on exactly as the original does.
+    session.seats[0] = mine.seats[0] = Seat("ai", "Ann", "random")
+    from game.ai import make_agent
+
+    session.agents[0] = make_agent("random", "fantasy-heroes", 1, 0)
+    mine.agents[0] = make_agent("random", "fantasy-heroes", 1, 0)
+    session.run_ai()
+    mine.run_ai()
+    assert mine.game.state_hash() == session.game.state_hash()
+
+
+def test_moves_played_before_the_check_ends_keep_their_place_in_the_history():
+    session = _long_session(7, 200)
+    data = saves.session_to_data(session)
+    opened = saves.open_data(data)
+    mine = opened.session
+    rng = Rng.seeded(7, 9)
+    from game.ai.agents import random_choice
+
+    for _ in range(20):  # played on while the check runs
+        mine.run_ai()
+        session.run_ai()
+        decision = mine.pending()
+        if decision is None:
+            break
+        picked = random_choice(decision, rng)
+        mine.choose(decision.seat, picked)
+        session.choose(decision.seat, picked)
+    mine.adopt_history(opened.check())
+    assert mine.game.state_hash() == session.game.state_hash()
+    assert mine.log == session.log and mine.choices == session.choices
+    assert mine.can_undo() == session.can_undo()
+    if mine.can_undo():
+        mine.undo()
+        session.undo()
+        assert mine.game.state_hash() == session.game.state_hash() and mine.log == session.log
+
+
+def test_a_snapshot_that_the_moves_do_not_reach_opens_but_its_check_refuses_it():
+    session = _long_session(8, 200)
+    data = saves.session_to_data(session)
+    data["choices"] = data["choices"][:-6]  # the snapshot and its hash agree; the moves do not
+    opened = saves.open_data(data)
+    with pytest.raises(SaveError, match="does not match its own moves"):
+        opened.check()
+
+
+def test_a_snapshot_that_is_not_its_hash_or_breaks_the_rules_is_refused_at_once():
+    session = _long_session(9, 120)
+    data = saves.session_to_data(session)
+    edited = json.loads(json.dumps(data))
+    edited["snapshot"]["players"][0]["hand"].append("dragon")
+    with pytest.raises(SaveError, match="does not match the save's own check"):
+        saves.open_data(edited)
+    with pytest.raises(SaveError, match="breaks the rules"):  # a card made twice, hash made to fit
+        saves.open_data(_rehash(edited))
+    odd = _rehash(json.loads(json.dumps(data)))
+    odd["snapshot"]["players"] = "nobody"
+    with pytest.raises(SaveError):
+        saves.open_data(_rehash(odd))
+    with pytest.raises(SaveError, match="players"):
+        other = json.loads(json.dumps(data))
+        other["seats"].append({"kind": "human", "name": "Cai", "level": "normal"})
+        saves.open_data(other)
+    assert saves.open_data(data).session.game.state_hash() == session.game.state_hash()

@@ -4,14 +4,22 @@ Scenes turn input into intents (choose these options, undo, save) and call the
 controller; the controller checks them through the session, records the events for
 the table's animations and log, runs AI seats on a worker thread so the window keeps
 drawing, and autosaves after every turn.
+
+A game opened from a save's snapshot comes with the check of its moves (a replay from the
+seed, ``saves.OpenedSave.check``), which the controller runs on a worker thread of its own
+while the game is shown and played. When it passes, the session takes the replay's history
+(log and undo); until then undo and saving wait, and an autosave owed is written then. When
+it fails, nothing is saved and ``on_check_failed`` is told the sentence (the table goes back
+to the Load screen).
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any
+from typing import Any, Callable
 
 from game import saves
 from game.core.decision import Decision
@@ -33,7 +41,8 @@ def _shown_to(event: Event, seat: int | None) -> bool:
 
 class Controller:
     def __init__(self, session: Session, speed_factor: float = 1.0, auto_pass: bool = True,
-                 autosave: bool = True) -> None:
+                 autosave: bool = True,
+                 check: Callable[[Callable[[int, int], None]], Session] | None = None) -> None:
         self.session = session
         self.speed_factor = speed_factor
         self.auto_pass = auto_pass
@@ -54,6 +63,69 @@ class Controller:
         self._autosave_said: str | None = None
         if autosave:
             session.on_turn_end = self._autosave_quietly
+        # The check of a game opened from a save's snapshot (see the module docstring).
+        self.on_check_failed: Callable[[str], None] | None = None
+        self.check_failure: str | None = None
+        self.check_progress = (0, 0)
+        self._check_thread: threading.Thread | None = None
+        self._check_done = threading.Event()
+        self._checked: Session | None = None
+        self._check_error = ""
+        self._failure_told = False
+        self._autosave_owed = False
+        self._closing = threading.Event()
+        self._opened_at = len(session.choices)
+        if check is not None:
+            self._check_thread = threading.Thread(target=self._run_check, args=(check,), name="five-realms-check",
+                                                  daemon=True)
+            self._check_thread.start()
+
+    # -- the check of a game opened from a save's snapshot ---------------------------------------------
+
+    @property
+    def checking(self) -> bool:
+        """Whether the moves of the game opened from a save are still being checked."""
+        return self._check_thread is not None
+
+    def _check_step(self, done: int, total: int) -> None:
+        self.check_progress = (done, total)
+        if self._closing.is_set():
+            raise saves.LoadCancelled("The check was stopped.")
+
+    def _run_check(self, check: Callable[[Callable[[int, int], None]], Session]) -> None:
+        try:
+            self._checked = check(self._check_step)
+        except saves.LoadCancelled:
+            self._check_error = "The check of the loaded game was stopped."
+        except FiveRealmsError as exc:
+            self._check_error = str(exc)
+        except Exception:  # whatever the file holds, a sentence and never a crash of the window
+            self._check_error = "The save's moves could not be checked: it may be damaged."
+        finally:
+            self._check_done.set()
+
+    def _settle_check(self, wait: bool = False) -> None:
+        """Take the finished check's result (on the window's thread): the replay's history, or
+        the failure."""
+        if self._check_thread is None:
+            return
+        if wait:
+            self._check_thread.join()
+        if not self._check_done.is_set():
+            return
+        self._check_thread = None
+        replayed, self._checked = self._checked, None
+        if replayed is None:
+            self.check_failure = self._check_error or "The save's moves could not be checked."
+            return
+        try:
+            self.session.adopt_history(replayed)
+        except FiveRealmsError as exc:
+            self.check_failure = str(exc)
+            return
+        if self._autosave_owed:
+            self._autosave_owed = False
+            self._autosave_quietly(self.session)
 
     # -- who is at the screen ------------------------------------------------------------------
 
@@ -84,6 +156,8 @@ class Controller:
         decision = self.decision()
         if decision is None or decision.seat != self.shown_seat or self.session.seats[decision.seat].is_ai:
             return None
+        if self.check_failure is not None:
+            return None  # a refused save is not played on
         if self.auto_passes(decision):
             return None  # Auto-pass answers it before it is ever drawn
         if self.needs_handoff():
@@ -145,6 +219,11 @@ class Controller:
 
     def save(self, slot: str) -> str:
         """Save to ``slot``; returns a sentence for the player (saved, or why not)."""
+        self._settle_check()
+        if self.checking:
+            return "The loaded game's moves are still being checked; save it in a moment."
+        if self.check_failure is not None:
+            return f"Not saved: {self.check_failure}"
         try:
             path = saves.save(self.session, slot)
         except FiveRealmsError as exc:
@@ -152,6 +231,16 @@ class Controller:
         return f"Saved as '{path.stem}'."
 
     def autosave(self) -> str | None:
+        """Save in the autosave slot now; None, or why not. A game opened from a save and
+        played on waits for the check of its moves first (one not played on yet is in its
+        file already: the autosave is owed until the check passes), and is never saved if the
+        check fails."""
+        self._settle_check(wait=len(self.session.choices) > self._opened_at)
+        if self.checking:
+            self._autosave_owed = True
+            return None
+        if self.check_failure is not None:
+            return f"Not saved: {self.check_failure}"
         if self.session.over and not self.session.choices:
             return None
         try:
@@ -161,6 +250,12 @@ class Controller:
         return None
 
     def _autosave_quietly(self, session: Session) -> None:
+        self._settle_check()
+        if self.checking:
+            self._autosave_owed = True  # written when the check passes, never if it fails
+            return
+        if self.check_failure is not None:
+            return
         if self.autosave_enabled:
             problem = self.autosave()
             if problem != self._autosave_said:  # a failure is told once, not after every turn
@@ -197,7 +292,15 @@ class Controller:
                        for o in decision.options if o.id != "pass")
 
     def update(self, busy: bool) -> None:
-        """Advance AI seats (one choice at a time, when the table is not animating)."""
+        """Settle the check of a loaded game; advance AI seats (one choice at a time, when
+        the table is not animating)."""
+        self._settle_check()
+        if self.check_failure is not None:
+            if not self._failure_told:
+                self._failure_told = True
+                if self.on_check_failed is not None:
+                    self.on_check_failed(self.check_failure)
+            return
         decision = self.decision()
         if decision is None:
             return
@@ -235,6 +338,7 @@ class Controller:
             self._future.result()
 
     def close(self) -> None:
+        self._closing.set()  # a check still running stops at its next move
         if self._executor is not None:
             self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import struct
+import threading
 import zlib
 
 import pygame
@@ -101,34 +102,110 @@ def test_a_save_found_damaged_on_load_turns_red_with_its_reason(make_app):
     assert app.toast and len(app.toast[0]) < 300
 
 
-def test_a_load_runs_on_a_worker_thread_with_progress_and_esc_stops_it(make_app, monkeypatch):
+def test_a_load_reads_the_file_on_a_worker_thread_and_esc_stops_it(make_app, monkeypatch):
     app = make_app()
     session = _session("dungeon-delve", 2, 200)
     path = saves.save(session, "long")
     app.stack.replace(TitleScene(app))
-    gate = {"open": False}
-    real = saves.session_from_data
+    gate = threading.Event()
+    real = saves.open_save
 
-    def slow(data, progress=None):
-        def step(done, total):
-            while not gate["open"]:
-                pygame.time.wait(1)
-            if progress is not None:
-                progress(done, total)
-        return real(data, step)
+    def slow(p):
+        assert threading.current_thread() is not threading.main_thread()
+        gate.wait(10)
+        return real(p)
 
-    monkeypatch.setattr(saves, "session_from_data", slow)
+    monkeypatch.setattr(saves, "open_save", slow)
     app.stack.push(LoadingScene(app, path, "long"))
-    frames(app, 3)  # the window keeps drawing while the load waits
+    frames(app, 3)  # the window keeps drawing while the file is read
     assert app.stack.top.name == "loading"
     key(app, pygame.K_ESCAPE)
-    gate["open"] = True
+    gate.set()
     wait_for(app, lambda: app.stack.top.name == "title")
     assert "stopped" in app.toast[0]
-    monkeypatch.setattr(saves, "session_from_data", real)
+    monkeypatch.setattr(saves, "open_save", real)
     app.stack.push(LoadingScene(app, path, "long"))
     wait_for(app, lambda: isinstance(app.stack.top, TableScene))
     assert app.stack.top.controller.session.game.state_hash() == session.game.state_hash()
+
+
+def _gated_check(monkeypatch) -> tuple[threading.Event, list[str]]:
+    """Hold the check of an opened save (its replay) until the event is set; the list gets the
+    name of each thread the replay ran on."""
+    gate = threading.Event()
+    threads: list[str] = []
+    real = saves.session_from_data
+
+    def held(data, progress=None):
+        threads.append(threading.current_thread().name)
+        gate.wait(20)
+        return real(data, progress)
+
+    monkeypatch.setattr(saves, "session_from_data", held)
+    return gate, threads
+
+
+def test_a_long_save_opens_at_its_snapshot_before_its_moves_are_checked(make_app, monkeypatch):
+    """Issue 11, item 3: the table shows a long save at once, from its snapshot; the replay of
+    its moves runs on a worker thread, and when it has passed the log and undo are there."""
+    app = make_app()
+    session = _session("dungeon-delve", 2, 400)
+    assert not session.over
+    path = saves.save(session, "long")
+    gate, threads = _gated_check(monkeypatch)
+    app.stack.replace(TitleScene(app))
+    app.stack.push(LoadingScene(app, path, "long"))
+    wait_for(app, lambda: isinstance(app.stack.top, TableScene))
+    table = app.stack.top
+    controller = table.controller
+    assert controller.session.game.state_hash() == session.game.state_hash()
+    frames(app, 3)  # the table draws (and an AI seat plays) while the check waits
+    assert controller.checking and not controller.session.history_checked
+    assert threads and threads[0] != threading.main_thread().name
+    assert "still being checked" in controller.save("early")
+    assert not saves.slot_path("early").exists()
+    assert not controller.can_undo()
+    gate.set()
+    wait_for(app, lambda: not controller.checking)
+    assert app.stack.find(TableScene) is table and controller.check_failure is None
+    n = len(session.choices)
+    assert controller.session.history_checked and controller.session.log[:len(session.log)] == session.log
+    assert controller.session.choices[:n] == session.choices
+    assert controller.save("later").startswith("Saved")
+
+
+def test_a_save_whose_moves_do_not_reach_its_snapshot_goes_back_to_the_load_screen(make_app, monkeypatch):
+    """The snapshot and its hash agree, the moves do not: the table opens, the check refuses
+    it, the player is told, the Load screen shows it in red, and nothing was saved."""
+    app = make_app()
+    session = _session("dungeon-delve", 2, 300)
+    path = saves.save(session, "edited")
+    data = json.loads(path.read_text())
+    data["choices"] = data["choices"][:-5]
+    path.write_text(json.dumps(data))
+    before = path.read_bytes()
+    gate, _ = _gated_check(monkeypatch)
+    app.stack.replace(TitleScene(app))
+    app.stack.push(LoadingScene(app, path, "edited"))
+    wait_for(app, lambda: isinstance(app.stack.top, TableScene))
+    controller = app.stack.top.controller
+    decision = controller.my_decision()
+    if decision is not None:  # a move made while the check runs is never saved either
+        controller.choose(decision.option_ids[: max(1, decision.min_choices)])
+        frames(app, 2)
+    gate.set()
+    wait_for(app, lambda: isinstance(app.stack.top, SaveLoadScene))
+    browser = app.stack.top
+    assert browser.mode == "load"
+    info = next(i for i in browser.slots if i.slot == "edited")
+    assert not info.ok and "does not match its own moves" in info.reason
+    assert app.toast and "was not loaded" in app.toast[0] and "does not match its own moves" in app.toast[0]
+    assert path.read_bytes() == before
+    assert not any(saves.is_autosave(i.slot) for i in saves.list_saves())
+    assert controller.autosave() is not None and controller.save("x").startswith("Not saved")
+    app.stack.pop()
+    title = app.stack.top
+    assert isinstance(title, TitleScene) and path in title.refused
 
 
 def test_each_rule_system_keeps_its_own_autosave_and_continue_picks_the_latest(make_app):

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from game.session import Session
 from game.ui.controller import Controller
 
 
-def open_session(app: Any, session: Session) -> None:
+def open_session(app: Any, session: Session, check: Callable[[Callable[[int, int], None]], Session] | None = None,
+                 on_check_failed: Callable[[str], None] | None = None) -> None:
+    """Show ``session`` at the table. A game opened from a save's snapshot passes the check of
+    its moves (run by the controller on a worker thread) and what to do if it fails."""
     from game.ui.scenes.table import TableScene
     from game.ui.scenes.title import TitleScene
 
-    controller = Controller(session, app.settings.speed_factor, app.settings.auto_pass)
+    controller = Controller(session, app.settings.speed_factor, app.settings.auto_pass, check=check)
+    controller.on_check_failed = on_check_failed
     app.stack.replace(TitleScene(app))
     app.stack.push(TableScene(app, controller))

@@ -2,9 +2,12 @@
 delete with confirmation; unreadable files listed in red with the reason, never a crash.
 In save mode a name field saves the current game (asking before overwriting).
 
-Loading runs on a worker thread behind ``LoadingScene``, which shows the moves replayed
-so far (Esc stops it), so a long save never freezes the window. A save that turns out to
-be damaged when loaded is marked red in the list with its reason.
+Loading opens the saved position from the save's snapshot on a worker thread behind
+``LoadingScene`` (Esc stops it), which takes the same short time at any length of game, and
+shows the table at once. The replay of every move from the seed that checks the snapshot
+then runs on another worker thread while the game is shown (the controller's check). A save
+refused by either step goes back to the Load screen, marked red in the list with its
+reason, and nothing is saved over anything.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ def safe_text(text: str, limit: int = 80) -> str:
 
 
 class LoadingScene(Scene):
-    """Loads a save on a worker thread; shows progress; opens the game or says why not."""
+    """Opens a save's position on a worker thread; opens the table or says why not."""
 
     overlay = True
     name = "loading"
@@ -48,11 +51,9 @@ class LoadingScene(Scene):
         self.path = path
         self.label = safe_text(label, 40)
         self.on_failed = on_failed
-        self.done = 0
-        self.total = 0
         self.cancel = threading.Event()
         self.finished = threading.Event()
-        self.session: Session | None = None
+        self.opened: saves.OpenedSave | None = None
         self.error = ""
         self.thread = threading.Thread(target=self._work, name="five-realms-load", daemon=True)
 
@@ -60,14 +61,16 @@ class LoadingScene(Scene):
         super().enter()
         self.thread.start()
 
-    def _progress(self, done: int, total: int) -> None:
-        self.done, self.total = done, total
-        if self.cancel.is_set():
-            raise saves.LoadCancelled("The load was stopped.")
+    @property
+    def session(self) -> Session | None:
+        return self.opened.session if self.opened is not None else None
 
     def _work(self) -> None:
         try:
-            self.session = saves.load(self.path, self._progress)
+            opened = saves.open_save(self.path)
+            if self.cancel.is_set():
+                raise saves.LoadCancelled("The load was stopped.")
+            self.opened = opened
         except saves.LoadCancelled:
             self.error = ""
         except FiveRealmsError as exc:
@@ -86,10 +89,11 @@ class LoadingScene(Scene):
         if not self.finished.is_set() or self.app.stack.top is not self:
             return
         self.app.stack.pop()
-        if self.session is not None:
+        if self.opened is not None:
             from game.ui.scenes.launch import open_session
 
-            open_session(self.app, self.session)
+            open_session(self.app, self.opened.session, self.opened.check,
+                         lambda reason: refused_after_opening(self.app, self.path, self.label, reason))
             self.app.show_toast(f"Loaded '{self.label}'.")
         elif self.cancel.is_set():
             self.app.show_toast("Loading stopped.")
@@ -109,23 +113,33 @@ class LoadingScene(Scene):
         draw_panel(surface, panel, s, colour=theme.WALNUT, border=theme.GOLD, alpha=240)
         head = a.text(f"Loading '{self.label}'…", "heading", theme.px(21, s), theme.GOLD_LIGHT)
         surface.blit(head, head.get_rect(midtop=(panel.centerx, panel.y + theme.px(18, s))))
-        bar = pygame.Rect(panel.x + theme.px(30, s), panel.y + theme.px(66, s), panel.width - theme.px(60, s),
-                          theme.px(16, s))
-        pygame.draw.rect(surface, theme.FELT_DARK, bar, border_radius=theme.px(6, s))
-        if self.total:
-            filled = bar.copy()
-            filled.width = max(1, int(bar.width * min(1.0, self.done / self.total)))
-            pygame.draw.rect(surface, theme.GOLD, filled, border_radius=theme.px(6, s))
-        pygame.draw.rect(surface, theme.GOLD, bar, width=1, border_radius=theme.px(6, s))
-        detail = (f"{self.done} of {self.total} moves replayed · Esc stops" if self.total
-                  else "Reading the file · Esc stops")
-        note = a.text(detail, "body", theme.px(16, s), theme.PARCHMENT)
-        surface.blit(note, note.get_rect(midtop=(panel.centerx, bar.bottom + theme.px(12, s))))
+        note = a.text("Reading the file · Esc stops", "body", theme.px(16, s), theme.PARCHMENT)
+        surface.blit(note, note.get_rect(midtop=(panel.centerx, panel.y + theme.px(80, s))))
 
 
 def start_loading(app: Any, path: Path, label: str, on_failed: Callable[[str], None] | None = None) -> None:
     """Load a save off the UI thread (Continue, the Load button)."""
     app.stack.push(LoadingScene(app, path, label, on_failed))
+
+
+def refused_after_opening(app: Any, path: Path, label: str, reason: str) -> None:
+    """The check of a save already shown at the table failed: close the table (and whatever
+    is open over it), say why, and show the Load screen with the save in red. Continue passes
+    over it; nothing was saved over anything."""
+    from game.ui.scenes.table import TableScene
+    from game.ui.scenes.title import TitleScene
+
+    if app.stack.find(TableScene) is not None:
+        while not isinstance(app.stack.top, TableScene):
+            app.stack.pop()
+        app.stack.pop()
+    title = app.stack.find(TitleScene)
+    if title is not None:
+        title.refused.add(path)
+    browser = SaveLoadScene(app, "load")
+    app.stack.push(browser)
+    browser.mark_damaged_path(path, reason)
+    app.show_toast(f"'{safe_text(label, 40)}' was not loaded: {reason} The file was left as it is.", 8.0)
 
 
 def thumbnail_path(slot: str) -> Any:
@@ -216,6 +230,12 @@ class SaveLoadScene(MenuScene):
             self.app.show_toast(f"'{safe_text(info.slot, 40)}' cannot be loaded: {info.reason}", 5.0)
             return
         start_loading(self.app, info.path, info.slot, lambda reason: self.mark_damaged(info, reason))
+
+    def mark_damaged_path(self, path: Path, reason: str) -> None:
+        for info in self.slots:
+            if info.path == path:
+                self.mark_damaged(info, reason)
+                return
 
     def mark_damaged(self, info: saves.SlotInfo, reason: str) -> None:
         """A save refused on load shows red in the list, with the reason."""
