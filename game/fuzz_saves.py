@@ -9,7 +9,9 @@ and infinities, deep nesting, huge strings, a wrong rule system, illegal or reor
 choices, odd seat names, odd keys. Every file then goes through
 
 - the save list (``saves.slot_info``, what the title and Load screens show),
-- the window's load (``saves.load`` with a progress callback, as the loading worker calls it),
+- the window's load (``saves.open_save``, the position from the snapshot that the table
+  shows at once, then ``OpenedSave.check`` with a progress callback, the replay that the
+  controller's worker runs; a refusal by either is the window's refusal),
 - ``replay FILE --verify`` (``game.cli.main``, with its output captured).
 
 Some files are good saves of earlier points of the same games, which must load. A
@@ -389,17 +391,21 @@ def check_file(path: Path, report: Report) -> tuple[str, float, str, str]:
         return "crashed", listed / SLOW_LIST_SECONDS, timing(), "the list holds text unsafe to draw"
     if not info.ok and _sentence_problem(info.reason):
         return "crashed", listed / SLOW_LIST_SECONDS, timing(), f"listing: {_sentence_problem(info.reason)}"
-    # 2. The window's load (the loading worker's call, with its progress callback).
+    # 2. The window's load (the loading worker's call, then the check with its progress callback).
     progress: list[int] = []
     started = time.perf_counter()
     loaded_hash = ""
     refusal = ""
     try:
-        session = saves.load(path, lambda done, total: progress.append(done))
-        loaded_hash = session.game.state_hash()
-        for seat in session.seats:
+        opened = saves.open_save(path)
+        for seat in opened.session.seats:
             if saves.name_problem(seat.name):
                 return "crashed", listed / SLOW_LIST_SECONDS, timing(), "a loaded seat name cannot be drawn"
+        session = opened.check(lambda done, total: progress.append(done))
+        if session.game.state_hash() != opened.session.game.state_hash():
+            return "crashed", listed / SLOW_LIST_SECONDS, timing(), "the check passed a position it does not reach"
+        opened.session.adopt_history(session)
+        loaded_hash = opened.session.game.state_hash()
     except SaveError as exc:
         refusal = str(exc)
         cause = getattr(exc, "cause", "")

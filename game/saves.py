@@ -574,13 +574,18 @@ def open_data(data: Any) -> OpenedSave:
     try:
         system = registry.get(data["ruleset"])
         seats = [Seat(s["kind"], s["name"], s["level"]) for s in data["seats"]]
-        game = Game.restore(system, data["snapshot"])
-        restored = to_data(game.state)
-        if stable_hash(restored) != data["hash"]:
+        written = canonical_json(data["snapshot"])
+        if stable_hash(data["snapshot"]) != data["hash"]:
             raise SaveError("The saved position does not match the save's own check: it may have been edited or "
                             "damaged.")
-        if canonical_json(restored) != canonical_json(data["snapshot"]):
-            raise SaveError("The saved position is damaged.")
+        try:
+            game = Game.restore(system, data["snapshot"])
+        except SaveError:  # its reason may quote the file at length
+            raise SaveError("The saved position is damaged: it may have been edited or made by a different "
+                            "version.") from None
+        if canonical_json(to_data(game.state)) != written:
+            raise SaveError("The saved position is damaged: it may have been edited or made by a different "
+                            "version.")
         if game.seats != len(seats):
             raise SaveError(f"The saved position is for {game.seats} players, but the save names {len(seats)}.")
         problems = system.invariants(game.state)
