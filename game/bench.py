@@ -120,6 +120,9 @@ def run_bench(ruleset: str, games: int, seed: int) -> None:
         raise FiveRealmsError(f"A benchmark needs 1 game or more, not {games}.")
     registry.get(ruleset)
     print(f"Benchmark: {ruleset}, {games} games per line, seeds from {seed}")
+    from game.bench_search import run_search_bench
+
+    run_search_bench(ruleset, seed)  # clone, apply, determinize, playouts; undo, load, choice cost by length
     if ruleset == "champions-of-albion":
         albion_bench(games, seed)
         return

@@ -2,7 +2,7 @@
 
 No pygame here: the UI drives a Session, and so do the command line and the tests.
 The choice log plus the seed (and scenario, if any) rebuild the game exactly; saves
-store them, replays check them, undo uses them.
+store them and replays check them (undo puts back kept positions instead, see below).
 
 Undo policy: a human seat takes back only its own last choices, one at a time, and
 never across another seat's choice (an AI's, or in hot-seat play the other human's), a
