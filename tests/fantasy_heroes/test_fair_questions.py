@@ -25,17 +25,24 @@ def _public_choice(d: Any) -> tuple[str, ...]:
     return d.option_ids[:d.min_choices]
 
 
-def _questions(g: Game, limit: int) -> list[tuple[int, str, bool]]:
-    """(seat, kind, window) of every question, every forced pass included, over ``limit``
-    public choices."""
-    asked = []
+def _lockstep(a: Game, b: Game, limit: int) -> int:
+    """Play ``a`` and ``b`` on with the same public choices while everything public is the same
+    in both (a spectator's view: a discard shows different cards, say, and then the two games
+    have parted openly); at every step the same seat must be asked the same kind of question.
+    Returns how many questions were compared."""
+    compared = 0
     for _ in range(limit):
-        d = g.pending()
-        if d is None:
+        da, db = a.pending(), b.pending()
+        if da is None or db is None:
+            assert da is None and db is None
             break
-        asked.append((d.seat, d.kind, d.window))
-        g.choose(d.seat, _public_choice(d))
-    return asked
+        if a.view_for(None) != b.view_for(None):
+            break
+        assert (da.seat, da.kind) == (db.seat, db.kind), f"after {compared} questions"
+        compared += 1
+        a.choose(da.seat, _public_choice(da))
+        b.choose(db.seat, _public_choice(db))
+    return compared
 
 
 def _battle(defender_hand: list[str], attacker_hand: list[str] | None = None) -> Game:
@@ -72,13 +79,13 @@ def test_fh_133_the_same_questions_whether_or_not_a_hand_holds_instants_or_playa
         assert d is not None and d.kind == "window" and d.seat == 0
         asked.append((d.seat, d.kind, d.window))
         g.choose(0, ("play:summon",))
-        asked += _questions(g, 120)
         runs.append(asked)
     assert runs[0] == runs[1] == runs[2]
-    kinds = {kind for _, kind, _ in runs[0]}
-    assert {"instant", "attack", "hero", "window", "summon"} <= kinds
     # Each instant point asks all three seats (the card's player excepted after a battle card).
     assert sum(1 for seat, kind, _ in runs[0][:3] if kind == "instant") == 3
+    # Then on through the battle and the next turns, as long as nothing public differs.
+    assert _lockstep(holding.clone(), empty.clone(), 200) >= 20
+    assert _lockstep(empty, no_minion, 200) >= 20
 
 
 def test_a_seat_holding_nothing_is_asked_with_pass_its_only_option():
@@ -123,23 +130,12 @@ def test_fh_023_the_wall_of_fire_window_asks_every_seat_in_turn_order():
     assert asked == [(0, "FH-023", True), (1, "FH-023", False), (2, "FH-023", True)]
 
 
-def _pass_play(g: Game, limit: int) -> list[tuple[int, str]]:
-    out = []
-    for _ in range(limit):
-        d = g.pending()
-        if d is None:
-            break
-        out.append((d.seat, d.kind))
-        g.choose(d.seat, _public_choice(d))
-    return out
-
-
 def test_the_sequence_of_questions_does_not_depend_on_hidden_hands_over_whole_turns():
     """From random positions, the game and a determinization of it (other hands and the deck
     dealt again) are played on with the same public choices: the same seats are asked the
-    same kinds of question, turn after turn."""
+    same kinds of question for as long as nothing public tells the two games apart."""
     compared = 0
-    for seed in range(6):
+    for seed in range(10):
         game = Game.new(SYSTEM, seed, 2 + seed % 2)
         rng = Rng.seeded(seed, 5)
         for _ in range(40 + 13 * seed):
@@ -150,7 +146,5 @@ def test_the_sequence_of_questions_does_not_depend_on_hidden_hands_over_whole_tu
         if game.pending() is None:
             continue
         for seat in range(game.seats):
-            other = game.determinize(seat, seed)
-            assert _pass_play(game.clone(), 150) == _pass_play(other, 150)
-            compared += 1
-    assert compared >= 6
+            compared += _lockstep(game.clone(), game.determinize(seat, seed), 150)
+    assert compared >= 60

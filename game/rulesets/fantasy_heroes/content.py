@@ -7,7 +7,7 @@ type-specific fields must be present (checklist 2.8).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
@@ -63,6 +63,12 @@ class Content:
     cards: Mapping[str, CardDef]
     territory_names: Mapping[str, str]
     territory_instances: tuple[str, ...]
+    # Derived once: the verb of each instant spell (its one effect), by card id.
+    instant_verbs: Mapping[str, str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        verbs = {c.id: c.effects[0].verb for c in self.cards.values() if c.is_instant and c.effects}
+        object.__setattr__(self, "instant_verbs", verbs)
 
     def card(self, card_id: str) -> CardDef:
         return self.cards[card_id]

@@ -136,11 +136,21 @@ class Ctx(BaseContext[FHState]):
 
     def instant_verb(self, card_id: str) -> str | None:
         """The verb of an instant spell (its one effect), or None for any other card."""
-        card = self.content.card(card_id)
-        return card.effects[0].verb if card.is_instant and card.effects else None
+        return self.content.instant_verbs.get(card_id)
 
     def instants_in_hand(self, seat: int, *verbs: str) -> list[str]:
-        return [c for c in self.state.players[seat].hand if self.instant_verb(c) in verbs]
+        get = self.content.instant_verbs.get
+        return [c for c in self.state.players[seat].hand if get(c) in verbs]
+
+    def may_hold(self, seat: int, verbs: tuple[str, ...]) -> bool:
+        """Whether, by what every seat knows, ``seat`` might hold an instant of one of these
+        verbs: its hand is not empty and one such card is not face up in the discard pile
+        (each instant is a single card). Questions are skipped on this alone, never on the
+        hand itself, so skipping one tells nobody anything (issue 11, fair questions)."""
+        if not self.state.players[seat].hand:
+            return False
+        discard = self.state.discard
+        return any(verb in verbs and card not in discard for card, verb in self.content.instant_verbs.items())
 
     def any_time_instants(self, seat: int) -> list[str]:
         """Scrye and Fortune in ``seat``'s hand: playable at every instant point (FH-133)."""

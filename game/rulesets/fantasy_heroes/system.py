@@ -64,6 +64,9 @@ class FantasyHeroes(FlowRuleSystem):
         state = build_state(self.content, scenario, seed, log)
         return state, log.events
 
+    def random_state(self, state: FHState) -> tuple[int, ...]:
+        return (state.rng.state, state.rng.inc)
+
     def before_answer(self, state: FHState, seat: int) -> None:
         # A Scrye reveal lasts until its viewer's next decision ends (FH-131): a decision he
         # makes, not a forced pass (a question with "pass" as its only answer, answered for him).

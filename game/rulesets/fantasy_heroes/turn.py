@@ -222,11 +222,22 @@ def respond_instant(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) ->
     play_instant(ctx, seat, choice[0].split(":", 1)[1])
 
 
+def instant_verbs_at(ctx: Ctx, seat: int, wall: bool) -> tuple[str, ...]:
+    """The instant verbs ``seat`` may play at this instant point (FH-133, FH-134)."""
+    if wall and seat != ctx.state.active:
+        return ANY_TIME_VERBS + ("wall_of_fire",)
+    return ANY_TIME_VERBS
+
+
 def open_instant_point(ctx: Ctx, point: str, seats: list[int], wall: bool) -> None:
     """An instant point (FH-133): every seat named is asked in turn order, whether or not it
     holds an instant it may play there (a seat holding none has "pass" as its only answer),
-    so who is asked never tells what is in a hand."""
-    open_window(ctx.state.stack, "instant", seats, point=point, wall=wall)
+    so who is asked never tells what is in a hand. Only a seat that everyone can see holds no
+    such instant (an empty hand, or every such card face up in the discard pile) is left out."""
+    asked = [s for s in seats if not ctx.state.players[s].eliminated
+             and ctx.may_hold(s, instant_verbs_at(ctx, s, wall))]
+    if asked:
+        open_window(ctx.state.stack, "instant", asked, point=point, wall=wall)
 
 
 register_window(FLOW, "instant", rule=instant_rule, responses=instant_responses, respond=respond_instant,
@@ -387,10 +398,26 @@ def heroes_in_hand(ctx: Ctx, seat: int) -> list[str]:
     return [c for c in ctx.state.players[seat].hand if ctx.content.card(c).type == "hero"]
 
 
+def menu_may_offer(ctx: Ctx, targets: list[str]) -> bool:
+    """Whether, by what every seat knows, the active player might have more than "pass" at
+    the attack menu: an attack (he may hold a hero), Fly after a battle, Scrye or Fortune."""
+    state = ctx.state
+    seat = state.active
+    if not state.players[seat].hand:
+        return False
+    if state.attacks_left > 0 and targets:
+        return True
+    if state.battles_this_turn >= 1 and state.attacks_left == 0 and targets and ctx.may_hold(seat, ("fly",)):
+        return True
+    return ctx.may_hold(seat, ANY_TIME_VERBS)
+
+
 def ask_attack_menu(ctx: Ctx, step: Step) -> Decision | None:
     state = ctx.state
     seat = state.active
     targets = legal_targets(ctx)
+    if not menu_may_offer(ctx, targets):
+        return None  # everyone can see that passing is all he can do
     has_hero = bool(heroes_in_hand(ctx, seat))
     options: list[Option] = []
     blocked: list[Blocked] = []
@@ -425,7 +452,8 @@ def ask_attack_menu(ctx: Ctx, step: Step) -> Decision | None:
     first = state.battles_this_turn == 0
     options.append(Option("pass", "Do not attack" if first and state.attacks_left else "End the Attack Phase"))
     # Asked even when passing is all the active player can do (no hero, no instant in hand):
-    # whether he is asked must not tell what his hand holds, so the menu is a window question.
+    # whether he is asked must not tell what his hand holds, so the menu is a window question
+    # (only what everyone can see skips it, above).
     return Decision(seat, "attack", "Attack Phase: choose a territory to attack, or pass.", tuple(options),
                     rule="FH-025", blocked=tuple(blocked), window=True)
 
@@ -442,6 +470,13 @@ def answer_attack_menu(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...])
         begin_battle(ctx, picked.split(":", 1)[1])
     else:
         play_instant(ctx, seat, picked.split(":", 1)[1])
+
+
+@FLOW.automatic("attack_menu")
+def attack_menu_nothing(ctx: Ctx, step: Step) -> None:
+    """Passing is all the active player can do, as everyone can see: the phase ends as if he passed."""
+    ctx.state.stack.pop()
+    ctx.emit("phase", "FH-025", f"{ctx.who(ctx.state.active)} ends the Attack Phase.", seat=ctx.state.active)
 
 
 FLOW.question("attack_menu", ask_attack_menu, answer_attack_menu)

@@ -10,24 +10,34 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.core.serial import to_data
 from game.rulesets.fantasy_heroes.content import Content
 from game.rulesets.fantasy_heroes.effects import side_total, spell_level
-from game.rulesets.fantasy_heroes.state import ATTACKER, DEFENDER, FHState
+from game.rulesets.fantasy_heroes.state import ATTACKER, DEFENDER, Battle, FHState, Side
+
+
+def _side_data(side: Side) -> dict[str, Any]:
+    return {"seat": side.seat, "hero": side.hero, "minions": list(side.minions), "artifact": side.artifact,
+            "artifact_played": side.artifact_played, "spells": list(side.spells),
+            "spells_cast": side.spells_cast, "sorcerer_allowance_used": side.sorcerer_allowance_used}
+
+
+def battle_data(content: Content, b: Battle) -> dict[str, Any]:
+    """The battle table as plain data (the fields of :class:`Battle`, as ``to_data`` gives
+    them, written out: a view is built for every choice), with both totals and spell levels."""
+    return {
+        "attacker": b.attacker, "defender": b.defender, "territory": b.territory, "battle_type": b.battle_type,
+        "sides": [_side_data(side) for side in b.sides],
+        "negated": list(b.negated), "charges_spent": list(b.charges_spent), "goblins_paid": list(b.goblins_paid),
+        "window_owner": b.window_owner, "window_number": b.window_number, "window_active": b.window_active,
+        "previous_window_passed": b.previous_window_passed, "play_ended": b.play_ended,
+        "totals": [side_total(content, b, ATTACKER).value, side_total(content, b, DEFENDER).value],
+        "spell_levels": [spell_level(content, b, ATTACKER), spell_level(content, b, DEFENDER)],
+    }
 
 
 def view(state: FHState, content: Content, seat: int | None) -> dict[str, Any]:
-    players = []
-    for p in state.players:
-        entry: dict[str, Any] = {"seat": p.seat, "name": p.name, "territories": list(p.territories),
-                                 "hand_count": len(p.hand), "eliminated": p.eliminated}
-        players.append(entry)
-    battle: dict[str, Any] | None = None
-    if state.battle is not None:
-        b = state.battle
-        battle = to_data(b)
-        battle["totals"] = [side_total(content, b, ATTACKER).value, side_total(content, b, DEFENDER).value]
-        battle["spell_levels"] = [spell_level(content, b, ATTACKER), spell_level(content, b, DEFENDER)]
+    players = [{"seat": p.seat, "name": p.name, "territories": list(p.territories), "hand_count": len(p.hand),
+                "eliminated": p.eliminated} for p in state.players]
     return {
         "ruleset": "fantasy-heroes",
         "seat": seat,
@@ -45,9 +55,10 @@ def view(state: FHState, content: Content, seat: int | None) -> dict[str, Any]:
         "walls": list(state.walls),
         "attacks_left": state.attacks_left,
         "battles_this_turn": state.battles_this_turn,
-        "battle": battle,
+        "battle": battle_data(content, state.battle) if state.battle is not None else None,
         "reveals": [{"of": r.of, "cards": list(r.cards)} for r in state.reveals if r.viewer == seat],
-        "memory": [to_data(m) for m in state.memory[seat]] if seat is not None else [],
+        "memory": ([{"seat": m.seat, "card": m.card, "how": m.how} for m in state.memory[seat]]
+                   if seat is not None else []),
         "winners": list(state.winners) if state.winners is not None else None,
         "end_reason": state.end_reason,
     }
