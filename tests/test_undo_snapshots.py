@@ -73,30 +73,51 @@ def test_undo_puts_back_the_game_a_replay_gives(system_id, with_ai):
 @pytest.mark.parametrize("system_id", registry_ids())
 def test_undo_after_the_kept_positions_replays_and_still_equals_a_replay(system_id, monkeypatch):
     """Past UNDO_DEPTH take-backs in a row the kept positions are used up: undo then rebuilds
-    from the seed (and keeps positions again for the next undo)."""
-    monkeypatch.setattr(session_module, "UNDO_DEPTH", 2)
-    session = Session.new(system_id, _seats(system_id, False), 3)
-    rng = Rng.seeded(3, 5)
-    streak: list[int] = []
-    for _ in range(3000):
-        decision = session.pending()
-        assert decision is not None
-        session.choose(decision.seat, random_choice(decision, rng))
-        last = session.choices[-1]
-        if last.irreversible or not last.by_human or (streak and last.seat != streak[0]):
-            streak = []
-        if session.can_undo(last.seat):
-            streak.append(last.seat)
-        if len(streak) >= 4:
-            break
-    else:
-        pytest.skip("no four undoable choices in a row")
-    assert len(session.undo_points) == 2
-    for _ in range(3):
+    from the seed (and keeps positions again for the next undo). With one position kept, the
+    second of two undos in a row replays."""
+    monkeypatch.setattr(session_module, "UNDO_DEPTH", 1)
+    def undoable_twice_in_a_row(seed: int) -> Session | None:
+        session = Session.new(system_id, _seats(system_id, False), seed)
+        rng = Rng.seeded(seed, 5)
+        streak: list[int] = []
+        while (decision := session.pending()) is not None:
+            session.choose(decision.seat, random_choice(decision, rng))
+            last = session.choices[-1]
+            if last.irreversible or not last.by_human or (streak and last.seat != streak[0]):
+                streak = []
+            if session.can_undo(last.seat):
+                streak.append(last.seat)
+            if len(streak) >= 2:
+                return session
+        return None
+
+    found = (undoable_twice_in_a_row(seed) for seed in range(3, 13))
+    session = next((s for s in found if s is not None), None)
+    if session is None:
+        pytest.skip("no two undoable choices in a row")
+    assert len(session.undo_points) == 1
+    replays: list[int] = []
+    real = Session.replay.__func__  # type: ignore[attr-defined]
+
+    def counted(cls, *args, **kwargs):
+        replays.append(1)
+        return real(cls, *args, **kwargs)
+
+    undone = 0
+    for _ in range(2):
         seat = session.choices[-1].seat
         if not session.can_undo(seat):
             break
-        _undo_and_check(session, seat)
+        before = len(replays)
+        monkeypatch.setattr(Session, "replay", classmethod(counted))
+        session.undo(seat)
+        assert len(replays) - before == undone  # the first from the kept position, the second replays
+        monkeypatch.undo()
+        undone += 1
+        monkeypatch.setattr(session_module, "UNDO_DEPTH", 1)
+        keep = len(session.choices)
+        _same(session, _replayed(session, keep))
+    assert undone == 2
 
 
 def test_undo_points_are_bounded_and_dropped_at_an_irreversible_choice():
