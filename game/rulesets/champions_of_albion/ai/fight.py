@@ -231,9 +231,14 @@ def quest_token(seen: Seen, decision: Decision) -> str:
             return max(removals, key=lambda o: ((seen.enemy(o.split(":", 2)[2]) or {}).get("av", 0), o))
     if "token:will" in ids and (c["will"] <= 2 or (c["max_will"] - c["will"] >= 2 and _team_will_low(seen))):
         return "token:will"
-    if "token:terror" in ids and c["will"] <= 3 and main is not None:
+    if "token:terror" in ids and main is not None:
+        # Terror costs a will on each failed defence against Morrigan: worth a token when this
+        # champion takes her strike, may well fail, and has too little will missing for
+        # "restore 2 will" to be the better use.
         speed = defence_vs(c, c["space"])
-        if e_def(speed, main["av"]) > 0 and c["will"] <= 2:
+        fails = sum(1 for r in range(1, 7) if r + speed < main["av"]) / 6
+        struck = main["av"] in strikes_on(seen, c, facing(seen, c))
+        if struck and fails >= 1 / 3 and c["max_will"] - c["will"] <= 1:
             return "token:terror"
     return "token:none" if "token:none" in ids else ids[-1]
 

@@ -102,7 +102,8 @@ def discard(seen: Seen, decision: Decision) -> str:
 
 def transfer(seen: Seen, decision: Decision) -> tuple[str, ...]:
     """Give or take the cards that raise the pair's worth, one at a time (D-06); in Act 2 a
-    giver also hands its quest tokens to a clearly stronger attacker."""
+    giver against the Dragon also hands its quest tokens to a clearly stronger attacker (their
+    -2 DV counts most on the strongest blow)."""
     c = seen.me
     assert c is not None
     other = seen.champion(seen.view.get("counterpart", ""))
@@ -112,8 +113,9 @@ def transfer(seen: Seen, decision: Decision) -> tuple[str, ...]:
         src, dst = (c, other) if giving else (other, c)
         cards = [o.split(":", 1)[1] for o in decision.option_ids if o.startswith("card:")]
         out = [f"card:{rid}" for rid in best_transfers(src, dst, cards)]
-        if giving and not out and seen.act == 2 and c.get("quest_tokens") and _better_fighter(other, c):
-            out = [o for o in decision.option_ids if o.startswith("quest_token:")]
+        if giving and seen.act == 2 and seen.main_id == "dragon" and c.get("quest_tokens") \
+                and _better_fighter(other, c):
+            out += [o for o in decision.option_ids if o.startswith("quest_token:")]  # one option a token
     if not out:
         out = [decision.option_ids[0]]
     return tuple(out[: decision.max_choices])

@@ -34,7 +34,7 @@ ONE_PART = 1 / 12
 # A token kept for Act 2, with the reward printed beside it (gold 2-5, aid tokens, shadows).
 # High on purpose: a quest is completed about one time in ten, so only a champion whose odds
 # are clearly better than the others' should find it worth the risk.
-TOKEN = {"dragon": 13.5, "arawn": 12.0, "morrigan": 10.5}
+TOKEN = {"dragon": 13.5, "arawn": 12.0, "morrigan": 13.5}
 REWARD = 2.0
 FAIL_FIRST = 1.4    # a part-1 failure: 1-2 life, 1 will, a gold coin or a bane
 FAIL_TEST = 2.2     # a part-2 test failed: usually a bane or will

@@ -122,15 +122,22 @@ def unique_value(seen: Seen, c: dict[str, Any], planner: Planner, left: int) -> 
     return value + cont
 
 
+TOKEN_GIFT = 0.8  # per quest token handed to a clearly stronger attacker against the Dragon (its -2 DV)
+
+
 def _transfer_value(seen: Seen, giver: dict[str, Any], taker: dict[str, Any]) -> float:
     cards = [r for r in giver.get("resources", []) if resource(r).kind in ("weapon", "armour", "item", "relic")]
     moving = best_transfers(giver, taker, cards)
+    tokens = 0.0
+    if seen.act == 2 and seen.main_id == "dragon" and giver.get("quest_tokens") \
+            and attack_vs(taker, {}) > attack_vs(giver, {}) + 1:
+        tokens = TOKEN_GIFT * int(giver["quest_tokens"])  # the -2 DV is worth most on the strongest blow
     if not moving:
-        return 0.0
+        return tokens
     after_giver, after_taker = dict(giver), dict(taker)
     for rid in moving:
         after_giver, after_taker = moved(after_giver, after_taker, rid)
-    return worth(after_giver) + worth(after_taker) - worth(giver) - worth(taker)
+    return worth(after_giver) + worth(after_taker) - worth(giver) - worth(taker) + tokens
 
 
 def bane_action_value(c: dict[str, Any], bane: str) -> float:
