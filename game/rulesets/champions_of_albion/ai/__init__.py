@@ -28,7 +28,7 @@ Deliberate readings: the quest deck (D-15) is taken when a quest is worth more t
 world story of the space (:mod:`.quests`: the chance of completing it from the public make-up
 of the quest decks, the champion's attributes, aid tokens and the allies standing there,
 against what a failed part costs), and the planner pulls only such a champion towards a
-token; quests are hard (about one draw in ten is completed), and every quest drawn by a
+token; quests are hard (about one draw in seven is completed), and every quest drawn by a
 champion with poor odds cost the party wins on fixed seeds, so only the champions whose odds
 are clearly better than the others' take them; the main enemy's own ties in Act 2
 (D-20, "players choose") are settled so the champions can reach it without standing in the
