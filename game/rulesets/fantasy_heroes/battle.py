@@ -17,6 +17,7 @@ from game.rulesets.fantasy_heroes.effects import (
     opposing,
     side_total,
     spell_level,
+    totals,
 )
 from game.rulesets.fantasy_heroes.state import ATTACKER, DEFENDER, Battle, Side
 from game.rulesets.fantasy_heroes.turn import instant_options, open_instant_point
@@ -183,7 +184,7 @@ def ask_window(ctx: Ctx, step: Step) -> Decision | None:
     battle = _battle(ctx)
     options, blocked = window_options(ctx)
     seat = battle.sides[battle.window_owner].seat
-    attack, defense = side_total(ctx.content, battle, ATTACKER).value, side_total(ctx.content, battle, DEFENDER).value
+    attack, defense = totals(ctx.content, battle)
     label = "End your window" if battle.window_active else "Pass"
     options.append(Option("pass", label))
     return Decision(seat, "window",

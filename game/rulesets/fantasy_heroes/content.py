@@ -65,10 +65,13 @@ class Content:
     territory_instances: tuple[str, ...]
     # Derived once: the verb of each instant spell (its one effect), by card id.
     instant_verbs: Mapping[str, str] = field(init=False, repr=False, compare=False)
+    # Battle totals already worked out, by what they depend on (see effects.totals).
+    totals_cache: dict[tuple[object, ...], tuple[int, int]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         verbs = {c.id: c.effects[0].verb for c in self.cards.values() if c.is_instant and c.effects}
         object.__setattr__(self, "instant_verbs", verbs)
+        object.__setattr__(self, "totals_cache", {})
 
     def card(self, card_id: str) -> CardDef:
         return self.cards[card_id]

@@ -170,9 +170,23 @@ def side_total(content: Content, battle: Battle, side_index: int) -> Total:
     return Total(sum(line.amount for line in lines), tuple(lines))
 
 
+TOTALS_CACHE_SIZE = 4096
+
+
 def totals(content: Content, battle: Battle) -> tuple[int, int]:
-    """(Total Attack Score, Total Defense Score) now."""
-    return side_total(content, battle, ATTACKER).value, side_total(content, battle, DEFENDER).value
+    """(Total Attack Score, Total Defense Score) now, remembered by the cards on the table, the
+    negated spells, the Goblins paid for and the battle territory: all a total depends on
+    (a view and a window question each show them, so they are asked for at every choice)."""
+    key = (battle.battle_type, tuple(battle.negated), tuple(battle.goblins_paid),
+           *((s.hero, s.artifact, tuple(s.minions), tuple(s.spells)) for s in battle.sides))
+    cache = content.totals_cache
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= TOTALS_CACHE_SIZE:
+            cache.clear()
+        found = cache[key] = (side_total(content, battle, ATTACKER).value,
+                              side_total(content, battle, DEFENDER).value)
+    return found
 
 
 # The rule ID that governs each card's ability (checklist 3.12-3.15), for log lines.

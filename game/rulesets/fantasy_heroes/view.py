@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.rulesets.fantasy_heroes.content import Content
-from game.rulesets.fantasy_heroes.effects import side_total, spell_level
+from game.rulesets.fantasy_heroes.effects import spell_level, totals
 from game.rulesets.fantasy_heroes.state import ATTACKER, DEFENDER, Battle, FHState, Side
 
 
@@ -30,7 +30,7 @@ def battle_data(content: Content, b: Battle) -> dict[str, Any]:
         "negated": list(b.negated), "charges_spent": list(b.charges_spent), "goblins_paid": list(b.goblins_paid),
         "window_owner": b.window_owner, "window_number": b.window_number, "window_active": b.window_active,
         "previous_window_passed": b.previous_window_passed, "play_ended": b.play_ended,
-        "totals": [side_total(content, b, ATTACKER).value, side_total(content, b, DEFENDER).value],
+        "totals": list(totals(content, b)),
         "spell_levels": [spell_level(content, b, ATTACKER), spell_level(content, b, DEFENDER)],
     }
 
