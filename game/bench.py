@@ -123,20 +123,28 @@ def run_bench(ruleset: str, games: int, seed: int) -> None:
     from game.bench_search import run_search_bench
 
     run_search_bench(ruleset, seed)  # clone, apply, determinize, playouts; undo, load, choice cost by length
-    if ruleset == "champions-of-albion":
-        albion_bench(games, seed)
-        return
-    if ruleset == "dungeon-delve":
-        geometry_bench()
-        for levels in (["random", "random"], ["normal", "random"], ["random", "normal"], ["normal", "normal"]):
-            figures = play_games(ruleset, levels, games, seed)
-            line = (f"  overlord {levels[0]} vs heroes {levels[1]}: {figures['games_per_second']:.2f} quests/s, "
-                    f"{figures['choices_per_second']:.0f} choices/s, mean rounds {figures['mean_turns']:.1f}")
-            if "decision_median_ms" in figures:
-                line += (f"; normal AI decision median {figures['decision_median_ms']:.2f} ms, "
-                         f"p95 {figures['decision_p95_ms']:.2f} ms")
-            print(line, flush=True)
-        return
+    own_bench = registry.part(ruleset, "bench")
+    if own_bench is not None:
+        own_bench(games, seed)
+    else:
+        versus_bench(games, seed, ruleset)
+
+
+def dungeon_delve_bench(games: int, seed: int) -> None:
+    """Dungeon Delve: line of sight and movement, then quests by overlord and hero levels."""
+    geometry_bench()
+    for levels in (["random", "random"], ["normal", "random"], ["random", "normal"], ["normal", "normal"]):
+        figures = play_games("dungeon-delve", levels, games, seed)
+        line = (f"  overlord {levels[0]} vs heroes {levels[1]}: {figures['games_per_second']:.2f} quests/s, "
+                f"{figures['choices_per_second']:.0f} choices/s, mean rounds {figures['mean_turns']:.1f}")
+        if "decision_median_ms" in figures:
+            line += (f"; normal AI decision median {figures['decision_median_ms']:.2f} ms, "
+                     f"p95 {figures['decision_p95_ms']:.2f} ms")
+        print(line, flush=True)
+
+
+def versus_bench(games: int, seed: int, ruleset: str) -> None:
+    """A competitive game without its own benchmark: random and normal seats against each other."""
     for levels in (["random", "random"], ["normal", "random"], ["normal", "normal"],
                    ["normal", "normal", "normal"]):
         figures = play_games(ruleset, levels, games, seed)

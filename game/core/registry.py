@@ -47,7 +47,7 @@ _KNOWN: dict[str, Registration] = {
         _record("fantasy-heroes", "fantasy_heroes", rules="FantasyHeroes",
                 terminal="game.terminal:describe_territories"),
         _record("dungeon-delve", "dungeon_delve", rules="DungeonDelve",
-                terminal="game.terminal:describe_grid"),
+                terminal="game.terminal:describe_grid", bench="game.bench:dungeon_delve_bench"),
         _record("champions-of-albion", "champions_of_albion", rules="ChampionsOfAlbion",
                 terminal="game.terminal:describe_albion", bench="game.bench:albion_bench"),
     )
