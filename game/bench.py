@@ -175,7 +175,7 @@ def frame_times(size: tuple[int, int], frames: int, seed: int, ruleset: str = "f
 
     app = App(size, Settings(window_size=list(size), animation_speed="fast"))
     session = demo_session(ruleset, seed, 10)
-    controller = Controller(session, 0.5, True, autosave=False)
+    controller = Controller(session, 0.5, autosave=False)
     table = TableScene(app, controller)
     app.stack.replace(table)
     human = next(i for i, seat in enumerate(session.seats) if not seat.is_ai)
@@ -195,7 +195,7 @@ def frame_times(size: tuple[int, int], frames: int, seed: int, ruleset: str = "f
         clock.tick(240)
         if session.over:
             session = demo_session(ruleset, seed + i, 10)
-            controller = Controller(session, 0.5, True, autosave=False)
+            controller = Controller(session, 0.5, autosave=False)
             table = TableScene(app, controller)
             app.stack.replace(table)
     controller.close()

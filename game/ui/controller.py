@@ -40,12 +40,11 @@ def _shown_to(event: Event, seat: int | None) -> bool:
 
 
 class Controller:
-    def __init__(self, session: Session, speed_factor: float = 1.0, auto_pass: bool = True,
+    def __init__(self, session: Session, speed_factor: float = 1.0,
                  autosave: bool = True,
                  check: Callable[[Callable[[int, int], None]], Session] | None = None) -> None:
         self.session = session
         self.speed_factor = speed_factor
-        self.auto_pass = auto_pass
         self.new_events: deque[Event] = deque()
         self._log_source: list[Event] | None = None
         self._log_seat: int | None = None
@@ -55,7 +54,6 @@ class Controller:
         self._future: Future[tuple[str, ...]] | None = None
         self._future_decision: Decision | None = None
         self._think_started = 0.0
-        self._drawn: Decision | None = None  # the last question handed to the screen
         humans = self.humans
         self.shown_seat: int | None = humans[0] if humans else None
         self.autosave_enabled = autosave
@@ -144,7 +142,7 @@ class Controller:
         """A different human must take the screen before their private view is drawn."""
         decision = self.decision()
         return (self.hot_seat and decision is not None and not self.session.seats[decision.seat].is_ai
-                and decision.seat != self.shown_seat and not self.auto_passes(decision))
+                and decision.seat != self.shown_seat)
 
     def hand_over(self) -> None:
         decision = self.decision()
@@ -158,11 +156,8 @@ class Controller:
             return None
         if self.check_failure is not None:
             return None  # a refused save is not played on
-        if self.auto_passes(decision):
-            return None  # Auto-pass answers it before it is ever drawn
         if self.needs_handoff():
             return None
-        self._drawn = decision
         return decision
 
     def view(self) -> dict[str, Any]:
@@ -276,21 +271,6 @@ class Controller:
             return decision.seat
         return None
 
-    def auto_passes(self, decision: Decision) -> bool:
-        """Whether Auto-pass (a setting) declines this question for a human seat: an offer to play
-        an instant spell that no card in that seat's own hand could answer. It is decided from
-        the decision and that seat's hand alone, before the question is drawn or handed over;
-        an offer naming a card the seat holds (Wall of Fire, Scrye, Fortune) is always asked."""
-        if not self.auto_pass or decision.kind != "instant" or self.session.seats[decision.seat].is_ai:
-            return False
-        if decision == self._drawn:
-            return False  # already handed to the screen (Auto-pass was switched on since): he answers
-        if decision.option("pass") is None:
-            return False
-        hand = set(self.session.game.view_for(decision.seat).get("hand") or ())
-        return not any(o.target is not None and o.target[0] == "card" and o.target[1] in hand
-                       for o in decision.options if o.id != "pass")
-
     def update(self, busy: bool) -> None:
         """Settle the check of a loaded game; advance AI seats (one choice at a time, when
         the table is not animating)."""
@@ -306,8 +286,6 @@ class Controller:
             return
         seat = self.session.seats[decision.seat]
         if not seat.is_ai:
-            if self.auto_passes(decision):
-                self._arrived(self.session.choose(decision.seat, ("pass",)))
             return
         if self._future is None:
             if busy:

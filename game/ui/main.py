@@ -116,7 +116,7 @@ def build_scene(app: Any, scene: str, ruleset: str, seed: int, steps: int) -> No
                 session.seats[i] = Seat("ai", seat.name, "normal")
                 session.agents[i] = make_agent("normal", ruleset, seed, i)
         session.run_ai()
-    controller = Controller(session, 0.0, app.settings.auto_pass, autosave=False)
+    controller = Controller(session, 0.0, autosave=False)
     table = TableScene(app, controller)
     app.stack.push(table)
     if scene == "handoff":

@@ -36,7 +36,6 @@ class Settings:
     window_size: list[int] = field(default_factory=lambda: [1280, 720])
     fullscreen: bool = False
     animation_speed: str = "normal"
-    auto_pass: bool = True
     last_seats: list[str] = field(default_factory=lambda: ["human", "normal"])
     notice: str = field(default="", compare=False, repr=False)
     """Said once after loading: the file was damaged and the defaults are used."""
@@ -88,12 +87,13 @@ class Settings:
                 self.window_size = list(size)
             else:
                 good = False
-        for key in ("fullscreen", "auto_pass"):
-            if key in data:
-                if isinstance(data[key], bool):
-                    setattr(self, key, data[key])
-                else:
-                    good = False
+        # "auto_pass" in an older file is passed over: the game itself now answers every
+        # response window a player could only pass (game.session, fair questions).
+        if "fullscreen" in data:
+            if isinstance(data["fullscreen"], bool):
+                self.fullscreen = data["fullscreen"]
+            else:
+                good = False
         if "animation_speed" in data:
             speed = data["animation_speed"]
             if isinstance(speed, str) and speed in ANIMATION_SPEEDS:

@@ -6,7 +6,7 @@ battle casts while the battle is in progress (FH-055, FH-082, FH-108, FH-118; FH
 longer exempts them). They still need no hero and use no spell slot.
 
 Item 6: Wall of Fire is offered to its holder at the start of the opponent's Attack Phase
-(FH-023, FH-134), and the AI and the table's Auto-pass leave it to him.
+(FH-023, FH-134), and neither the AI nor the table answers it for him.
 """
 
 from __future__ import annotations

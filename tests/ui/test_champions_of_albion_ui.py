@@ -46,7 +46,7 @@ def reach(predicate, seed=3, seats=2, main_enemy="dragon", steps=4000):
 
 
 def open_table(app, session) -> TableScene:
-    controller = Controller(session, 0.0, True, autosave=False)
+    controller = Controller(session, 0.0, autosave=False)
     decision = session.pending()
     controller.shown_seat = decision.seat if decision else 0
     scene = TableScene(app, controller)

@@ -75,3 +75,12 @@ def test_the_title_screen_says_it_once_and_the_app_starts(folders):
         import pygame
 
         pygame.quit()
+
+
+def test_an_older_file_with_auto_pass_still_loads(folders):
+    """Auto-pass left the settings when the game began answering forced passes itself; a file
+    that still has it is neither damaged nor set aside."""
+    (folders / "settings.json").write_text(json.dumps({"auto_pass": False, "fullscreen": True}))
+    settings = Settings.load()
+    assert settings.fullscreen is True and settings.notice == ""
+    assert not (folders / BACKUP).exists()

@@ -15,7 +15,7 @@ def open_session(app: Any, session: Session, check: Callable[[Callable[[int, int
     from game.ui.scenes.table import TableScene
     from game.ui.scenes.title import TitleScene
 
-    controller = Controller(session, app.settings.speed_factor, app.settings.auto_pass, check=check)
+    controller = Controller(session, app.settings.speed_factor, check=check)
     controller.on_check_failed = on_check_failed
     app.stack.replace(TitleScene(app))
     app.stack.push(TableScene(app, controller))

@@ -26,7 +26,7 @@ class PauseScene(MenuScene):
             ("Resume", self.app.stack.pop, "Back to the table (Esc)"),
             ("Save", self.save, "Save this game under a name"),
             ("Load", self.load, "Open a saved game"),
-            ("Settings", self.settings, "Window, animation speed, auto-pass"),
+            ("Settings", self.settings, "Window size, full screen, animation speed"),
             ("Rules", self.rules, "The rules book, searchable"),
             ("Quit to title", self.quit_to_title, "Autosaves, then returns to the title"),
         ]

@@ -1,4 +1,4 @@
-"""Settings: window size, full screen, animation speed, auto-pass. Kept in the user
+"""Settings: window size, full screen, animation speed. Kept in the user
 config folder as soon as they change."""
 
 from __future__ import annotations
@@ -43,11 +43,6 @@ class SettingsScene(MenuScene):
             ("Animations", Cycle(pygame.Rect(x, y + 2 * row, w, h),
                                  [(k, k.capitalize()) for k in ANIMATION_SPEEDS], settings.animation_speed,
                                  self.set_speed, tooltip="How fast cards move; Space skips during play")),
-            ("Auto-pass", Cycle(pygame.Rect(x, y + 3 * row, w, h), [("on", "On"), ("off", "Off")],
-                                "on" if settings.auto_pass else "off", self.set_auto_pass,
-                                tooltip="Declines, unseen, an offer to play an instant spell only when no "
-                                        "card in your hand could answer it; whenever you hold one (Wall of "
-                                        "Fire, Scrye, Fortune) you are asked")),
         ]
         for i, (label, widget) in enumerate(entries):
             self.rows.append((label, y + i * row))
@@ -74,9 +69,6 @@ class SettingsScene(MenuScene):
         self.app.settings.animation_speed = value
         self.app.settings.save()
 
-    def set_auto_pass(self, value: str) -> None:
-        self.app.settings.auto_pass = value == "on"
-        self.app.settings.save()
 
     def draw_content(self, surface: pygame.Surface, s: float) -> None:
         assert self.panel is not None

@@ -73,7 +73,6 @@ class TableScene(Scene):
         super().resume()
         self.animations.speed = self.app.settings.speed_factor
         self.controller.speed_factor = self.app.settings.speed_factor
-        self.controller.auto_pass = self.app.settings.auto_pass
         self._handoff_open = False
         self._decision_seen = None
 

@@ -42,7 +42,7 @@ class TitleScene(MenuScene):
             ("Continue", self.continue_game, tip),
             ("New game", self.new_game, "Choose a game, players and AI seats"),
             ("Load", self.load, "Open a saved game"),
-            ("Settings", self.settings, "Window, animation speed, auto-pass"),
+            ("Settings", self.settings, "Window size, full screen, animation speed"),
             ("Rules", self.rules, "The rules book of each game, searchable"),
             ("Quit", self.app.quit, "Leave Five Realms"),
         ]
