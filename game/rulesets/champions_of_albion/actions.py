@@ -51,11 +51,8 @@ def travel_targets(ctx: Ctx, c: ChampionState) -> list[str]:
     m = ctx.content.map
     out = []
     storm = "no_wild_surface_travel_next_round" in ctx.state.round_rules
-    for route in m.routes:
-        if not route.joins(c.space):
-            continue
-        there = route.other(c.space)
-        if storm and route.kind == "surface" and m.spaces[there].kind == "wilderness" \
+    for there, kind in m.links.get(c.space, ()):
+        if storm and kind == "surface" and m.spaces[there].kind == "wilderness" \
                 and m.spaces[c.space].kind == "wilderness":
             continue
         if there not in out:
@@ -133,6 +130,10 @@ def _unique_possible(ctx: Ctx, c: ChampionState) -> str:
 # ---- the turn question ---------------------------------------------------------------------------
 
 
+_CITED = re.compile(r" \((CA-\d{3})\)\.$")
+"""A reason that ends by citing its rule."""
+
+
 def _ask_turn(ctx: Ctx, step: Step) -> Decision | None:
     state = ctx.state
     c = champion_of_turn(ctx, step)
@@ -151,7 +152,7 @@ def _ask_turn(ctx: Ctx, step: Step) -> Decision | None:
               detail: str = "") -> None:
         if left <= 0 and option_id not in ("end",) and not option_id.startswith("use:"):
             why, rule = why or "You have taken all three actions.", "CA-035"
-        cited = re.search(r" \((CA-\d{3})\)\.$", why)
+        cited = _CITED.search(why) if why.endswith(").") else None
         if cited:  # the rule goes with the reason, not inside it (the table shows it once)
             why, rule = why[: cited.start()] + ".", cited.group(1)
         if why:

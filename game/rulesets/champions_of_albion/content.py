@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections import deque
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
@@ -105,13 +105,43 @@ class MapDef:
     def of_kind(self, kind: str) -> tuple[str, ...]:
         return tuple(s for s, space in self.spaces.items() if space.kind == kind)
 
+    @cached_property
+    def links(self) -> Mapping[str, tuple[tuple[str, str], ...]]:
+        """Per space, the (other space, route kind) of every route that joins it, in route
+        order: worked out once per map, so no question has to scan every route."""
+        out: dict[str, list[tuple[str, str]]] = {s: [] for s in self.spaces}
+        for r in self.routes:
+            out.setdefault(r.a, []).append((r.b, r.kind))
+            out.setdefault(r.b, []).append((r.a, r.kind))
+        return {s: tuple(v) for s, v in out.items()}
+
+    @cached_property
+    def _neighbours(self) -> Mapping[tuple[str, str | None], tuple[str, ...]]:
+        out: dict[tuple[str, str | None], tuple[str, ...]] = {}
+        for space, links in self.links.items():
+            for kind in (None, *ROUTE_KINDS):
+                out[space, kind] = tuple(sorted(o for o, k in links if kind is None or k == kind))
+        return out
+
     def neighbours(self, space: str, kind: str | None = None) -> tuple[str, ...]:
         """Spaces one route away (``kind`` = only surface or only underground routes)."""
-        return tuple(sorted(r.other(space) for r in self.routes
-                            if r.joins(space) and (kind is None or r.kind == kind)))
+        found = self._neighbours.get((space, kind))
+        if found is None:  # a route kind the map does not use
+            return tuple(sorted(o for o, k in self.links.get(space, ()) if kind is None or k == kind))
+        return found
 
     def distances(self, source: str, kind: str | None = None) -> dict[str, int]:
-        """Steps from ``source`` to every space reachable over routes (of ``kind``)."""
+        """Steps from ``source`` to every space reachable over routes (of ``kind``); a new dict."""
+        known = self._distance_cache.get((source, kind))
+        if known is None:
+            known = self._distance_cache[source, kind] = self._search(source, kind)
+        return dict(known)
+
+    @cached_property
+    def _distance_cache(self) -> dict[tuple[str, str | None], dict[str, int]]:
+        return {}
+
+    def _search(self, source: str, kind: str | None) -> dict[str, int]:
         out = {source: 0}
         queue = deque([source])
         while queue:
@@ -122,10 +152,14 @@ class MapDef:
                     queue.append(there)
         return out
 
+    @cached_property
+    def _entrances(self) -> tuple[str, ...]:
+        return tuple(sorted(s for s, space in self.spaces.items() if space.kind != "depths"
+                            and any(k == "underground" for _, k in self.links.get(s, ()))))
+
     def entrances(self) -> tuple[str, ...]:
         """Surface spaces with an underground route into the depths."""
-        return tuple(sorted(s for s, space in self.spaces.items() if space.kind != "depths"
-                            and any(r.kind == "underground" for r in self.routes if r.joins(s))))
+        return self._entrances
 
 
 @dataclass(frozen=True)
@@ -195,7 +229,10 @@ class Resource:
         return self.counts_as or self.kind
 
     def bonus(self, attribute: str) -> int:
-        return dict(self.bonuses).get(attribute, 0)
+        for name, amount in reversed(self.bonuses):  # the last pair of a name counts, as in a dict
+            if name == attribute:
+                return amount
+        return 0
 
 
 @dataclass(frozen=True)
@@ -427,6 +464,12 @@ class CAContent:
     endings: Mapping[str, Ending]
     stories: Mapping[str, Story]
     quests: Mapping[str, Story]
+
+    @cached_property
+    def memo(self) -> dict[Any, Any]:
+        """Values worked out from this content and a few plain facts of a position, kept so
+        views do not work them out again (view.py keys each by everything it depends on)."""
+        return {}
 
     def ending(self, main_enemy: str, outcome: str) -> Ending:
         """The ending card read at the end of the game (CA-028)."""

@@ -50,8 +50,12 @@ class Ctx(BaseContext[CAState]):
 
     def short(self, champion_id: str) -> str:
         """The name a champion goes by in the log: "Gareth", "Mother Ysolde", "Old Cadoc"."""
-        words = self.name(champion_id).split()
-        return " ".join(words[:2]) if words[0] in TITLES else words[0]
+        memo = self.content.memo
+        found: str | None = memo.get(("short", champion_id))
+        if found is None:
+            words = self.name(champion_id).split()
+            found = memo["short", champion_id] = " ".join(words[:2]) if words[0] in TITLES else words[0]
+        return found
 
     def in_play(self) -> list[ChampionState]:
         """Champions in play, in this round's initiative order (CA-030, CA-034)."""
@@ -129,13 +133,28 @@ class Ctx(BaseContext[CAState]):
         "story", "attack", "defence" or "other"."""
         card = self.card(champion)
         parts: list[tuple[str, int]] = [("printed", card.attribute(attribute))]
-        chosen = use if use is not None else self.best_for(champion, (attribute,), duel)
-        for slot in SLOTS:
-            rid = chosen.get(slot)
-            if rid and rid in champion.resources and self.usable(champion, rid, duel):
-                amount = self.content.resources[rid].bonus(attribute)
-                if amount:
-                    parts.append((self.content.resources[rid].name, amount))
+        resources = self.content.resources
+        if use is None:
+            # The best card per slot for this attribute (first on ties), as best_for picks it,
+            # in one pass over the attached cards.
+            best: dict[str, tuple[int, Resource]] = {}
+            for rid in champion.resources:
+                r = resources[rid]
+                slot = r.slot
+                if slot in SLOTS and self.usable(champion, rid, duel):
+                    amount = r.bonus(attribute)
+                    if slot not in best or amount > best[slot][0]:
+                        best[slot] = (amount, r)
+            for slot in SLOTS:
+                if slot in best and best[slot][0]:
+                    parts.append((best[slot][1].name, best[slot][0]))
+        else:
+            for slot in SLOTS:
+                rid = use.get(slot)
+                if rid and rid in champion.resources and self.usable(champion, rid, duel):
+                    amount = resources[rid].bonus(attribute)
+                    if amount:
+                        parts.append((resources[rid].name, amount))
         spell = max((s for s in champion.spells_on if s[1] == attribute), key=lambda s: s[2], default=None)
         if spell is not None:  # one spell bonus at most (CA-167, G-17)
             parts.append((self.content.resources[spell[0]].name, int(spell[2])))

@@ -81,6 +81,10 @@ class ChampionsOfAlbion(FlowRuleSystem):
         scores = tuple(1 if s in winners else 0 for s in range(state.seats))
         return Outcome(winners, scores, state.end_reason, state.end_rule)
 
+    def random_state(self, state: CAState) -> tuple[int, ...]:
+        """The one generator, a field of the state (the kernel's default finds it, slower)."""
+        return state.rng.state, state.rng.inc
+
     def view(self, state: CAState, seat: int | None) -> dict[str, Any]:
         return view(state, self.content, seat)
 

@@ -10,14 +10,14 @@ accident; a test checks that no unrevealed outcome text appears in any seat's vi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from game.core.events import EventLog
 
 from game.rulesets.champions_of_albion import board
 from game.rulesets.champions_of_albion.content import CAContent
 from game.rulesets.champions_of_albion.context import Ctx
-from game.rulesets.champions_of_albion.state import MAIN, CAState
+from game.rulesets.champions_of_albion.state import MAIN, CAState, ChampionState, EnemyState
 from game.rulesets.champions_of_albion.vocabulary import ATTRIBUTES, describe
 
 
@@ -41,31 +41,95 @@ def _story(ctx: Ctx) -> dict[str, Any] | None:
     }
 
 
-def _champion(ctx: Ctx, c: Any) -> dict[str, Any]:
-    card = ctx.content.champions[c.id]
+MEMO_LIMIT = 20_000
+"""Entries kept in the content's memo before it is emptied (a game needs a few hundred)."""
+
+
+def _memo(ctx: Ctx, key: tuple[Any, ...], work: Callable[[], Any]) -> Any:
+    """``work()``, kept in the content's memo under ``key`` (everything the value depends on)."""
+    memo = ctx.content.memo
+    value = memo.get(key, memo)
+    if value is memo:
+        if len(memo) > MEMO_LIMIT:
+            memo.clear()
+        value = memo[key] = work()
+    return value
+
+
+def _attributes(ctx: Ctx, c: ChampionState) -> dict[str, int]:
+    """The modified attributes outside a test (CA-075). They depend only on the card, the
+    attached cards and banes, the spells on the champion and the kind of its space."""
+    key = ("attributes", c.id, tuple(c.resources), tuple(c.banes), tuple(tuple(s) for s in c.spells_on),
+           ctx.space_kind(c.space))
+    value: dict[str, int] | None = ctx.content.memo.get(key)
+    if value is None:
+        value = _memo(ctx, key, lambda: {a: ctx.attribute(c, a, test="other")[0] for a in ATTRIBUTES})
+    return dict(value)
+
+
+def _card_facts(ctx: Ctx, champion_id: str) -> tuple[Any, ...]:
+    """What the champion card prints: name, short name, archetype, tracks, attributes, abilities."""
+    def work() -> tuple[Any, ...]:
+        card = ctx.content.champions[champion_id]
+        return (card.name, ctx.short(champion_id), card.archetype, card.life, card.will, card.spirit_touched,
+                {a: card.attribute(a) for a in ATTRIBUTES}, {"name": card.unique.name, "text": card.unique.text},
+                {"name": card.passive.name, "text": card.passive.text})
+    facts: tuple[Any, ...] | None = ctx.content.memo.get(("card", champion_id))
+    return facts if facts is not None else _memo(ctx, ("card", champion_id), work)  # type: ignore[no-any-return]
+
+
+def _champion(ctx: Ctx, c: ChampionState) -> dict[str, Any]:
+    name, short, archetype, max_life, max_will, spirit, printed, unique, passive = _card_facts(ctx, c.id)
     return {
-        "id": c.id, "name": card.name, "short": ctx.short(c.id), "archetype": card.archetype, "seat": c.seat, "space": c.space,
-        "previous": c.previous, "life": c.life, "max_life": card.life, "will": c.will, "max_will": card.will,
+        "id": c.id, "name": name, "short": short, "archetype": archetype, "seat": c.seat, "space": c.space,
+        "previous": c.previous, "life": c.life, "max_life": max_life, "will": c.will, "max_will": max_will,
         "gold": c.gold, "resources": list(c.resources), "banes": list(c.banes), "aid": list(c.aid),
         "quest_tokens": c.quest_tokens, "unique_used": c.unique_used, "skills_used": list(c.skills_used),
         "used_this_round": list(c.used_this_round), "spells_on": [list(s) for s in c.spells_on],
-        "spirit_touched": card.spirit_touched,
-        "printed": {a: card.attribute(a) for a in ATTRIBUTES},
-        "attributes": {a: ctx.attribute(c, a, test="other")[0] for a in ATTRIBUTES},
-        "unique": {"name": card.unique.name, "text": card.unique.text},
-        "passive": {"name": card.passive.name, "text": card.passive.text},
+        "spirit_touched": spirit,
+        "printed": dict(printed),
+        "attributes": _attributes(ctx, c),
+        "unique": dict(unique),
+        "passive": dict(passive),
     }
 
 
-def _enemy(ctx: Ctx, e: Any) -> dict[str, Any]:
-    return {"uid": e.uid, "card": e.card, "kind": e.kind, "name": board.enemy_name(ctx, e), "space": e.space,
-            "dv": board.dv(ctx, e), "av": board.av(ctx, e), "life": board.life(ctx, e),
-            "max_life": board.max_life(ctx, e), "damage": e.damage, "treasure": ctx.treasure(e),
-            "abilities": _ability_texts(ctx, e)}
+def _enemies(ctx: Ctx) -> list[dict[str, Any]]:
+    """Every standee in the order placed; a card with several standees on the map numbers
+    them (``board.enemy_name``), worked out here in one pass."""
+    enemies = ctx.state.enemies
+    standees: dict[str, int] = {}
+    for e in enemies:
+        standees[e.card] = standees.get(e.card, 0) + 1
+    seen: dict[str, int] = {}
+    out = []
+    for e in enemies:
+        seen[e.card] = seen.get(e.card, 0) + 1
+        name = None
+        if e.kind == "ordinary" and standees[e.card] > 1:
+            name = f"{ctx.content.enemies[e.card].name} {seen[e.card]}"
+        out.append(_enemy(ctx, e, name))
+    return out
 
 
-def _ability_texts(ctx: Ctx, e: Any) -> list[str]:
-    return [describe(a) for a in board.abilities(ctx, e)]
+def _enemy(ctx: Ctx, e: EnemyState, name: str | None) -> dict[str, Any]:
+    if e.kind == "main":
+        dv, av, max_life, treasure, texts = board.dv(ctx, e), board.av(ctx, e), board.max_life(ctx, e), 0, ()
+        plain = ctx.content.main_enemies[e.card].name
+    else:
+        # An ordinary or more dangerous enemy's statistics follow from its card, the kind of
+        # its space, the act and the main enemy (whose Act 1 combat ability adds to them).
+        key = ("enemy", e.kind, e.card, ctx.space_kind(e.space), ctx.state.act, ctx.state.main_enemy)
+        facts = ctx.content.memo.get(key)
+        if facts is None:
+            facts = _memo(ctx, key, lambda: (
+                board.dv(ctx, e), board.av(ctx, e), board.max_life(ctx, e), ctx.treasure(e),
+                tuple(describe(a) for a in board.abilities(ctx, e)),
+                (ctx.content.enemies if e.kind == "ordinary" else ctx.content.dangerous)[e.card].name))
+        dv, av, max_life, treasure, texts, plain = facts
+    return {"uid": e.uid, "card": e.card, "kind": e.kind, "name": name or plain, "space": e.space,
+            "dv": dv, "av": av, "life": max(0, max_life - e.damage), "max_life": max_life, "damage": e.damage,
+            "treasure": treasure, "abilities": list(texts)}
 
 
 def _deciding(state: CAState) -> str:
@@ -117,7 +181,7 @@ def view(state: CAState, content: CAContent, seat: int | None) -> dict[str, Any]
                      "defeat": main.act2.defeat},
             "on_map": state.enemy(MAIN) is not None,
         },
-        "enemies": [_enemy(ctx, e) for e in state.enemies],
+        "enemies": _enemies(ctx),
         "shadows": list(state.shadows),
         "quest_tokens": list(state.quest_tokens),
         "shadow_supply": len(state.shadow_supply),
