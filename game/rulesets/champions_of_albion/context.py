@@ -150,11 +150,11 @@ class Ctx(BaseContext[CAState]):
                     parts.append((best[slot][1].name, best[slot][0]))
         else:
             for slot in SLOTS:
-                rid = use.get(slot)
-                if rid and rid in champion.resources and self.usable(champion, rid, duel):
-                    amount = resources[rid].bonus(attribute)
+                named = use.get(slot)
+                if named and named in champion.resources and self.usable(champion, named, duel):
+                    amount = resources[named].bonus(attribute)
                     if amount:
-                        parts.append((resources[rid].name, amount))
+                        parts.append((resources[named].name, amount))
         spell = max((s for s in champion.spells_on if s[1] == attribute), key=lambda s: s[2], default=None)
         if spell is not None:  # one spell bonus at most (CA-167, G-17)
             parts.append((self.content.resources[spell[0]].name, int(spell[2])))

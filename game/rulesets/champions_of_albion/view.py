@@ -75,7 +75,7 @@ def _card_facts(ctx: Ctx, champion_id: str) -> tuple[Any, ...]:
                 {a: card.attribute(a) for a in ATTRIBUTES}, {"name": card.unique.name, "text": card.unique.text},
                 {"name": card.passive.name, "text": card.passive.text})
     facts: tuple[Any, ...] | None = ctx.content.memo.get(("card", champion_id))
-    return facts if facts is not None else _memo(ctx, ("card", champion_id), work)  # type: ignore[no-any-return]
+    return facts if facts is not None else _memo(ctx, ("card", champion_id), work)
 
 
 def _champion(ctx: Ctx, c: ChampionState) -> dict[str, Any]:
