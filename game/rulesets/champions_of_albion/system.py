@@ -16,6 +16,7 @@ from game.rulesets.champions_of_albion import rounds as _rounds  # noqa: F401
 from game.rulesets.champions_of_albion import stories as _stories  # noqa: F401
 from game.rulesets.champions_of_albion.content import standard_content
 from game.rulesets.champions_of_albion.context import FLOW, Ctx
+from game.rulesets.champions_of_albion.search import determinize, evaluate
 from game.rulesets.champions_of_albion.setup import setup
 from game.rulesets.champions_of_albion.state import CAState, Seat
 from game.rulesets.champions_of_albion.view import view
@@ -39,6 +40,11 @@ class ChampionsOfAlbion(FlowRuleSystem):
     turn_word = "rounds"
     score_word = ""  # the champions win or lose together (CA-160, CA-161)
     default_seats = ("human", "normal")
+    # Deck orders, token backs and face-down enemies are hidden from every seat alike; dice and
+    # shuffles are chance; the champions win or lose together (CA-160, CA-161).
+    hidden_information = True
+    has_chance = True
+    cooperative = True
 
     def __init__(self) -> None:
         self.content = standard_content()
@@ -84,6 +90,15 @@ class ChampionsOfAlbion(FlowRuleSystem):
     def random_state(self, state: CAState) -> tuple[int, ...]:
         """The one generator, a field of the state (the kernel's default finds it, slower)."""
         return state.rng.state, state.rng.inc
+
+    def determinize(self, state: CAState, seat: int, rng: Rng) -> CAState:
+        """Every pile's order and every face-down back dealt again (search.py); all seats
+        know the same, so ``seat`` changes nothing."""
+        return determinize(state, rng)
+
+    def evaluate(self, state: CAState, seat: int) -> float:
+        """The team's prospects (search.py), 0 for a seat already out of the game."""
+        return evaluate(state, self.content, seat)
 
     def view(self, state: CAState, seat: int | None) -> dict[str, Any]:
         return view(state, self.content, seat)
