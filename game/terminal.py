@@ -61,9 +61,11 @@ def describe_grid(session: Session, seat: int) -> str:
 def describe_albion(session: Session, seat: int) -> str:
     """A text picture of a Champions of Albion position: champions, the map's tokens and
     enemies, the Hand and the story being read."""
-    from game.rulesets.champions_of_albion.content import standard_content
+    from game.rulesets.champions_of_albion.system import ChampionsOfAlbion
 
-    content = standard_content()
+    system = session.game.system
+    assert isinstance(system, ChampionsOfAlbion)
+    content = system.content  # the game's own content, not a module-level copy
     view = session.game.view_for(seat)
     spaces = content.map.spaces
     main = view["main_enemy"]

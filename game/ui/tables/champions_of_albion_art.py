@@ -2,7 +2,7 @@
 colour and icon, never colour alone), resource cards as CardFace records, the words of its
 tooltips, and the d6 dice tray.
 
-Everything here is read from the static content (``standard_content()``) or the seat's
+Everything here is read from the rule system's content (:func:`content`) or the seat's
 view; nothing reads the game state.
 """
 
@@ -13,8 +13,9 @@ from typing import Any, Mapping, Sequence
 
 import pygame
 
+from game.core import registry
 from game.core.dice import Die, d6
-from game.rulesets.champions_of_albion.content import CAContent, standard_content, text_of
+from game.rulesets.champions_of_albion.content import CAContent, text_of
 from game.rulesets.champions_of_albion.vocabulary import ATTRIBUTES, REMOVALS
 from game.ui import theme
 from game.ui.assets import Assets
@@ -63,9 +64,14 @@ ENEMY_ICONS: dict[str, str] = {
 }
 
 
-@lru_cache(maxsize=1)
 def content() -> CAContent:
-    return standard_content()
+    """The content of the Champions of Albion rule system the games are played with (the
+    registered instance's own, not a module-level copy)."""
+    from game.rulesets.champions_of_albion.system import ChampionsOfAlbion
+
+    system = registry.get(ChampionsOfAlbion.id)
+    assert isinstance(system, ChampionsOfAlbion)
+    return system.content
 
 
 def bane_id(bane: str) -> str:
