@@ -196,7 +196,10 @@ class Session:
         """Make a choice (checked by the game); logs it and fires the end-of-turn hook."""
         ids = (option_ids,) if isinstance(option_ids, str) else tuple(option_ids)
         turn_before = self.game.turn
-        events = self._record(seat, ids, by_human=not self.seats[seat].is_ai)
+        # A forced pass is the session's own answer (see _answer_windows), in a replay too.
+        decision = self.game.pending()
+        forced = decision is not None and decision.forced_pass and not self.strict_windows
+        events = self._record(seat, ids, by_human=not self.seats[seat].is_ai and not forced)
         if not _replaying:
             events += self._answer_windows()
         self.log.extend(events)

@@ -18,10 +18,11 @@ def test_human_choice_without_hidden_effects_can_be_undone():
     session = Session.new("fantasy-heroes", [Seat("human"), Seat("human")], 1,
                           scenario=scenario(["warrior", "trolls", "ogres"], ["griffins"]))
     before = session.game.state_hash()
+    opening = list(session.choices)  # the forced passes of the window that opens the Attack Phase
     session.choose(0, ["attack:swamp#1"])
     assert session.can_undo()
     session.undo()
-    assert session.game.state_hash() == before and not session.choices
+    assert session.game.state_hash() == before and session.choices == opening
 
 
 def test_undo_may_not_cross_a_draw_or_another_seats_choice():
@@ -38,7 +39,7 @@ def test_undo_may_not_cross_a_draw_or_another_seats_choice():
     session2.choose(0, ["attack:swamp#1"])
     session2.choose(0, ["play:warrior"])
     session2.run_ai()
-    if session2.choices[-1].by_human is False:
+    if session2.choices[-1].by_human is False and not session2.choices[-1].window_pass:
         assert not session2.can_undo()
 
 
@@ -67,7 +68,9 @@ def test_turn_end_hook_fires_each_turn():
     session = Session.new("fantasy-heroes", [Seat("ai", level="normal"), Seat("ai", level="normal")], 2)
     session.on_turn_end = lambda s: fired.append(s.game.turn)
     session.run_ai()
-    assert len(fired) >= session.game.turn - 1 and fired == sorted(fired)
+    # A call may play through more than one turn when the seats' window questions are
+    # answered inside it (issue 11): the hook fires once for it, at the turn it ends in.
+    assert fired == sorted(fired) and len(set(fired)) >= session.game.turn // 4 and fired[-1] == session.game.turn
     assert SYSTEM.id == "fantasy-heroes"
 
 
@@ -82,7 +85,8 @@ def _hot_seat_after_a_reversible_move(system_id, seed):
     for _ in range(3000):
         decision = session.pending()
         assert decision is not None
-        if session.choices and not session.choices[-1].irreversible and session.choices[-1].seat != decision.seat:
+        if (session.choices and session.choices[-1].by_human and not session.choices[-1].irreversible
+                and session.choices[-1].seat != decision.seat):
             return session
         session.choose(decision.seat, random_choice(decision, rng))
     raise AssertionError("no hand-over after a reversible move")
@@ -112,14 +116,16 @@ def test_undo_takes_back_only_the_seats_own_consecutive_moves():
     AI's move before them."""
     session = Session.new("fantasy-heroes", [Seat("human"), Seat("ai", level="normal")], 1,
                           scenario=scenario(["warrior", "trolls", "ogres"], ["griffins"]))
+    opening = list(session.choices)  # the forced passes of the window that opens the Attack Phase
     session.choose(0, ["attack:swamp#1"])
     session.choose(0, ["play:warrior"])
     assert session.can_undo()
     session.undo()
     assert session.can_undo()
     session.undo()
-    assert not session.choices and not session.can_undo()
-    assert session.undo_refusal() == "Nothing to undo yet."
+    assert session.choices == opening and not session.can_undo()
+    # (left: the opening window's forced passes, which were nobody's move to take back)
+    assert session.undo_refusal() is not None
 
 
 def test_albion_undo_never_crosses_a_hidden_shuffle():

@@ -2,8 +2,8 @@
 
 Public: territories, the battle table, the discard pile, hand and deck sizes, the turn
 order. Private: each hand (its owner only) and the deck order (nobody). Scrye shows a
-hand to one seat until that seat's next decision ends; each seat's memory of cards it
-has seen in other hands is its own.
+hand to one seat until that seat's next decision ends (a forced pass does not end it); each
+seat's memory of the cards it knows to be in other hands now is its own.
 """
 
 from __future__ import annotations
