@@ -104,6 +104,8 @@ class Session:
     # Hot-seat players who want full secrecy: a human answers every response window
     # himself, forced passes included, so the screen goes round at every window.
     strict_windows: bool = False
+    # False for a caller that steps every window question itself (soak checks each one).
+    answers_windows: bool = True
     # Positions before the last human choices, oldest first (see the module docstring).
     undo_points: list[UndoPoint] = field(default_factory=list)
     # False while a session opened from a save's snapshot waits for the check of its moves.
@@ -116,7 +118,7 @@ class Session:
     @classmethod
     def new(cls, system_id: str, seats: list[Seat], seed: int, options: Mapping[str, Any] | None = None,
             scenario: Mapping[str, Any] | None = None, strict_windows: bool = False,
-            *, _replaying: bool = False) -> "Session":
+            *, answers_windows: bool = True, _replaying: bool = False) -> "Session":
         system = registry.get(system_id)
         named = [s if s.name else Seat(s.kind, f"Player {i + 1}", s.level) for i, s in enumerate(seats)]
         if scenario is not None:
@@ -131,6 +133,7 @@ class Session:
         session.log = list(game.initial_events)
         session.agents = {i: make_agent(s.level, system_id, seed, i) for i, s in enumerate(named) if s.is_ai}
         session.strict_windows = strict_windows
+        session.answers_windows = answers_windows
         if not _replaying:
             session.log.extend(session._answer_windows())
         return session
@@ -234,7 +237,7 @@ class Session:
         human answers his forced passes too. The answers are logged like any choice, so a
         replay gives them again."""
         events: list[Event] = []
-        while (decision := self.game.pending()) is not None and decision.window:
+        while self.answers_windows and (decision := self.game.pending()) is not None and decision.window:
             seat = self.seats[decision.seat]
             if decision.forced_pass and (seat.is_ai or not self.strict_windows):
                 picked: tuple[str, ...] = ("pass",)

@@ -152,7 +152,8 @@ def _play_one(run: _Run, system: RuleSystem, seed: int, levels: list[str], optio
               deadline: float | None) -> None:
     seats = [Seat("ai", f"{level} {n + 1}", level) for n, level in enumerate(levels)]
     label = f"{system.id} seed {seed} ({','.join(levels)}{''.join(f' {k}={v}' for k, v in options.items())})"
-    session = Session.new(system.id, seats, seed, options)
+    # Soak steps every question itself, response windows included, so each one is checked.
+    session = Session.new(system.id, seats, seed, options, answers_windows=False)
     game_checked = False
     now = session.game.state_hash()
     try:
@@ -166,7 +167,7 @@ def _play_one(run: _Run, system: RuleSystem, seed: int, levels: list[str], optio
                 break
             where = f"{label}, choice {step + 1}"
             _check_refusals(run, session.game, decision, now, where)
-            picked = session.ai_choice()
+            picked = (decision.seat, ("pass",)) if decision.forced_pass else session.ai_choice()
             assert picked is not None
             session.choose(*picked)
             run.report.choices += 1
