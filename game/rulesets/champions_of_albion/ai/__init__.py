@@ -52,7 +52,6 @@ from game.core.decision import Decision
 from game.core.rng import Rng
 from game.rulesets.champions_of_albion.ai import fight, misc, turn
 from game.rulesets.champions_of_albion.ai.common import Seen
-from game.rulesets.champions_of_albion.ai.values import set_main
 
 __all__ = ["choose"]
 
@@ -120,7 +119,6 @@ def choose(view: dict[str, Any], decision: Decision, rng: Rng | None = None) -> 
     handler = HANDLERS.get(decision.kind)
     if handler is None:
         return _fallback(decision)
-    set_main(view)
     seen = Seen(view, decision.seat)
     if seen.me is None and decision.kind not in ("champion", "space", "shadows", "enemy", "defender",
                                                  "attack_order", "strike_order"):

@@ -9,6 +9,7 @@ plus the public card data of ``standard_content()`` (checklist section 7).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -81,6 +82,23 @@ def resource(rid: str) -> Any:
 # ---- the position as the view shows it ---------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Foe:
+    """The main enemy's Act 2 DV and AV (public, both sides of its card), and ``late`` (Act 1
+    round 4 or later, or Act 2: gold has little time left to be spent), read from one view,
+    so card values follow the enemy the party must finally beat."""
+
+    dv: int = 9
+    av: int = 10
+    late: bool = False
+
+    @classmethod
+    def of(cls, view: dict[str, Any]) -> "Foe":
+        act2 = view.get("main_enemy", {}).get("act2", {})
+        return cls(dv=int(act2.get("dv", 9)), av=int(act2.get("av", 10)),
+                   late=bool(view.get("act", 1) == 2 or view.get("round", 1) >= 4))
+
+
 class Seen:
     """A seat's view, with the helpers the decisions need."""
 
@@ -104,6 +122,7 @@ class Seen:
         self.story: dict[str, Any] | None = view.get("story")
         self.turn: dict[str, Any] | None = view.get("turn")
         self.rules: list[str] = list(view.get("round_rules", []))
+        self.foe = Foe.of(view)
 
     # -- champions ----------------------------------------------------------------------------------
 

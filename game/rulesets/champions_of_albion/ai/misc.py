@@ -67,7 +67,7 @@ def gather(seen: Seen, decision: Decision) -> str:
         rid = option_id.split(":", 1)[1]
         r = resource(rid)
         price = r.cost - 1 if r.cost is not None and change == 0 else r.cost
-        return (gather_score(c, rid, price, change), option_id)
+        return (gather_score(seen.foe, c, rid, price, change), option_id)
 
     return max(decision.option_ids, key=score)
 
@@ -91,7 +91,7 @@ def gather_how(seen: Seen, decision: Decision) -> str:
 def discard(seen: Seen, decision: Decision) -> str:
     """The Hand card least useful to any champion in play, relics first (D-05); the Hand is
     kept when every card is useful. One card per question (a second is asked for after it)."""
-    scored = sorted((party_value(seen.champions, o.split(":", 1)[1]), o) for o in decision.option_ids
+    scored = sorted((party_value(seen.foe, seen.champions, o.split(":", 1)[1]), o) for o in decision.option_ids
                     if o.startswith("discard:"))
     junk = [o for v, o in scored if v < JUNK]
     return junk[0] if junk else "keep"
@@ -112,7 +112,7 @@ def transfer(seen: Seen, decision: Decision) -> tuple[str, ...]:
     if other is not None:
         src, dst = (c, other) if giving else (other, c)
         cards = [o.split(":", 1)[1] for o in decision.option_ids if o.startswith("card:")]
-        out = [f"card:{rid}" for rid in best_transfers(src, dst, cards)]
+        out = [f"card:{rid}" for rid in best_transfers(seen.foe, src, dst, cards)]
         if giving and seen.act == 2 and seen.main_id == "dragon" and c.get("quest_tokens") \
                 and _better_fighter(other, c):
             out += [o for o in decision.option_ids if o.startswith("quest_token:")]  # one option a token
@@ -135,7 +135,7 @@ def consent(seen: Seen, decision: Decision) -> str:
     named = [r for r in c.get("resources", []) if resource(r).name in decision.prompt]
     if not named:
         return "agree" if "gold" in decision.prompt and c["gold"] <= taker["gold"] + 2 else "refuse"
-    return "agree" if set(best_transfers(c, taker, named)) == set(named) else "refuse"
+    return "agree" if set(best_transfers(seen.foe, c, taker, named)) == set(named) else "refuse"
 
 
 # ---- stories (D-14, D-15, D-16) ---------------------------------------------------------------------------
@@ -177,7 +177,7 @@ def choice_score(seen: Seen, c: dict[str, Any], label: str, quest: bool) -> floa
     if any(w in text for w in ("weapon", "armour", "companion")):
         kind = next(w for w in ("weapon", "armour", "companion") if w in text)
         held = [r for r in c.get("resources", []) if resource(r).slot == kind]
-        worst = min((loss(c, r) for r in held), default=0.0)
+        worst = min((loss(seen.foe, c, r) for r in held), default=0.0)
         score += (3.0 if quest else 0.0) - 1.0 * worst - (2 if len(held) <= 1 and kind != "companion" else 0)
     if any(w in text for w in FIGHT_WORDS):
         strength, speed = attack_vs(c, {}), defence_vs(c, c["space"])
@@ -316,8 +316,8 @@ def resource_choice(seen: Seen, decision: Decision) -> str:
     assert c is not None
     takes = [o for o in decision.option_ids if o.startswith("take:")]
     if takes:
-        return max(takes, key=lambda o: (upgrade(c, o.split(":", 1)[1]), o))
-    return min(decision.option_ids, key=lambda o: (loss(c, o.split(":", 1)[1]), o))
+        return max(takes, key=lambda o: (upgrade(seen.foe, c, o.split(":", 1)[1]), o))
+    return min(decision.option_ids, key=lambda o: (loss(seen.foe, c, o.split(":", 1)[1]), o))
 
 
 def spell(seen: Seen, decision: Decision) -> str:

@@ -87,14 +87,14 @@ class Planner:
             if r.kind == "relic" or (r.kind == "spell" and not self.c.get("spirit_touched")):
                 continue
             price = max(0, r.cost - self.cut) if r.cost is not None else None
-            best = max(best, gather_score(self.c, rid, price, allies=self.allies))
+            best = max(best, gather_score(self.seen.foe, self.c, rid, price, allies=self.allies))
             if r.test is not None:
                 cheapest = 0
             elif price is not None and price <= self.c["gold"]:
                 cheapest = price if cheapest is None else min(cheapest, price)
         self.cycle = 0.0
         if cheapest is not None:
-            junk = sum(1 for rid in self.seen.hand if party_value(self.seen.champions, rid) < JUNK)
+            junk = sum(1 for rid in self.seen.hand if party_value(self.seen.foe, self.seen.champions, rid) < JUNK)
             room = 2 if has_rule(self.c, "discard_two_after_gather") else 1
             self.cycle = CYCLE * min(junk, room) - (0.3 * cheapest if self.c["gold"] <= 5 else 0.05 * cheapest)
         best = max(best, self.cycle)

@@ -107,7 +107,7 @@ def unique_value(seen: Seen, c: dict[str, Any], planner: Planner, left: int) -> 
                 if r.kind == "spell" and not c.get("spirit_touched"):
                     continue
                 price = max(0, r.cost + change - planner.cut) if r.cost is not None else None
-                value = max(value, gather_score(c, rid, price, dc))
+                value = max(value, gather_score(seen.foe, c, rid, price, dc))
         elif e.verb == "heal":
             value += max((_heal_value(o, int(e.get("amount"))) for o in seen.at(c["space"]) if o["id"] != c["id"]),
                          default=0.0)
@@ -127,7 +127,7 @@ TOKEN_GIFT = 0.8  # per quest token handed to a clearly stronger attacker agains
 
 def _transfer_value(seen: Seen, giver: dict[str, Any], taker: dict[str, Any]) -> float:
     cards = [r for r in giver.get("resources", []) if resource(r).kind in ("weapon", "armour", "item", "relic")]
-    moving = best_transfers(giver, taker, cards)
+    moving = best_transfers(seen.foe, giver, taker, cards)
     tokens = 0.0
     if seen.act == 2 and seen.main_id == "dragon" and giver.get("quest_tokens") \
             and attack_vs(taker, {}) > attack_vs(giver, {}) + 1:
@@ -137,7 +137,8 @@ def _transfer_value(seen: Seen, giver: dict[str, Any], taker: dict[str, Any]) ->
     after_giver, after_taker = dict(giver), dict(taker)
     for rid in moving:
         after_giver, after_taker = moved(after_giver, after_taker, rid)
-    return worth(after_giver) + worth(after_taker) - worth(giver) - worth(taker) + tokens
+    foe = seen.foe
+    return worth(foe, after_giver) + worth(foe, after_taker) - worth(foe, giver) - worth(foe, taker) + tokens
 
 
 def bane_action_value(c: dict[str, Any], bane: str) -> float:
@@ -202,7 +203,7 @@ def action(seen: Seen, decision: Decision) -> str:
         elif verb == "banish":
             scores[oid] = planner.banish + planner.continuation(space, life, left - 1, banished=(space,))
         elif verb == "gather":
-            value = max(gather_score(c, arg, price_in(opt.label), allies=planner.allies), planner.cycle)
+            value = max(gather_score(seen.foe, c, arg, price_in(opt.label), allies=planner.allies), planner.cycle)
             if value >= 0.6:
                 scores[oid] = value + planner.continuation(space, life, left - 1, gathered=True)
         elif verb == "unique":

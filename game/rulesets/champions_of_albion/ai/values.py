@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from game.rulesets.champions_of_albion.ai.common import (CONTENT, SLOTS, attr, combat_stats, e_atk, e_def, p_pass,
+from game.rulesets.champions_of_albion.ai.common import (CONTENT, SLOTS, Foe, attr, combat_stats, e_atk, e_def, p_pass,
                                                            resource, usable_cards)
 
 W_STRENGTH = 1.6   # per point of combat strength (attack tests)
@@ -47,44 +47,32 @@ def _with_card(c: dict[str, Any], rid: str | None, without: str | None = None) -
     return dict(c, resources=resources, attributes=attributes)
 
 
-MAIN = {"dv": 9, "av": 10}
-"""The main enemy's Act 2 DV and AV (public, both sides of its card), and ``late`` (Act 1
-round 4 or later, or Act 2: gold has little time left to be spent): set from each view by
-:func:`set_main`, so card values follow the enemy the party must finally beat."""
-
-
-def set_main(view: dict[str, Any]) -> None:
-    act2 = view.get("main_enemy", {}).get("act2", {})
-    MAIN["dv"] = int(act2.get("dv", 9))
-    MAIN["av"] = int(act2.get("av", 10))
-    MAIN["late"] = int(view.get("act", 1) == 2 or view.get("round", 1) >= 4)
-
-
-def _signature(c: dict[str, Any]) -> tuple[Any, ...]:
+def _signature(foe: Foe, c: dict[str, Any]) -> tuple[Any, ...]:
+    """What :func:`worth` depends on (``foe.late`` only moves :func:`gold_cost`, never cached)."""
     return (tuple(c.get("resources", [])), tuple(c.get("banes", [])), tuple(sorted(c["attributes"].items())),
-            bool(c.get("spirit_touched")), MAIN["dv"], MAIN["av"])
+            bool(c.get("spirit_touched")), foe.dv, foe.av)
 
 
 _WORTH: dict[tuple[Any, ...], float] = {}
 
 
-def worth(c: dict[str, Any]) -> float:
+def worth(foe: Foe, c: dict[str, Any]) -> float:
     """A champion's equipment as one number: combat stats, story attributes and card effects
     (cached by what the number depends on)."""
-    key = _signature(c)
+    key = _signature(foe, c)
     value = _WORTH.get(key)
     if value is None:
         if len(_WORTH) > 50000:
             _WORTH.clear()
-        value = _WORTH[key] = _worth(c)
+        value = _WORTH[key] = _worth(foe, c)
     return value
 
 
-def _worth(c: dict[str, Any]) -> float:
+def _worth(foe: Foe, c: dict[str, Any]) -> float:
     strength, speed = combat_stats(c)
-    value = combat_value(strength, speed)
+    value = combat_value(foe, strength, speed)
     value += W_OTHER * sum(attr(c, a) for a in STORY_ATTRS)
-    value += sum(skill_worth(strength, speed, r) for r in c.get("resources", [])
+    value += sum(skill_worth(foe, strength, speed, r) for r in c.get("resources", [])
                  if resource(r).kind == "combat_skill")
     if c.get("spirit_touched"):
         value += sum(SPELL_VALUE.get(r, 1.0) for r in c.get("resources", []) if resource(r).kind == "spell")
@@ -98,56 +86,56 @@ def _worth(c: dict[str, Any]) -> float:
     return value
 
 
-def skill_worth(strength: int, speed: int, rid: str) -> float:
+def skill_worth(foe: Foe, strength: int, speed: int, rid: str) -> float:
     """A combat skill boosts one combat round per game round: against the main enemy that is
     worth about a third of the same bonus held all the time, plus its use in lesser fights."""
     value = 0.0
     for e in resource(rid).effects:
         amount = int(e.get("amount", 1))
         if e.verb == "bonus" and e.get("attribute") == "strength":
-            gain = e_atk(strength + amount, MAIN["dv"]) - e_atk(strength, MAIN["dv"])
+            gain = e_atk(strength + amount, foe.dv) - e_atk(strength, foe.dv)
             value += 0.5 + SKILL_SHARE * W_MAIN_HIT * gain
         elif e.verb == "bonus" and e.get("attribute") == "speed":
-            saved = e_def(speed, MAIN["av"] - 1) - e_def(speed + amount, MAIN["av"] - 1)
+            saved = e_def(speed, foe.av - 1) - e_def(speed + amount, foe.av - 1)
             value += 0.3 + SKILL_SHARE * W_SPEED * saved
         else:
             value += SKILL_VALUE.get(rid, 0.8) * 0.6
     return value
 
 
-def combat_value(strength: int, speed: int) -> float:
+def combat_value(foe: Foe, strength: int, speed: int) -> float:
     """Strength is worth more on a strong champion (only strong blows hurt a main enemy);
     speed less on a quick one (a strike it already mostly parries)."""
-    return (W_STRENGTH * strength + W_MAIN_HIT * e_atk(strength, MAIN["dv"])
-            - W_SPEED * e_def(speed, MAIN["av"] - 1))
+    return (W_STRENGTH * strength + W_MAIN_HIT * e_atk(strength, foe.dv)
+            - W_SPEED * e_def(speed, foe.av - 1))
 
 
 _UPGRADE: dict[tuple[Any, ...], float] = {}
 
 
-def upgrade(c: dict[str, Any], rid: str) -> float:
+def upgrade(foe: Foe, c: dict[str, Any], rid: str) -> float:
     """What gaining the card adds to the champion (0 for a spell it may not hold)."""
-    key = _signature(c) + (rid,)
+    key = _signature(foe, c) + (rid,)
     value = _UPGRADE.get(key)
     if value is None:
         if len(_UPGRADE) > 50000:
             _UPGRADE.clear()
-        value = _UPGRADE[key] = _upgrade(c, rid)
+        value = _UPGRADE[key] = _upgrade(foe, c, rid)
     return value
 
 
-def _upgrade(c: dict[str, Any], rid: str) -> float:
+def _upgrade(foe: Foe, c: dict[str, Any], rid: str) -> float:
     r = resource(rid)
     if r.kind == "spell" and not c.get("spirit_touched"):
         return 0.0
     if rid in c.get("resources", []):
         return 0.0
-    return max(0.0, worth(_with_card(c, rid)) - worth(c))
+    return max(0.0, worth(foe, _with_card(c, rid)) - worth(foe, c))
 
 
-def loss(c: dict[str, Any], rid: str) -> float:
+def loss(foe: Foe, c: dict[str, Any], rid: str) -> float:
     """What giving the card away costs the champion."""
-    return max(0.0, worth(c) - worth(_with_card(c, None, without=rid)))
+    return max(0.0, worth(foe, c) - worth(foe, _with_card(c, None, without=rid)))
 
 
 def moved(giver: dict[str, Any], taker: dict[str, Any], rid: str) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -155,16 +143,16 @@ def moved(giver: dict[str, Any], taker: dict[str, Any], rid: str) -> tuple[dict[
     return _with_card(giver, None, without=rid), _with_card(taker, rid)
 
 
-def best_transfers(giver: dict[str, Any], taker: dict[str, Any], cards: list[str]) -> list[str]:
+def best_transfers(foe: Foe, giver: dict[str, Any], taker: dict[str, Any], cards: list[str]) -> list[str]:
     """Cards to hand over one at a time while each raises the pair's worth by a clear margin."""
     out: list[str] = []
     pool = list(cards)
     while pool:
-        before = worth(giver) + worth(taker)
+        before = worth(foe, giver) + worth(foe, taker)
         gains = []
         for rid in pool:
             g, t = moved(giver, taker, rid)
-            gains.append((worth(g) + worth(t) - before, rid))
+            gains.append((worth(foe, g) + worth(foe, t) - before, rid))
         gain, rid = max(gains)
         if gain <= 0.5:
             break
@@ -179,10 +167,10 @@ def price_in(label: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def gold_cost(gold: int) -> float:
+def gold_cost(foe: Foe, gold: int) -> float:
     """What a coin is worth to a champion: less the more it holds (gold has few other uses),
     and next to nothing from Act 1 round 4 on (gold left when the game ends buys nothing)."""
-    if MAIN.get("late"):
+    if foe.late:
         return 0.02
     return 0.3 if gold <= 5 else 0.15 if gold <= 10 else 0.05
 
@@ -190,21 +178,21 @@ def gold_cost(gold: int) -> float:
 TRANSFERABLE = ("weapon", "armour", "item")
 
 
-def gather_score(c: dict[str, Any], rid: str, price: int | None, difficulty_change: int = 0,
+def gather_score(foe: Foe, c: dict[str, Any], rid: str, price: int | None, difficulty_change: int = 0,
                  allies: list[dict[str, Any]] | None = None) -> float:
     """(upgrade x probability of getting it) minus the gold it costs (D-05; gold is nearly
     free from Act 1 round 4 on, see :func:`gold_cost`). A card that can
     be handed on counts what it would give the ally who gains most, less the trouble."""
-    value = upgrade(c, rid)
+    value = upgrade(foe, c, rid)
     r = resource(rid)
     if allies and r.kind in TRANSFERABLE:
-        value = max([value] + [upgrade(a, rid) - 1.0 for a in allies])
+        value = max([value] + [upgrade(foe, a, rid) - 1.0 for a in allies])
     if value <= 0:
         return 0.0
     p_test = p_pass(attr(c, r.test.attribute), r.test.difficulty + difficulty_change) if r.test else 0.0
     best = value * p_test
     if price is not None and price <= c["gold"]:
-        best = max(best, value - gold_cost(c["gold"]) * price)
+        best = max(best, value - gold_cost(foe, c["gold"]) * price)
     return best
 
 
@@ -219,14 +207,14 @@ def pay_or_test(c: dict[str, Any], rid: str, options: tuple[str, ...], difficult
     return "test" if p >= 0.5 else "pay"
 
 
-def party_value(champions: list[dict[str, Any]], rid: str) -> float:
+def party_value(foe: Foe, champions: list[dict[str, Any]], rid: str) -> float:
     """The most any champion in play would gain from the card (what a discard throws away)."""
     r = resource(rid)
     if r.kind == "relic":
         return 0.0  # relics are never gathered; discarding one frees the Hand (D-05)
     best = 0.0
     for c in champions:
-        value = upgrade(c, rid)
+        value = upgrade(foe, c, rid)
         if r.test and not r.cost:
             value *= p_pass(attr(c, r.test.attribute), r.test.difficulty)
         best = max(best, value - (0.3 * (r.cost or 0) if r.cost and r.cost > c["gold"] + 3 else 0.0))
