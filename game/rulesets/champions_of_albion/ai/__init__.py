@@ -4,8 +4,8 @@ view only (section 7).
 ``choose(view, decision, rng)`` answers every decision kind of the rule system for the
 seat that owns it. It never sees the state: it reads the seat's view (the map with its
 tokens and standees, every champion card, the Hand, the story in progress as far as it is
-revealed, the last roll) and the public card data of ``standard_content()``. An unknown
-kind gets a safe legal answer ("end", "stay", "keep", "accept", "decline", "none", or the
+revealed, the last roll) and the public card data of the registered rule system's own
+content (``common.content()``). An unknown kind gets a safe legal answer ("end", "stay", "keep", "accept", "decline", "none", or the
 fewest first options the decision allows); a heuristic that fails or answers illegally
 raises, so a mistake shows instead of being swallowed.
 

@@ -3,7 +3,9 @@ odds of section 6 (``p_pass``, ``e_atk``, ``e_def``) and :class:`Seen`, the posi
 seat's view shows it (its champion, allies, enemies, tokens, distances on the map).
 
 Nothing here reads the game state: a :class:`Seen` is built from the view dictionary only,
-plus the public card data of ``standard_content()`` (checklist section 7).
+plus the public card data of the registered rule system's own content (checklist section 7):
+:func:`content` looks it up in the registry, so a system built with other content has the
+AI reading that one (the caches that depend on it are cleared when it changes).
 """
 
 from __future__ import annotations
@@ -11,15 +13,39 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable
 
-from game.rulesets.champions_of_albion.content import standard_content
+from game.core import registry
 
-CONTENT = standard_content()
-MAP = CONTENT.map
+if TYPE_CHECKING:
+    from game.rulesets.champions_of_albion.content import CAContent, MapDef
+
+SYSTEM_ID = "champions-of-albion"
 MARKETS = ("capital", "country")
 SLOTS = ("weapon", "armour", "item", "companion")
 COMBAT = ("strength", "speed")
+
+
+# ---- the content -------------------------------------------------------------------------------------
+
+_CURRENT: list[Any] = [None]
+CLEARERS: list[Callable[[], None]] = []
+"""What clears a cache that depends on the content (run when the registered content changes)."""
+
+
+def content() -> CAContent:
+    """The card data of the registered Champions of Albion rule system (its own instance's)."""
+    found: CAContent = getattr(registry.get(SYSTEM_ID), "content")
+    if found is not _CURRENT[0]:
+        _CURRENT[0] = found
+        for clear in CLEARERS:
+            clear()
+    return found
+
+
+def board() -> MapDef:
+    """The map of :func:`content`."""
+    return content().map
 
 
 # ---- odds (section 6) ---------------------------------------------------------------------------
@@ -54,9 +80,14 @@ def p_lethal(speed: int, av: int, life: int) -> float:
 # ---- the map ----------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
 def distances(source: str, kind: str | None = None) -> dict[str, int]:
-    return MAP.distances(source, kind)
+    board()  # clears the cache below when the content has changed
+    return _distances(source, kind)
+
+
+@lru_cache(maxsize=None)
+def _distances(source: str, kind: str | None) -> dict[str, int]:
+    return board().distances(source, kind)
 
 
 def dist(a: str, b: str) -> int:
@@ -64,19 +95,18 @@ def dist(a: str, b: str) -> int:
 
 
 def kind_of(space: str) -> str:
-    return MAP.spaces[space].kind
+    return board().spaces[space].kind
 
 
-@lru_cache(maxsize=None)
 def surface_route(a: str, b: str) -> bool:
-    return any(r.joins(a) and r.other(a) == b and r.kind == "surface" for r in MAP.routes)
+    return any(o == b and k == "surface" for o, k in board().links.get(a, ()))
 
 
 # ---- resources -------------------------------------------------------------------------------------
 
 
 def resource(rid: str) -> Any:
-    return CONTENT.resources[rid]
+    return content().resources[rid]
 
 
 # ---- the position as the view shows it ---------------------------------------------------------------
@@ -178,6 +208,7 @@ def base_without(c: dict[str, Any], slot: str, attribute: str) -> int:
 
 
 _STATS: dict[tuple[Any, ...], tuple[int, int]] = {}
+CLEARERS += [_STATS.clear, _distances.cache_clear]
 
 
 def combat_stats(c: dict[str, Any], duel: bool = False) -> tuple[int, int]:
@@ -212,7 +243,7 @@ def _combat_stats(c: dict[str, Any], duel: bool) -> tuple[int, int]:
 
 def passive_attack_bonus(c: dict[str, Any], enemy: dict[str, Any]) -> int:
     """Gareth's Bounty Hunter: +1 attack against treasure 3 or more (a public passive)."""
-    card = CONTENT.champions[c["id"]]
+    card = content().champions[c["id"]]
     bonus = 0
     for e in card.passive.effects:
         if e.verb == "bonus" and e.get("attribute") == "strength" and e.get("against") == "treasure_3":
@@ -223,7 +254,7 @@ def passive_attack_bonus(c: dict[str, Any], enemy: dict[str, Any]) -> int:
 
 def passive_defence_bonus(c: dict[str, Any], space: str) -> int:
     """Elin's Woodcraft: +1 defence on wilderness spaces."""
-    card = CONTENT.champions[c["id"]]
+    card = content().champions[c["id"]]
     return sum(int(e.get("amount")) for e in card.passive.effects
                if e.verb == "bonus" and e.get("attribute") == "speed" and e.get("on")
                and kind_of(space) == e.get("on"))
@@ -238,11 +269,11 @@ def defence_vs(c: dict[str, Any], space: str, duel: bool = False) -> int:
 
 
 def has_rule(c: dict[str, Any], rule: str) -> bool:
-    card = CONTENT.champions[c["id"]]
+    card = content().champions[c["id"]]
     if any(e.verb == "rule" and e.get("rule") == rule for e in card.passive.effects):
         return True
     return any(e.verb == "rule" and e.get("rule") == rule for b in c.get("banes", [])
-               for e in CONTENT.banes[b].effects)
+               for e in content().banes[b].effects)
 
 
 def life_fraction(c: dict[str, Any]) -> float:
@@ -255,9 +286,9 @@ def rest_amount(c: dict[str, Any]) -> int:
 
 def enemy_abilities(e: dict[str, Any]) -> tuple[Any, ...]:
     if e["kind"] == "ordinary":
-        return CONTENT.enemies[e["card"]].abilities
+        return content().enemies[e["card"]].abilities
     if e["kind"] == "dangerous":
-        return CONTENT.dangerous[e["card"]].abilities
+        return content().dangerous[e["card"]].abilities
     return ()
 
 
@@ -277,7 +308,7 @@ def number_in(text: str, after: str) -> int | None:
 def capital_steps(space: str) -> int:
     """Surface steps from the space to the nearest capital (the Dragon's flight)."""
     d = distances(space, "surface")
-    return min((d.get(s, 99) for s in MAP.of_kind("capital")), default=99)
+    return min((d.get(s, 99) for s in board().of_kind("capital")), default=99)
 
 
 def last_chance(seen: Seen) -> bool:

@@ -9,10 +9,10 @@ from typing import Any
 
 from game.core.decision import Decision
 from game.rulesets.champions_of_albion.ai.values import effect_value
-from game.rulesets.champions_of_albion.ai.common import (Seen, attack_vs, base_without, defence_vs, e_atk, e_def,
-                                                           enemy_abilities, has_rule, number_in, p_kill, p_lethal,
-                                                           last_chance, passive_attack_bonus, passive_defence_bonus,
-                                                           resource)
+from game.rulesets.champions_of_albion.ai.common import (Seen, attack_vs, base_without, content, defence_vs, e_atk,
+                                                         e_def, enemy_abilities, has_rule, last_chance, number_in,
+                                                         p_kill, p_lethal, passive_attack_bonus,
+                                                         passive_defence_bonus, resource)
 
 
 def _duel(seen: Seen, c: dict[str, Any]) -> bool:
@@ -474,10 +474,10 @@ def accept_fight(seen: Seen, decision: Decision) -> str:
 
 def _offered_rewards(seen: Seen) -> list[Any]:
     """The ``on_win`` rewards of the event whose fight is offered (events are read aloud)."""
-    from game.rulesets.champions_of_albion.ai.common import CONTENT
+    from game.rulesets.champions_of_albion.ai.common import content
 
     events = seen.view.get("events_seen", [])
     if not events:
         return []
-    event = CONTENT.events[events[-1]]
+    event = content().events[events[-1]]
     return [inner for e in event.effects if e.verb == "fight" for inner in e.get("on_win", ())]

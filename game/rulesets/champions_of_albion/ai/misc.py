@@ -10,8 +10,8 @@ from itertools import combinations
 from typing import Any
 
 from game.core.decision import Decision
-from game.rulesets.champions_of_albion.ai.common import (CONTENT, attack_vs, attr, defence_vs, dist, e_atk, e_def,
-                                                           life_fraction, resource, Seen)
+from game.rulesets.champions_of_albion.ai.common import (Seen, attack_vs, attr, content, defence_vs, dist, e_atk,
+                                                         e_def, life_fraction, resource)
 from game.rulesets.champions_of_albion.ai.quests import quest_edge
 from game.rulesets.champions_of_albion.ai.values import (JUNK, best_transfers, champion_pick, gather_score, loss,
                                                            party_value, pay_or_test, upgrade)
@@ -45,7 +45,7 @@ def effect_target(seen: Seen, prompt: str, pool: list[str]) -> str:
     if "heal" in text:
         return pick(lambda c: (min(3, c["max_life"] - c["life"]), -life_fraction(c), c["id"]))
     if "bane" in text:
-        return pick(lambda c: (sum(1 for b in c["banes"] if CONTENT.banes[b].kind == "magical"), c["id"]))
+        return pick(lambda c: (sum(1 for b in c["banes"] if content().banes[b].kind == "magical"), c["id"]))
     if "strength" in text or "speed" in text:
         stat = "strength" if "strength" in text else "speed"
         return pick(lambda c: (bool(seen.enemies_at(c["space"])), attr(c, stat), c["id"]))
@@ -76,7 +76,7 @@ def gather_how(seen: Seen, decision: Decision) -> str:
     c = seen.me
     assert c is not None
     m = re.search(r"for (.+?) or test", decision.prompt)
-    rid = next((r for r in CONTENT.resources if m and CONTENT.resources[r].name == m.group(1)), None)
+    rid = next((r for r in content().resources if m and content().resources[r].name == m.group(1)), None)
     if rid is None:
         return "test" if "test" in decision.option_ids else decision.option_ids[0]
     change = 0
@@ -237,7 +237,7 @@ BANE_COST = {"despair": 5, "poison": 5, "shaken_nerve": 2, "cracked_ribs": 2.5, 
 
 def bane_cost(bane: str) -> float:
     """The ongoing cost: will or life drains first, then stat penalties."""
-    b = CONTENT.banes[bane]
+    b = content().banes[bane]
     base = BANE_COST.get(bane)
     if base is not None:
         return base
@@ -298,7 +298,7 @@ def enemy(seen: Seen, decision: Decision) -> str:
 def deck(seen: Seen, decision: Decision) -> str:
     """The Seer looks at the deck of the space it stands on (its own next story), or a quest deck."""
     c = seen.me
-    kind = CONTENT.map.spaces[c["space"]].kind if c else ""
+    kind = content().map.spaces[c["space"]].kind if c else ""
     for want in (f"deck:{kind}", "deck:quest"):
         if want in decision.option_ids:
             return want

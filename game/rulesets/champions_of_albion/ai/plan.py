@@ -13,10 +13,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from game.rulesets.champions_of_albion.ai.common import (CONTENT, MAP, MARKETS, Seen, attack_vs, defence_vs, dist,
-                                                           e_atk, e_def, enemy_rule, has_rule, kind_of,
-                                                           last_chance, life_fraction, rest_amount, resource,
-                                                           surface_route)
+from game.rulesets.champions_of_albion.ai.common import (MARKETS, Seen, attack_vs, board, content, defence_vs, dist,
+                                                         e_atk, e_def, enemy_rule, has_rule, kind_of, last_chance,
+                                                         life_fraction, resource, rest_amount, surface_route)
 from game.rulesets.champions_of_albion.ai.fight import death_chance, defence_cost, will_spent
 from game.rulesets.champions_of_albion.ai.misc import bane_cost
 from game.rulesets.champions_of_albion.ai.quests import STORY, quest_edge
@@ -103,11 +102,11 @@ class Planner:
     def _staging(self) -> str | None:
         """Where the main enemy will stand when Act 2 starts (public rules and tokens)."""
         seen = self.seen
-        lair = CONTENT.main_enemies[seen.main_id].lair if seen.main_id else None
+        lair = content().main_enemies[seen.main_id].lair if seen.main_id else None
         if seen.main_id != "arawn" or lair is None:
             return lair
-        depths = MAP.of_kind("depths")
-        score = {d: sum(1 for s in seen.shadows if s == d or s in MAP.neighbours(d)) for d in depths}
+        depths = board().of_kind("depths")
+        score = {d: sum(1 for s in seen.shadows if s == d or s in board().neighbours(d)) for d in depths}
         best = max(score.values(), default=0)
         if not best:
             return lair
@@ -128,7 +127,7 @@ class Planner:
             for s, edge in self.quests.items():
                 goals.append((s, W_QUEST * edge, STEP))
             if self.market:
-                for s in MAP.spaces:
+                for s in board().spaces:
                     if kind_of(s) in MARKETS:
                         goals.append((s, self.market * 0.8, STEP))
             staging = self._staging()
@@ -143,7 +142,7 @@ class Planner:
         elif seen.main is not None:
             goals.append((seen.main["space"], 7.0, 1.4))
         out = {}
-        for s in MAP.spaces:
+        for s in board().spaces:
             out[s] = max([0.0] + [v - k * dist(s, g) for g, v, k in goals])
         return out
 
@@ -155,7 +154,7 @@ class Planner:
         occupied = self.seen.enemy_spaces()
         if prev and prev != space:
             return prev not in occupied
-        return any(n not in occupied for n in MAP.neighbours(space))
+        return any(n not in occupied for n in board().neighbours(space))
 
     def fight_value(self, space: str, life: int, pull: bool = False, prev: str | None = None) -> float:
         """The expected worth of the fight on the space: gold and kills against life lost,
@@ -279,7 +278,7 @@ class Planner:
 
     def neighbours(self, space: str) -> list[str]:
         out = []
-        for n in MAP.neighbours(space):
+        for n in board().neighbours(space):
             if self.storm and kind_of(space) == "wilderness" and kind_of(n) == "wilderness" \
                     and surface_route(space, n) and not _underground(space, n):
                 continue
@@ -319,10 +318,10 @@ class Planner:
         banes = self.c.get("banes", [])
         bonus = 0.0
         if kind_of(space) == "capital" and rests == 1:
-            bonus += max((bane_cost(b) for b in banes if CONTENT.banes[b].removal.condition == "rest_on_capital"),
+            bonus += max((bane_cost(b) for b in banes if content().banes[b].removal.condition == "rest_on_capital"),
                          default=0.0)
         if rests == 2:
-            bonus += max((bane_cost(b) for b in banes if CONTENT.banes[b].removal.condition == "rest_twice"),
+            bonus += max((bane_cost(b) for b in banes if content().banes[b].removal.condition == "rest_twice"),
                          default=0.0)
         return bonus
 
@@ -335,6 +334,5 @@ def _life_value(max_life: int, life: int) -> float:
     return total
 
 
-@lru_cache(maxsize=None)
 def _underground(a: str, b: str) -> bool:
-    return any(r.joins(a) and r.other(a) == b and r.kind == "underground" for r in MAP.routes)
+    return any(o == b and k == "underground" for o, k in board().links.get(a, ()))

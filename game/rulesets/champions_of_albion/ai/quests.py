@@ -21,8 +21,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from game.rulesets.champions_of_albion.ai.common import (CONTENT, Seen, attr, combat_stats, has_rule, kind_of,
-                                                           life_fraction, passive_defence_bonus)
+from game.rulesets.champions_of_albion.ai.common import (Seen, attr, combat_stats, content, has_rule, kind_of,
+                                                         life_fraction, passive_defence_bonus)
 
 ATTRS = ("strength", "speed", "intuition", "perception", "persuasion", "resolve")
 FIRST_TEST = 8      # part 1: difficulty 7-9
@@ -109,8 +109,8 @@ def fight_odds(strengths: tuple[int, ...], dv: int, speed: int, hp: int, av: int
 def _bonuses(main: str, space: str) -> tuple[int, int]:
     """(DV, AV) the main enemy's Act 1 combat ability adds to enemies on this space."""
     dv = av = 0
-    if main in CONTENT.main_enemies:
-        for e in CONTENT.main_enemies[main].act1.combat_effects:
+    if main in content().main_enemies:
+        for e in content().main_enemies[main].act1.combat_effects:
             if e.verb == "enemy_bonus" and e.get("on") == kind_of(space):
                 if e.get("stat") == "dv":
                     dv += int(e.get("amount"))
@@ -122,7 +122,7 @@ def _bonuses(main: str, space: str) -> tuple[int, int]:
 def _team_odds(c: dict[str, Any], team: list[dict[str, Any]], space: str, main: str,
                duel: bool) -> tuple[float, float]:
     """(won, fallen) against the main enemy's more dangerous enemies, on average."""
-    pool = [d for d in CONTENT.dangerous.values() if d.main_enemy == main] or list(CONTENT.dangerous.values())
+    pool = [d for d in content().dangerous.values() if d.main_enemy == main] or list(content().dangerous.values())
     plus_dv, plus_av = _bonuses(main, space)
     fighters = [c] if duel else [c] + team
     strengths = tuple(sorted(combat_stats(f, duel)[0] for f in fighters))

@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.decision import Decision
-from game.rulesets.champions_of_albion.ai.common import (CONTENT, MAP, Seen, attack_vs, attr, defence_vs, dist,
-                                                           distances, e_atk, e_def, has_rule, life_fraction, p_kill,
-                                                           p_pass, resource)
+from game.rulesets.champions_of_albion.ai.common import (Seen, attack_vs, attr, board, content, defence_vs, dist,
+                                                         distances, e_atk, e_def, has_rule, life_fraction, p_kill,
+                                                         p_pass, resource)
 from game.rulesets.champions_of_albion.ai.misc import bane_cost
 from game.rulesets.champions_of_albion.ai.plan import GOLD, KILL, W_BANISH, Planner
 from game.rulesets.champions_of_albion.ai.values import best_transfers, gather_score, moved, price_in, worth
@@ -27,7 +27,7 @@ def spell_value(seen: Seen, c: dict[str, Any], rid: str) -> float:
     """D-07: heal the most hurt, banish an adjacent shadow, lift a magical bane, strike an
     adjacent enemy, or lend strength or speed to a champion about to fight."""
     here = seen.at(c["space"])
-    near = set(MAP.neighbours(c["space"]))
+    near = set(board().neighbours(c["space"]))
     value = 0.0
     for e in resource(rid).effects:
         if e.verb == "heal":
@@ -37,7 +37,7 @@ def spell_value(seen: Seen, c: dict[str, Any], rid: str) -> float:
             value += W_BANISH * min(count, int(e.get("count", 1))) if count else 0.0
         elif e.verb == "remove_bane":
             value += max((bane_cost(b) for o in here for b in o["banes"]
-                          if CONTENT.banes[b].kind == e.get("kind", CONTENT.banes[b].kind)), default=0.0)
+                          if content().banes[b].kind == e.get("kind", content().banes[b].kind)), default=0.0)
         elif e.verb == "ambush":
             pool = [x for x in seen.enemies if x["space"] in near] if e.get("target") == "enemy_adjacent" \
                 else seen.enemies_at(c["space"])
@@ -85,7 +85,7 @@ def _ambush_value(c: dict[str, Any], enemy: dict[str, Any]) -> float:
 
 def unique_value(seen: Seen, c: dict[str, Any], planner: Planner, left: int) -> float:
     """The champion's unique action, by what its effects would do here and now."""
-    card = CONTENT.champions[c["id"]]
+    card = content().champions[c["id"]]
     value = 0.0
     free = any(e.verb == "cast_spell" and e.get("free") for e in card.unique.effects)
     after = left if free else left - 1
@@ -112,7 +112,7 @@ def unique_value(seen: Seen, c: dict[str, Any], planner: Planner, left: int) -> 
             value += max((_heal_value(o, int(e.get("amount"))) for o in seen.at(c["space"]) if o["id"] != c["id"]),
                          default=0.0)
         elif e.verb == "remove_shadow":
-            near = set(MAP.neighbours(c["space"])) | {c["space"]}
+            near = set(board().neighbours(c["space"])) | {c["space"]}
             count = sum(1 for s in seen.shadows if s in near)
             value += W_BANISH * min(count, int(e.get("count", 1)))
         elif e.verb == "cast_spell":
@@ -142,7 +142,7 @@ def _transfer_value(seen: Seen, giver: dict[str, Any], taker: dict[str, Any]) ->
 
 
 def bane_action_value(c: dict[str, Any], bane: str) -> float:
-    b = CONTENT.banes[bane]
+    b = content().banes[bane]
     removal = b.removal
     if removal.condition == "pass_test" and removal.attribute and removal.difficulty:
         return p_pass(attr(c, removal.attribute), removal.difficulty) * bane_cost(bane)
@@ -154,7 +154,7 @@ def bane_action_value(c: dict[str, Any], bane: str) -> float:
 def _after_paying(seen: Seen, c: dict[str, Any], bane: str, planner: Planner) -> Planner:
     """The planner for the rest of the turn once the bane's gold is paid: the card it would
     have bought may be out of reach."""
-    removal = CONTENT.banes[bane].removal
+    removal = content().banes[bane].removal
     if removal.condition != "pay_gold_at_market" or not removal.amount or not planner.market:
         return planner
     return Planner(seen, dict(c, gold=max(0, c["gold"] - removal.amount)))

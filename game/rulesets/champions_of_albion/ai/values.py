@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from game.rulesets.champions_of_albion.ai.common import (CONTENT, SLOTS, Foe, attr, combat_stats, e_atk, e_def, p_pass,
-                                                           resource, usable_cards)
+from game.rulesets.champions_of_albion.ai.common import (CLEARERS, SLOTS, Foe, attr, combat_stats, content, e_atk,
+                                                         e_def, p_pass, resource, usable_cards)
 
 W_STRENGTH = 1.6   # per point of combat strength (attack tests)
 W_MAIN_HIT = 4.0   # per point of expected damage against a main enemy's DV
@@ -111,6 +111,7 @@ def combat_value(foe: Foe, strength: int, speed: int) -> float:
 
 
 _UPGRADE: dict[tuple[Any, ...], float] = {}
+CLEARERS += [_WORTH.clear, _UPGRADE.clear]
 
 
 def upgrade(foe: Foe, c: dict[str, Any], rid: str) -> float:
@@ -225,18 +226,18 @@ def party_value(foe: Foe, champions: list[dict[str, Any]], rid: str) -> float:
 
 
 def weapon_strength(cid: str) -> int:
-    card = CONTENT.champions[cid]
+    card = content().champions[cid]
     return card.strength + max((resource(r).bonus("strength") for r in card.equipment), default=0)
 
 
 def defence_strength(cid: str) -> int:
-    card = CONTENT.champions[cid]
+    card = content().champions[cid]
     return card.speed + max((resource(r).bonus("speed") for r in card.equipment), default=0)
 
 
 def trades_anywhere(cid: str) -> bool:
     """A unique action that gathers from the Hand on any space (a market that travels)."""
-    return any(e.verb == "gather" and e.get("any_space") for e in CONTENT.champions[cid].unique.effects)
+    return any(e.verb == "gather" and e.get("any_space") for e in content().champions[cid].unique.effects)
 
 
 def champion_pick(party: list[str], options: list[str]) -> str:
@@ -245,7 +246,7 @@ def champion_pick(party: list[str], options: list[str]) -> str:
     strikes in its place, and those who buy its cards (persuasion, gold, trading on any
     space). Measured over fixed seeds, this beats a healer or a second slow fighter: the main
     enemy strikes once per combat round, at the defender the team names."""
-    cards = CONTENT.champions
+    cards = content().champions
 
     def toughness(cid: str) -> tuple[int, int, str]:
         card = cards[cid]
