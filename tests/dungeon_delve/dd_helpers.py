@@ -35,13 +35,36 @@ BLACK = {0: "black:1", 2: "black:2", 3: "black:5", 4: "black:6"}
 BROWN = {0: "brown:1", 1: "brown:4", 2: "brown:6"}
 
 
-class RecordingGame(Game):
-    """A Game that keeps every event it produced, so a test can read results from the log."""
+class FairGame(Game):
+    """A Game that, like the session, answers at once every forced pass (an overlord-card
+    window asked of an overlord who holds no card for the moment, issue 11): a test meets
+    only real choices. Set ``forced_passes`` to False to see them."""
+
+    forced_passes = True
+
+    def choose(self, seat: int, option_ids: Any) -> list[Event]:
+        events = self._record(super().choose(seat, option_ids))
+        if self.forced_passes:
+            events = events + self.answer_forced_passes()
+        return events
+
+    def _record(self, events: list[Event]) -> list[Event]:
+        return events
+
+    def answer_forced_passes(self) -> list[Event]:
+        """Pass for every seat whose only answer is "pass", as the session does; returns their events."""
+        out: list[Event] = []
+        while (d := self.pending()) is not None and d.forced_pass:
+            out += self._record(Game.choose(self, d.seat, ("pass",)))
+        return out
+
+
+class RecordingGame(FairGame):
+    """A FairGame that keeps every event it produced, so a test can read results from the log."""
 
     events: list[Event]
 
-    def choose(self, seat: int, option_ids: Any) -> list[Event]:
-        events = super().choose(seat, option_ids)
+    def _record(self, events: list[Event]) -> list[Event]:
         self.events.extend(events)
         return events
 
@@ -65,6 +88,7 @@ def dd_game(turn: str, heroes: list[dict[str, Any]], monsters: Iterable[dict[str
     base = Game.from_scenario(SYSTEM, data, seed)
     g = RecordingGame(SYSTEM, base.state)
     g.events = list(base.initial_events)
+    g.answer_forced_passes()
     return g
 
 
@@ -72,6 +96,7 @@ def new_game(seed: int = 1, seats: int = 2, heroes: str = "brakka_stonehide,sist
     base = Game.new(SYSTEM, seed, seats, {"heroes": heroes})
     g = RecordingGame(SYSTEM, base.state)
     g.events = list(base.initial_events)
+    g.answer_forced_passes()
     return g
 
 

@@ -27,6 +27,7 @@ from game.core.errors import IllegalChoice
 from game.core.events import Event
 from game.core.game import Game
 from game.rulesets.dungeon_delve.system import DungeonDelve
+from tests.dungeon_delve.dd_helpers import FairGame
 
 SYS = DungeonDelve()
 HAND_ALL = SYS.data.overlord_deck()  # the 15 overlord card instances
@@ -60,8 +61,11 @@ def knocked(hero_id: str, x: int, y: int, **kw: Any) -> dict[str, Any]:
 def game(turn: str, heroes: Iterable[dict[str, Any]], monsters: Iterable[dict[str, Any]] = (), seed: int = 11,
          **meta: Any) -> Game:
     meta.setdefault("players", 2)
-    return Game.from_scenario(SYS, {"scenario": {"turn": turn, **meta}, "hero": list(heroes),
-                                    "monster": list(monsters)}, seed)
+    g = FairGame.from_scenario(SYS, {"scenario": {"turn": turn, **meta}, "hero": list(heroes),
+                                     "monster": list(monsters)}, seed)
+    assert isinstance(g, FairGame)
+    g.answer_forced_passes()
+    return g
 
 
 def pending(g: Game) -> Decision:

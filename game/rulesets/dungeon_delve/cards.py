@@ -1,23 +1,27 @@
 """The overlord's cards: played only at the moment their "Play when" names (DD-124).
 
-At each such moment a card window is pushed; the overlord is asked only if he holds a
-card for it. One copy of a card per moment; a played card is discarded after it resolves.
+At each such moment a card window (a kernel response window, game.core.window) is opened
+and the overlord is asked whether or not he holds a card for it: with none, "pass" is his
+only answer (a forced pass), so who is asked, and what the heroes see, never tells what is
+in his hand. He is left out only when everyone can see he holds nothing (an empty hand).
+One copy of a card per moment; a played card is discarded after it resolves.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from game.core.decision import Decision, Option
+from game.core.decision import Option
 from game.core.flow import Step
+from game.core.window import open_window, register_window
 from game.rulesets.dungeon_delve.context import FLOW, Ctx
 from game.rulesets.dungeon_delve.state import OVERLORD
 
 
 def push_card_window(ctx: Ctx, timing: str, **about: Any) -> None:
-    if ctx.state.winner:
+    if ctx.state.winner or not ctx.state.overlord_hand:
         return
-    ctx.push("card_window", timing=timing, played=[], **about)
+    open_window(ctx.state.stack, "overlord_card", [OVERLORD], timing=timing, played=[], **about)
 
 
 def _playable(ctx: Ctx, step: Step) -> list[str]:
@@ -47,22 +51,19 @@ def _moment_holds(ctx: Ctx, step: Step) -> bool:
     return True
 
 
-def ask_card(ctx: Ctx, step: Step) -> Decision | None:
-    cards = _playable(ctx, step)
-    if not cards:
-        return None
+def card_responses(ctx: Ctx, step: Step, seat: int) -> list[Option]:
+    """The cards the overlord may play now (none: he is asked anyway, "pass" only)."""
+    return [Option(f"card:{c}", f"Play {ctx.data.card_def(c).name}", ("card", c), ctx.data.card_def(c).text)
+            for c in _playable(ctx, step)]
+
+
+def card_prompt(ctx: Ctx, step: Step, seat: int) -> str:
     about = step.get("hero") or step.get("monster") or ""
     subject = f" ({ctx.name(about)})" if about else ""
-    options = tuple(Option(f"card:{c}", f"Play {ctx.data.card_def(c).name}", ("card", c), ctx.data.card_def(c).text)
-                    for c in cards)
-    return Decision(OVERLORD, "overlord_card", f"Overlord: play a card now{subject}?",
-                    options + (Option("pass", "Play nothing"),), rule="DD-124")
+    return f"Overlord: play a card now{subject}?"
 
 
 def answer_card(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
-    if choice[0] == "pass":
-        ctx.state.stack.pop()
-        return
     card = choice[0].split(":", 1)[1]
     state = ctx.state
     state.overlord_hand.remove(card)
@@ -74,12 +75,8 @@ def answer_card(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> Non
     state.overlord_discard.append(card)
 
 
-@FLOW.automatic("card_window")
-def card_window_done(ctx: Ctx, step: Step) -> None:
-    ctx.state.stack.pop()
-
-
-FLOW.question("card_window", ask_card, answer_card)
+register_window(FLOW, "overlord_card", rule="DD-124", responses=card_responses, respond=answer_card,
+                prompt=card_prompt, pass_label="Play nothing")
 
 
 def apply_effect(ctx: Ctx, effect: Any, step: Step) -> None:
