@@ -14,11 +14,12 @@ from __future__ import annotations
 import copy
 from typing import Any, Callable
 
+from game.core import registry
 from game.core.decision import Decision
 from game.core.rng import Rng
 from game.core.serial import from_data
 from game.rulesets.fantasy_heroes.battle import why_not
-from game.rulesets.fantasy_heroes.content import HAND_LIMIT, CardDef, standard_content
+from game.rulesets.fantasy_heroes.content import HAND_LIMIT, CardDef, Content
 from game.rulesets.fantasy_heroes.effects import (
     charge_sources,
     opposing,
@@ -27,7 +28,14 @@ from game.rulesets.fantasy_heroes.effects import (
 )
 from game.rulesets.fantasy_heroes.state import ATTACKER, DEFENDER, Battle, Side
 
-CONTENT = standard_content()
+SYSTEM_ID = "fantasy-heroes"
+
+
+def content() -> Content:
+    """The card data of the registered Fantasy Heroes rule system (its own instance's, so a
+    system built with other content has the AI reading that one)."""
+    found: Content = getattr(registry.get(SYSTEM_ID), "content")
+    return found
 
 # Value (in BV points) of what a verb does beyond the totals; verbs that act on the
 # totals are valued by recomputing the totals and have 0 here.
@@ -46,7 +54,7 @@ INSTANT_KEEP = {"wall-of-fire": 4, "fly": 3, "fortune": 3, "scrye": 1}
 
 
 def card(card_id: str) -> CardDef:
-    return CONTENT.card(card_id)
+    return content().card(card_id)
 
 
 def battle_of(view: dict[str, Any]) -> Battle:
@@ -61,8 +69,8 @@ def my_side(view: dict[str, Any], battle: Battle) -> int:
 
 def diff(battle: Battle, side_index: int) -> int:
     """Own total minus the other side's total."""
-    mine = side_total(CONTENT, battle, side_index).value
-    theirs = side_total(CONTENT, battle, opposing(side_index)).value
+    mine = side_total(content(), battle, side_index).value
+    theirs = side_total(content(), battle, opposing(side_index)).value
     return mine - theirs
 
 
@@ -80,7 +88,7 @@ def territory_count(view: dict[str, Any], seat: int) -> int:
 
 
 def territory_type(territory: str) -> str:
-    return CONTENT.territory_type(territory)
+    return content().territory_type(territory)
 
 
 def owner_of(view: dict[str, Any], territory: str) -> int:
@@ -114,7 +122,7 @@ def unseen_cards(view: dict[str, Any]) -> list[str]:
     if view["battle"]:
         b = battle_of(view)
         known |= {c for side in b.sides for c in side.cards()}
-    return [c for c in CONTENT.cards if c not in known]
+    return [c for c in content().cards if c not in known]
 
 
 def defense_value(card_id: str, battle_type: str) -> float:
@@ -163,7 +171,7 @@ def place(battle: Battle, side_index: int, card_id: str, hand: list[str]) -> tup
     if c.type == "hero":
         side.hero = card_id
     elif c.type == "minion":
-        if why_not(CONTENT, b, side_index, card_id) is None and not _matches(b, side_index, c):
+        if why_not(content(), b, side_index, card_id) is None and not _matches(b, side_index, c):
             side.sorcerer_allowance_used = True
         side.minions.append(card_id)
     elif c.type == "artifact":
@@ -196,7 +204,7 @@ def place(battle: Battle, side_index: int, card_id: str, hand: list[str]) -> tup
 def _matches(b: Battle, side_index: int, c: CardDef) -> bool:
     from game.rulesets.fantasy_heroes.battle import minion_matches
 
-    return minion_matches(CONTENT, b, side_index, c.territory)
+    return minion_matches(content(), b, side_index, c.territory)
 
 
 def _move(b: Battle, side_index: int, minion: str) -> None:
@@ -237,15 +245,15 @@ def plan_attack(hand: list[str], hero: str, battle_type: str) -> int:
     rest = [c for c in hand if c != hero]
     for c in sorted(rest, key=lambda x: -card(x).bv):
         kind = card(c).type
-        if kind in ("minion", "artifact") and why_not(CONTENT, b, ATTACKER, c) is None:
+        if kind in ("minion", "artifact") and why_not(content(), b, ATTACKER, c) is None:
             b, _ = place(b, ATTACKER, c, rest)
     spells = [c for c in rest if card(c).is_battle_spell]
-    while spells and b.sides[ATTACKER].spells_cast < spell_level(CONTENT, b, ATTACKER):
-        options = [(side_total(CONTENT, place(b, ATTACKER, s, rest)[0], ATTACKER).value, s) for s in spells]
+    while spells and b.sides[ATTACKER].spells_cast < spell_level(content(), b, ATTACKER):
+        options = [(side_total(content(), place(b, ATTACKER, s, rest)[0], ATTACKER).value, s) for s in spells]
         _, best = max(options)
         b, _ = place(b, ATTACKER, best, rest)
         spells.remove(best)
-    return side_total(CONTENT, b, ATTACKER).value
+    return side_total(content(), b, ATTACKER).value
 
 
 def plan_defense(hand: list[str], battle_type: str) -> int:
@@ -258,15 +266,15 @@ def plan_defense(hand: list[str], battle_type: str) -> int:
         b.sides[DEFENDER].hero = hero
         rest = [c for c in hand if c != hero and card(c).type != "hero"]
         for c in sorted(rest, key=lambda x: -card(x).bv):
-            if card(c).type in ("minion", "artifact") and why_not(CONTENT, b, DEFENDER, c) is None:
+            if card(c).type in ("minion", "artifact") and why_not(content(), b, DEFENDER, c) is None:
                 b, _ = place(b, DEFENDER, c, rest)
         spells = [c for c in rest if card(c).is_battle_spell]
-        while spells and why_not(CONTENT, b, DEFENDER, spells[0]) is None:
-            options = [(side_total(CONTENT, place(b, DEFENDER, x, rest)[0], DEFENDER).value, x) for x in spells]
+        while spells and why_not(content(), b, DEFENDER, spells[0]) is None:
+            options = [(side_total(content(), place(b, DEFENDER, x, rest)[0], DEFENDER).value, x) for x in spells]
             _, pick = max(options)
             b, _ = place(b, DEFENDER, pick, rest)
             spells.remove(pick)
-        best = max(best, side_total(CONTENT, b, DEFENDER).value)
+        best = max(best, side_total(content(), b, DEFENDER).value)
     return best
 
 
@@ -278,7 +286,7 @@ def top_up(battle: Battle, side_index: int, hand: list[str]) -> int:
     while True:
         gains = []
         for c in rest:
-            if why_not(CONTENT, b, side_index, c) is None:
+            if why_not(content(), b, side_index, c) is None:
                 after, _ = place(b, side_index, c, rest)
                 gains.append((diff(after, side_index) - diff(b, side_index), c))
         gains = [g for g in gains if g[0] > 0]
@@ -460,7 +468,7 @@ def _window(view: dict[str, Any], decision: Decision) -> tuple[str, ...]:
         return ("play:fortune",) if "play:fortune" in ids else ("pass",)
     closing = [(keep_value(c, hand, types), c) for g, c in useful if now + g >= want]
     pick = min(closing)[1] if closing else max(useful)[1]
-    if card(pick).is_battle_spell and charge_sources(CONTENT, battle, opposing(s)):
+    if card(pick).is_battle_spell and charge_sources(content(), battle, opposing(s)):
         # He holds a negation: cast a Scrye or Fortune first, which he may spend it on (FH-055).
         bait = [i for i in ids if i in ("play:scrye", "play:fortune")]
         if bait:
@@ -492,7 +500,7 @@ def _negate_instant(view: dict[str, Any], decision: Decision) -> tuple[str, ...]
     foe = opposing(my_side(view, battle))
     option = next(o for o in decision.options if o.id.startswith("negate:"))
     foe_side = battle.sides[foe]
-    more_spells = foe_side.hero is not None and foe_side.spells_cast < spell_level(CONTENT, battle, foe)
+    more_spells = foe_side.hero is not None and foe_side.spells_cast < spell_level(content(), battle, foe)
     if card(option.id.split(":")[1]).verb("draw") is not None or not more_spells:
         return (option.id,)
     return ("pass",)
