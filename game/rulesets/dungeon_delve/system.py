@@ -42,6 +42,9 @@ class DungeonDelve(FlowRuleSystem):
         GameOption("quest", "Quest", "wardens_vault", "The quest to play.", choices=("wardens_vault",)),
     )
     state_type = DDState
+    hidden_information = True  # the overlord's hand; the orders of the overlord and search decks
+    has_chance = True
+    cooperative = True  # the hero seats win or lose together
     turn_word = "rounds"
     score_word = ""  # the heroes win or lose together against the overlord
 
@@ -102,6 +105,18 @@ class DungeonDelve(FlowRuleSystem):
 
     def turn_number(self, state: DDState) -> int:
         return state.round
+
+    def determinize(self, state: DDState, seat: int, rng: Rng) -> DDState:
+        """The overlord's hand dealt again for a hero seat, the deck orders for all (search.py)."""
+        from game.rulesets.dungeon_delve.search import determinize
+
+        return determinize(state, seat, rng)
+
+    def evaluate(self, state: DDState, seat: int) -> float:
+        """The heroes' prospects for a hero seat, the rest for the overlord (search.py)."""
+        from game.rulesets.dungeon_delve.search import evaluate
+
+        return evaluate(state, self.data, seat)
 
     def invariants(self, state: DDState) -> list[str]:
         """What must always hold (see invariants.py); soak checks it after every choice."""

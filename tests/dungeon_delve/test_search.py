@@ -1,0 +1,39 @@
+"""Dungeon Delve search hooks (issue 11 item 2): a hero seat's determinization keeps the
+heroes' own cards and everything on the board, and deals the overlord's hand again."""
+
+from __future__ import annotations
+
+from game.core.game import Game
+from game.core.serial import to_data
+from game.rulesets.dungeon_delve.state import OVERLORD
+from game.rulesets.dungeon_delve.system import DungeonDelve
+
+SYSTEM = DungeonDelve()
+
+
+def test_a_hero_determinization_keeps_the_heroes_cards_and_varies_the_overlords_hand() -> None:
+    game = Game.new(SYSTEM, 5, 3, {"heroes": "brakka_stonehide,sister_elowen,tamsin_reedfoot"})
+    hands = set()
+    for k in range(12):
+        other = game.determinize(1, k)
+        assert [to_data(h) for h in other.state.heroes] == [to_data(h) for h in game.state.heroes]
+        assert other.state.party_cards == game.state.party_cards
+        assert other.state.overlord_discard == game.state.overlord_discard
+        assert len(other.state.overlord_hand) == len(game.state.overlord_hand)
+        assert sorted(other.state.overlord_hand + other.state.overlord_deck) == \
+            sorted(game.state.overlord_hand + game.state.overlord_deck)
+        assert sorted(other.state.search_deck) == sorted(game.state.search_deck)
+        hands.add(tuple(sorted(other.state.overlord_hand)))
+    assert len(hands) > 1
+
+
+def test_the_overlord_keeps_his_hand_when_determinized() -> None:
+    game = Game.new(SYSTEM, 5, 2)
+    for k in range(4):
+        assert game.determinize(OVERLORD, k).state.overlord_hand == game.state.overlord_hand
+
+
+def test_evaluate_is_the_heroes_prospects_against_the_overlords() -> None:
+    game = Game.new(SYSTEM, 5, 2)
+    assert 0.0 < game.evaluate(1) < 1.0
+    assert abs(game.evaluate(0) + game.evaluate(1) - 1.0) < 1e-9
