@@ -107,3 +107,27 @@ def test_settings_offer_no_auto_pass_any_more(make_app):
     app.stack.push(scene)
     frames(app)
     assert [label for label, _ in scene.rows] == ["Window size", "Full screen", "Animations"]
+
+
+def test_the_table_draws_the_cards_of_the_games_own_content(make_app, monkeypatch):
+    """Issue 11 item 6: the Fantasy Heroes table and its card faces read the content of the
+    game's rule system, not a module-level copy."""
+    from dataclasses import replace
+
+    from game.rulesets.fantasy_heroes.content import Content
+    from game.ui.tables.fantasy_heroes_cards import card_tooltip, face
+
+    app = make_app()
+    session = wall_session(["peasants"])
+    controller = Controller(session, 0.0, autosave=False)
+    scene = TableScene(app, controller)
+    app.stack.push(scene)
+    own = session.game.system.content
+    assert scene.table.content is own
+    cards = dict(own.cards)
+    cards["peasants"] = replace(cards["peasants"], name="Serfs")
+    monkeypatch.setattr(session.game.system, "content", Content(cards, own.territory_names, own.territory_instances))
+    assert face(scene.table.content, "peasants").name == "Serfs"
+    assert card_tooltip(scene.table.content, "peasants").startswith("Serfs.")
+    monkeypatch.undo()
+    assert face(scene.table.content, "peasants").name == own.card("peasants").name

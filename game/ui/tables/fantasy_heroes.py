@@ -12,7 +12,7 @@ import pygame
 from game.core.decision import Decision, Target
 from game.core.events import Event
 from game.core.serial import from_data
-from game.rulesets.fantasy_heroes.content import standard_content
+from game.rulesets.fantasy_heroes.content import Content
 from game.rulesets.fantasy_heroes.effects import side_total
 from game.rulesets.fantasy_heroes.state import Battle
 from game.ui import theme
@@ -35,11 +35,16 @@ class FantasyHeroesTable(Table):
     def __init__(self, scene: Any) -> None:
         super().__init__(scene)
         self.tiles = TerritoryTiles(self.assets)
-        self.content = standard_content()
         self.places: dict[str, pygame.Rect] = {}
         self._visible: set[Target] = set()
         self._background: tuple[tuple[int, int], pygame.Surface] | None = None
         self._totals: dict[int, tuple[int, list[str]]] = {}
+
+    @property
+    def content(self) -> Content:
+        """The card data of the game on the table (its own rule system's, not a module copy)."""
+        found: Content = getattr(self.scene.controller.session.game.system, "content")
+        return found
 
     # -- layout ---------------------------------------------------------------------------------
 
@@ -165,7 +170,7 @@ class FantasyHeroesTable(Table):
                 surface.blit(label, (rx, hand_y - px(2, s)))
                 for k, card in enumerate(revealed[:8]):
                     r = pygame.Rect(rx + k * (small[0] + 3), hand_y + px(16, s), *small)
-                    surface.blit(self.scene.renderer.face(face(card), small), r)
+                    surface.blit(self.scene.renderer.face(face(self.content, card), small), r)
                     self.hits.append((r, ("card", card)))
             # Territories on the right of the panel, shrinking to fit.
             territories = player["territories"]
@@ -200,7 +205,7 @@ class FantasyHeroesTable(Table):
         surface.blit(label, label.get_rect(midtop=(deck_rect.centerx, deck_rect.bottom + 4)))
         if view["discard"]:
             top = view["discard"][-1]
-            surface.blit(self.scene.renderer.face(face(top), card), discard_rect)
+            surface.blit(self.scene.renderer.face(face(self.content, top), card), discard_rect)
         else:
             pygame.draw.rect(surface, theme.FELT_DARK, discard_rect, border_radius=px(8, s))
         self.hits.append((discard_rect, ("discard", "")))
@@ -249,7 +254,7 @@ class FantasyHeroesTable(Table):
                 y = side_rect.y + px(48, s)
                 for k, card_id in enumerate(cards):
                     r = pygame.Rect(side_rect.x + k * step, y, *card)
-                    surface.blit(self.scene.renderer.face(face(card_id), card), r)
+                    surface.blit(self.scene.renderer.face(face(self.content, card_id), card), r)
                     value = sum(line.amount for line in total.lines if line.card == card_id)
                     if card_id in b.negated:
                         pygame.draw.line(surface, theme.DANGER, r.topleft, r.bottomright, px(4, s))
@@ -313,7 +318,7 @@ class FantasyHeroesTable(Table):
             rects.append((r, card_id))
         for r, card_id in rects:
             target = ("card", card_id)
-            surface.blit(self.scene.renderer.face(face(card_id), (cw, ch)), r)
+            surface.blit(self.scene.renderer.face(face(self.content, card_id), (cw, ch)), r)
             if self._decision is not None and target not in self._lit and (
                     target in self._blocked or self._decision.kind in ("window", "attack", "hero")):
                 self._dim(surface, r)
@@ -323,7 +328,7 @@ class FantasyHeroesTable(Table):
             big = self.size((240, 336))
             preview = pygame.Rect(0, 0, *big)
             preview.bottomright = (self.battle_rect.right - px(8, s), self.battle_rect.bottom - px(2, s))
-            surface.blit(self.scene.renderer.face(face(hovered), big), preview)
+            surface.blit(self.scene.renderer.face(face(self.content, hovered), big), preview)
 
     def _draw_spectator_note(self, surface: pygame.Surface) -> None:
         label = self.assets.text("Watching: every seat is played by the computer.", "italic", px(18, self.scale),
@@ -342,7 +347,7 @@ class FantasyHeroesTable(Table):
     def tooltip(self, target: Target, view: dict[str, Any], decision: Decision | None) -> str | None:
         kind, ident = target
         if kind == "card":
-            text = card_tooltip(ident)
+            text = card_tooltip(self.content, ident)
             if decision is not None:
                 blocked = self._blocked.get(target)
                 if blocked is not None:
@@ -396,7 +401,7 @@ class FantasyHeroesTable(Table):
             start = self.places.get(f"hand:{event.data['seat']}", self.battle_rect)
             end = self.places.get(f"side:{event.data['side']}", self.battle_rect)
             size = self.size(TABLE_CARD)
-            image = self.scene.renderer.face(face(card_id), size)
+            image = self.scene.renderer.face(face(self.content, card_id), size)
             target = pygame.Rect(end.x + px(8, s), end.y + px(48, s), *size)
             queue.add(FlyCard(image, pygame.Rect(start.x, start.y, *size), target, 0.35))
         elif kind == "draw" and event.data.get("count"):

@@ -10,7 +10,7 @@ import pygame
 
 from game.core.cards import read_toml
 from game.core.errors import ContentError
-from game.rulesets.fantasy_heroes.content import CONTENT_DIR, CardDef, standard_content
+from game.rulesets.fantasy_heroes.content import CONTENT_DIR, CardDef, Content
 from game.ui import theme
 from game.ui.assets import Assets
 from game.ui.widgets.card_view import CardFace, Stat
@@ -51,9 +51,14 @@ def stat_icon(name: str, default: str) -> str:
     return str(art().get("stats", {}).get(name, default))
 
 
+def face(content: Content, card_id: str) -> CardFace:
+    """The face of a card of ``content`` (the game's own card data)."""
+    return card_face(content.card(card_id))
+
+
 @lru_cache(maxsize=128)
-def face(card_id: str) -> CardFace:
-    card: CardDef = standard_content().card(card_id)
+def card_face(card: CardDef) -> CardFace:
+    card_id = card.id
     kind_entry = art().get("types", {}).get(card.type, {})
     icon = str(art().get("cards", {}).get(card_id, kind_entry.get("icon", "card-random")))
     if card.territory:
@@ -77,8 +82,8 @@ def face(card_id: str) -> CardFace:
                     card.spell_level if card.type == "hero" else 0)
 
 
-def card_tooltip(card_id: str) -> str:
-    card = standard_content().card(card_id)
+def card_tooltip(content: Content, card_id: str) -> str:
+    card = content.card(card_id)
     bits = [card.name, f"{card.type.capitalize()}" + (f" of the {card.territory}" if card.territory else "")]
     if card.type == "hero":
         bits.append(f"AV {card.av}, DV {card.dv}, spell level {card.spell_level}")
