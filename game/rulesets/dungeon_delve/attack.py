@@ -100,12 +100,18 @@ def _odds_note(ctx: Ctx, attacker: str, weapon: Weapon, target: tuple[int, int])
 
 
 @lru_cache(maxsize=4096)
-def _odds_text(data: Any, dice: tuple[str, ...], defense: tuple[str, ...], pierce: int, needed: int,
-               range_bonus: int, health_left: int) -> str:
+def _odds(data: Any, dice: tuple[str, ...], defense: tuple[str, ...], pierce: int, needed: int,
+          range_bonus: int) -> Any:
     from game.rulesets.dungeon_delve.odds import attack_odds
 
-    odds = attack_odds([data.die(d) for d in dice], [data.die(d) for d in defense], pierce=pierce,
+    return attack_odds([data.die(d) for d in dice], [data.die(d) for d in defense], pierce=pierce,
                        range_needed=needed, range_bonus=range_bonus)
+
+
+@lru_cache(maxsize=4096)
+def _odds_text(data: Any, dice: tuple[str, ...], defense: tuple[str, ...], pierce: int, needed: int,
+               range_bonus: int, health_left: int) -> str:
+    odds = _odds(data, dice, defense, pierce, needed, range_bonus)
     spread = ", ".join(f"{n}: {float(p):.0%}" for n, p in sorted(odds.damage.items()) if p)
     return (f"Hit {float(1 - odds.miss):.0%}, expected damage {float(odds.expected_damage):.1f}, "
             f"defeat {float(odds.at_least(health_left)):.0%}. Damage {spread} (before surges).")

@@ -96,9 +96,19 @@ class Ctx(BaseContext[DDState]):
 
     def sight(self, a: Square, t: Square, viewer: str = "", target: str = "") -> geo.Sight:
         blockers = self.figure_squares() - {a, t}
-        return geo.line_of_sight(self.board, self.walls(), a, t, blockers=blockers,
-                                 a_in_pit=self.terrain(a) == "pit" and bool(viewer),
-                                 t_in_pit=self.terrain(t) == "pit" and bool(target))
+        walls = self.walls()
+        a_pit = self.terrain(a) == "pit" and bool(viewer)
+        t_pit = self.terrain(t) == "pit" and bool(target)
+        memo = self.data.sight_memo
+        key = (self.state.quest, walls, a, t, blockers, a_pit, t_pit)
+        found = memo.get(key)
+        if found is None:
+            if len(memo) > 200_000:
+                memo.clear()
+            found = memo[key] = geo.line_of_sight(self.board, walls, a, t, blockers=blockers,
+                                                  a_in_pit=a_pit, t_in_pit=t_pit)
+        assert isinstance(found, geo.Sight)
+        return found
 
     def nearest_empty(self, start: Square) -> list[Square]:
         """The nearest on-map spaces holding no figure and not obstacle, lava or pit (DD-147)."""

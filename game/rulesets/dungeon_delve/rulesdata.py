@@ -50,6 +50,9 @@ class Weapon:
 class Data:
     def __init__(self, content: DDContent) -> None:
         self.content = content
+        # Line of sight by (quest, blocking edges, from, to, blockers, pits): the answer
+        # depends on nothing else, and an attack menu asks the same questions over and over.
+        self.sight_memo: dict[tuple[Any, ...], Any] = {}
 
     # -- names -------------------------------------------------------------------------------
 

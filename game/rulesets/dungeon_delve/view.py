@@ -19,10 +19,16 @@ def _card_moment(state: DDState) -> dict[str, Any] | None:
     return None
 
 
+def _figure(figure: Any) -> dict[str, Any]:
+    """A hero's or monster's fields as data (their values are ints, strings, booleans and
+    lists of those: a shallow copy of each list is a JSON-safe copy, faster than to_data)."""
+    return {name: list(value) if isinstance(value, list) else value for name, value in vars(figure).items()}
+
+
 def view(state: DDState, data: Data, seat: int | None) -> dict[str, Any]:
     heroes = []
     for hero in state.heroes:
-        entry = to_data(hero)
+        entry = _figure(hero)
         entry["name"] = data.figure_name(state, hero.id)
         entry["health"] = data.health(state, hero.id)
         entry["stamina"] = data.stamina(state, hero.id)
@@ -30,7 +36,7 @@ def view(state: DDState, data: Data, seat: int | None) -> dict[str, Any]:
         heroes.append(entry)
     monsters = []
     for monster in state.monsters:
-        entry = to_data(monster)
+        entry = _figure(monster)
         entry["name"] = data.figure_name(state, monster.id)
         entry["health"] = data.health(state, monster.id)
         monsters.append(entry)
