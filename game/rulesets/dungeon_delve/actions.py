@@ -28,8 +28,9 @@ def move_range(ctx: Ctx, figure: str, mp: int) -> geo.MoveRange:
     act = ctx.state.activation
     friends = ctx.figure_squares(heroes=hero, monsters=not hero, exclude=figure)
     enemies = ctx.figure_squares(heroes=not hero, monsters=hero)
-    pass_enemies = (not hero and ctx.data.monster_has(ctx.state.monster(figure).kind, "nimble")) or \
-        bool(hero and act is not None and act.slip_away)  # type: ignore[union-attr]
+    mover = None if hero else ctx.state.monster(figure)
+    pass_enemies = (mover is not None and ctx.data.monster_has(mover.kind, "nimble")) or \
+        bool(hero and act is not None and act.slip_away)
     water = ctx.data.water_cost(figure)
     return geo.movement_range(ctx.board, ctx.walls(), here, mp, friends=friends, enemies=enemies,
                               pass_enemies=pass_enemies, water_cost=water)
@@ -106,8 +107,8 @@ def _hero_options(ctx: Ctx, hero: Hero, act: Activation) -> list[Option]:
     if act.actions_left > 0:
         skill = ctx.data.skill(hero.id)
         if skill is not None and skill.use == "action" and hero.fatigue + skill.fatigue <= stamina:
-            for verb in skill.effects:
-                if verb.verb == "recover":
+            for skill_effect in skill.effects:
+                if skill_effect.verb == "recover":
                     for other in state.heroes:
                         if sq(other.square) == here or ctx.adjacent(here, sq(other.square)) or other.id == hero.id:
                             if other.damage > 0:
@@ -278,14 +279,14 @@ def answer_actions(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> 
                  f"{hero.fatigue} fatigue.", hero=figure)
     elif kind == "climb":
         act.actions_left -= 1
-        target = parse_sq(rest)
-        _place(ctx, figure, target)
+        landing = parse_sq(rest)
+        _place(ctx, figure, landing)
         ctx.emit("climb", "DD-062", f"{ctx.name(figure)} climbs out to {rest}.", figure=figure)
-        _enter_effects(ctx, figure, target, climbing=True)
+        _enter_effects(ctx, figure, landing, climbing=True)
     elif kind == "use":
         assert hero is not None
-        item, _, target = rest.partition(":")
-        _use_item(ctx, hero, item, state.hero(target))
+        item, _, user_id = rest.partition(":")
+        _use_item(ctx, hero, item, state.hero(user_id))
     elif kind in ("give", "take"):
         assert hero is not None
         item, _, other_id = rest.partition(":")

@@ -14,6 +14,7 @@ from game.core.decision import Decision, Option
 from game.core.flow import Step
 from game.rulesets.dungeon_delve import geometry as geo
 from game.rulesets.dungeon_delve.context import FLOW, Ctx, parse_sq, sq, sq_id
+from game.rulesets.dungeon_delve.content import SurgeAbility
 from game.rulesets.dungeon_delve.rulesdata import Weapon
 from game.rulesets.dungeon_delve.state import OVERLORD, Attack
 
@@ -284,7 +285,7 @@ def _surges_left(ctx: Ctx, attack: Attack) -> int:
     return _totals(ctx, attack).get("surge", 0) - attack.surges_spent
 
 
-def _abilities(ctx: Ctx, attack: Attack) -> list[tuple[int, object]]:
+def _abilities(ctx: Ctx, attack: Attack) -> list[tuple[int, SurgeAbility]]:
     weapon = ctx.data.weapon_of(ctx.state, attack.attacker, attack.weapon)
     return list(enumerate(weapon.surges))
 

@@ -102,8 +102,8 @@ class Data:
 
     def stamina_with(self, hero_id: str, equipped: Iterable[str]) -> int:
         base = self.content.heroes[hero_id].stamina
-        return base + sum(e.get("amount", 0) for e in self._passive(equipped)
-                          if e.verb == "stat_bonus" and e.get("stat") == "stamina")
+        return base + int(sum(e.get("amount", 0) for e in self._passive(equipped)
+                              if e.verb == "stat_bonus" and e.get("stat") == "stamina"))
 
     def stamina(self, state: "DDState", hero_id: str) -> int:
         return self.stamina_with(hero_id, state.hero(hero_id).equipped)
@@ -111,8 +111,8 @@ class Data:
     def speed(self, state: "DDState", figure: str) -> int:
         if figure in self.content.heroes and any(h.id == figure for h in state.heroes):
             base = self.content.heroes[figure].speed
-            return base + sum(e.get("amount", 0) for e in self._passive(state.hero(figure).equipped)
-                              if e.verb == "stat_bonus" and e.get("stat") == "speed")
+            return base + int(sum(e.get("amount", 0) for e in self._passive(state.hero(figure).equipped)
+                                  if e.verb == "stat_bonus" and e.get("stat") == "speed"))
         monster = state.monster(figure)
         assert monster is not None
         return self.content.monsters[monster.kind].speed

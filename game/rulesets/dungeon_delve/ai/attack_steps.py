@@ -130,10 +130,10 @@ def surge_choice(w: World, decision: Decision) -> str:
     def damage_with(o: str) -> int:
         cost, eff, amount = effect(o)
         if eff == "hearts":
-            return max(0, hearts + amount - max(0, shields - pierce))
+            return int(max(0, hearts + amount - max(0, shields - pierce)))
         if eff == "pierce":
-            return max(0, hearts - max(0, shields - pierce - amount))
-        return now
+            return int(max(0, hearts - max(0, shields - pierce - amount)))
+        return int(now)
 
     # (2) an ability that turns a non-kill into a kill (possibly with the rest of the surges)
     if now < hp:
@@ -148,7 +148,7 @@ def surge_choice(w: World, decision: Decision) -> str:
                                    used + [o], left - cost)
                 if damage_with(o) >= hp or rest >= hp:
                     return o
-    gains = []
+    gains: list[tuple[float, float, str]] = []
     for o in candidates:
         cost, eff, amount = effect(o)
         gain = min(hp, damage_with(o)) - min(hp, now)

@@ -23,7 +23,7 @@ def board_of(quest: str) -> geo.Board:
 
 
 @lru_cache(maxsize=64)
-def walls_of(quest: str, open_doors: tuple[str, ...]) -> frozenset:
+def walls_of(quest: str, open_doors: tuple[str, ...]) -> frozenset[Any]:
     board = board_of(quest)
     return board.blocking_edges([d for d in board.doors if d not in open_doors])
 

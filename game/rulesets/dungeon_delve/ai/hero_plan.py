@@ -163,7 +163,7 @@ def plan_hero(w: World, hid: str, actions: int, mp: int, *, moved: bool = False,
                     plans.append(Plan(val, first_step(here, q, cost, mp, k, "end"), f"move {sq_id(q)}"))
             if left >= 1:
                 if rest_ok and (fatigue + f > 0 or brakka_heal > 0):
-                    fc = fatigue_cost(f, rest=True)
+                    fc = fatigue_cost(f, rest=True) or 0.0  # a Rest always has a cost (never None)
                     gain = 0.45 * fatigue + brakka_heal
                     if fatigue >= stamina - 1:
                         gain += 0.6

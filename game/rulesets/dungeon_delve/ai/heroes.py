@@ -165,7 +165,7 @@ def hero_order(w: World, decision: Decision) -> str:
 
 def equip(w: World, decision: Decision) -> str:
     act = w.act or {}
-    hid = act.get("figure")
+    hid = str(act.get("figure"))  # "None" is no hero
     if hid not in w.hero:
         return decision.option_ids[0]
     hero = w.hero[hid]
@@ -206,7 +206,7 @@ def keen_eye(w: World, decision: Decision) -> str:
 def start_feat(w: World, decision: Decision) -> str:
     """Radiant Prayer (or any start-of-turn feat): heal when it saves or helps a lot."""
     act = w.act or {}
-    hid = act.get("figure")
+    hid = str(act.get("figure"))  # "None" is no hero
     feat = DATA.feat(hid) if hid in w.hero else None
     if feat is None or "feat" not in decision.option_ids:
         return "pass" if "pass" in decision.option_ids else decision.option_ids[0]

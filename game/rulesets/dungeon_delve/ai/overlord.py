@@ -178,7 +178,7 @@ def plan_monster(w: World, mid: str, extra_moves: int | None = None) -> list[Pla
 
 def monster_action(w: World, decision: Decision) -> str:
     act = w.act or {}
-    mid = act.get("figure")
+    mid = str(act.get("figure"))  # "None" is no monster
     ids = decision.option_ids
     if mid not in w.monster:
         return "end" if "end" in ids else ids[0]

@@ -85,10 +85,10 @@ def card_value(w: World, card: str, subject: str = "") -> float:
         weapon = facts["weapon"]
         if weapon.ranged:
             short = cheb(w.square_of(facts["attacker"]), facts["target"]) - facts["range"]
-            need = range_fix(srg, short, left)
-            if need is None:
+            fix = range_fix(srg, short, left)
+            if fix is None:
                 return 0.0
-            left -= need
+            left -= fix
         hp = w.hp_left(target)
         now = best_damage(facts["hearts"], shields, facts["pierce"], srg, facts["used"], left)
         with_card = best_damage(facts["hearts"], shields + 1, facts["pierce"], srg, facts["used"], left)
@@ -164,8 +164,8 @@ def card_value(w: World, card: str, subject: str = "") -> float:
         # worth it when one more Move action makes the activation clearly better
         # (to reach a hero, or to step away after attacking)
         without = plan_monster(w, fig, extra_moves=0)
-        with_card = plan_monster(w, fig, extra_moves=1)
-        gain = (with_card[0].score if with_card else 0.0) - (without[0].score if without else 0.0)
+        plans_with_card = plan_monster(w, fig, extra_moves=1)
+        gain = (plans_with_card[0].score if plans_with_card else 0.0) - (without[0].score if without else 0.0)
         threshold = 0.3 if late else 1.5
         return gain if gain >= threshold else 0.0
     return 0.0

@@ -217,7 +217,8 @@ class World:
         walls = walls or self.walls
         key = (hero_id, walls)
         if key in self._cache:
-            return self._cache[key]
+            cached: tuple[dict[Square, float], dict[str, dict[Square, float]]] = self._cache[key]
+            return cached
         hero = self.hero[hero_id]
         dfn = self.hero_defense(hero)
         hp = max(1, self.hp_left(hero_id))
@@ -263,9 +264,9 @@ class World:
     def exposure_terms(self, m: dict[str, Any]) -> list[list[tuple[float, dict[Square, int]]]]:
         """For each hero and weapon: (expected damage to ``m``, attacks-next-turn map)."""
         key = ("expo", m["id"])
-        found = self._cache.get(key)
-        if found is not None:
-            return found
+        cached: list[list[tuple[float, dict[Square, int]]]] | None = self._cache.get(key)
+        if cached is not None:
+            return cached
         dfn = self.monster_defense(m)
         hp = max(1, self.hp_left(m["id"]))
         found: list[list[tuple[float, dict[Square, int]]]] = []
