@@ -288,12 +288,16 @@ SIX = (BLUE, RED, YELLOW, BROWN, GRAY, BLACK)
 
 def test_dice_tray_draws_every_face_of_every_die(assets):
     from game.ui import theme
-    from game.ui.widgets.dice_tray import DiceTray, die_colour, is_defense_die
+    from game.rulesets.dungeon_delve.content import standard_content
+    from game.ui.widgets.dice_tray import DiceTray, DieLook, die_colour, is_defense_die
 
     surface = pygame.Surface((1280, 720))
     tray = DiceTray(pygame.Rect(40, 40, 420, 150))
-    assert [is_defense_die(d) for d in SIX] == [False, False, False, True, True, True]
-    assert len({die_colour(d) for d in SIX}) == 6
+    # A die's role and colour are content data (dice.toml), never guessed from its name.
+    tray.looks = {d.id: DieLook(d.kind, d.colour) for d in standard_content().dice.values()}
+    assert [is_defense_die(d) for d in SIX] == [False, False, False, True, True, True]  # by faces alone
+    assert [is_defense_die(d, tray.looks[d.id]) for d in SIX] == [False, False, False, True, True, True]
+    assert len({die_colour(d, tray.looks[d.id]) for d in SIX}) == 6
     for die in SIX:
         images: dict[tuple, bytes] = {}
         for index in range(6):
@@ -306,7 +310,7 @@ def test_dice_tray_draws_every_face_of_every_die(assets):
             # The die's body colour is on screen.
             body = {surface.get_at((x, y))[:3] for x in range(rect.x, rect.right, 2)
                     for y in range(rect.y, rect.bottom, 2)}
-            assert die_colour(die) in body
+            assert die_colour(die, tray.looks[die.id]) in body
             images[die.faces[index]] = pygame.image.tobytes(surface.subsurface(rect.inflate(6, 6)), "RGB")
         # Faces with different symbols look different.
         assert len(set(images.values())) == len(set(die.faces))

@@ -92,12 +92,14 @@ class Effect(CoreEffect):
 
 @dataclass(frozen=True)
 class DieDef:
-    """One custom die (2.2): ``kind`` is attack, power or defense; ``die`` has its six faces."""
+    """One custom die (2.2): ``kind`` is attack, power or defense; ``die`` has its six faces;
+    ``colour`` is its body colour as drawn ('#rrggbb')."""
 
     id: str
     name: str
     kind: str
     die: Die
+    colour: str = "#f0e6d2"
 
 
 @dataclass(frozen=True)
@@ -617,10 +619,19 @@ def _multi_tables(path: Path, tables: tuple[str, ...]) -> dict[str, list[dict[st
 
 # ---- dice ------------------------------------------------------------------------------
 
+def _hex_colour(value: Any) -> str | None:
+    """A die's body colour: '#rrggbb'."""
+    if isinstance(value, str) and len(value) == 7 and value[0] == "#" and \
+            all(c in "0123456789abcdefABCDEF" for c in value[1:]):
+        return None
+    return "must be a colour written #rrggbb"
+
+
 _DIE_SCHEMA: Schema = {
     "id": Field((str,)),
     "name": Field((str,)),
     "kind": Field((str,), choices=DIE_KINDS),
+    "colour": Field((str,), check=_hex_colour),
     "faces": Field((list,), check=list_of_tables),
 }
 
@@ -642,7 +653,7 @@ def _load_dice(directory: Path) -> dict[str, DieDef]:
                 raise ContentError(f"{here}: a miss face shows only 'miss = 1'")
             clean.append(shown)
         out[record["id"]] = DieDef(record["id"], record["name"], record["kind"],
-                                   Die.from_faces(record["id"], record["name"], clean))
+                                   Die.from_faces(record["id"], record["name"], clean), record["colour"])
     return out
 
 

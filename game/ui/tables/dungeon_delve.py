@@ -22,7 +22,7 @@ from game.ui.boards.grid import GridBoard, GridFigure, GridOverlays, GridToken, 
 from game.ui.tables.base import Table
 from game.ui.theme import px
 from game.ui.widgets.basic import draw_panel
-from game.ui.widgets.dice_tray import DiceTray
+from game.ui.widgets.dice_tray import DiceTray, DieLook
 
 HERO_COLOURS = [(196, 68, 52), (66, 132, 196), (214, 176, 56), (92, 168, 92)]
 HERO_ICONS = {"warrior": "barbarian", "healer": "meditation", "mage": "wizard-face", "scout": "hood"}
@@ -45,6 +45,7 @@ class DungeonDelveTable(Table):
         super().__init__(scene)
         self.grid: GridBoard | None = None
         self.tray = DiceTray(pygame.Rect(0, 0, 10, 10))
+        self.tray.looks = {d.id: DieLook(d.kind, d.colour) for d in data().content.dice.values()}
         self._visible: set[Target] = set()
         self._sight_cache: dict[tuple[Any, ...], frozenset[tuple[int, int]]] = {}
         self._pending_dice: list[tuple[str, int]] = []

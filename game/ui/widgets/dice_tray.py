@@ -16,7 +16,8 @@ them at once.
 from __future__ import annotations
 
 import math
-from typing import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Iterable, Mapping, Sequence
 
 import pygame
 
@@ -26,20 +27,9 @@ from game.ui.assets import Assets
 from game.ui.theme import Colour, px
 from game.ui.widgets.basic import Widget
 
-__all__ = ["DiceTray", "all_faces", "die_colour", "is_defense_die", "draw_heart", "draw_surge", "draw_shield",
+__all__ = ["DiceTray", "DieLook", "all_faces", "die_colour", "hex_colour", "is_defense_die", "draw_heart", "draw_surge", "draw_shield",
            "draw_miss", "draw_range"]
 
-DIE_COLOURS: dict[str, Colour] = {
-    "blue": (38, 88, 170),
-    "red": (168, 36, 32),
-    "yellow": (232, 192, 52),
-    "green": (54, 132, 66),
-    "brown": (126, 80, 44),
-    "gray": (138, 138, 142),
-    "grey": (138, 138, 142),
-    "black": (30, 28, 30),
-    "white": (236, 232, 222),
-}
 HEART = (214, 58, 50)
 SURGE = (242, 196, 60)
 SHIELD = (178, 190, 204)
@@ -47,21 +37,29 @@ RANGE = theme.PARCHMENT
 SYMBOL_ORDER = ("range", "hearts", "surge", "shields")
 
 
-def die_colour(die: Die) -> Colour:
-    """The die's body colour, from a colour word in its id or name (parchment if none)."""
-    text = f"{die.id} {die.name}".lower()
-    for word, colour in DIE_COLOURS.items():
-        if word in text:
-            return colour
-    return theme.PARCHMENT
+@dataclass(frozen=True)
+class DieLook:
+    """How a die is drawn, from the game's content: its role (attack, power or defense) and
+    body colour ('#rrggbb'). The tray never guesses them from a die's name."""
+
+    role: str
+    colour: str
 
 
-def is_defense_die(die: Die) -> bool:
-    """Defense dice count shields (brown, gray, black); the rest are attack or power dice."""
-    if any(sym == "shields" for face in die.faces for sym, _ in face):
-        return True
-    text = f"{die.id} {die.name}".lower()
-    return any(word in text for word in ("brown", "gray", "grey", "black", "defense", "defence"))
+def hex_colour(text: str) -> Colour:
+    return (int(text[1:3], 16), int(text[3:5], 16), int(text[5:7], 16))
+
+
+def die_colour(die: Die, look: DieLook | None = None) -> Colour:
+    """The die's body colour: its content colour (parchment if the content gives none)."""
+    return hex_colour(look.colour) if look is not None else theme.PARCHMENT
+
+
+def is_defense_die(die: Die, look: DieLook | None = None) -> bool:
+    """A defense die by its content role; without one, a die whose faces show shields."""
+    if look is not None:
+        return look.role == "defense"
+    return any(sym == "shields" for face in die.faces for sym, _ in face)
 
 
 def _luminance(c: Colour) -> float:
@@ -164,6 +162,7 @@ class DiceTray(Widget):
         self._mouse: tuple[int, int] | None = None
         self.duration = self.DURATION if duration is None else duration
         self.dice: list[Die] = []
+        self.looks: Mapping[str, DieLook] = {}  # die id -> its look, from the game's content
         self.faces: list[int] = []
         self.titles = ("Attack", "Defense")
         self.elapsed = 0.0
@@ -238,8 +237,8 @@ class DiceTray(Widget):
 
     def groups(self) -> tuple[list[int], list[int]]:
         """Indices of the attack dice and of the defense dice, in roll order."""
-        attack = [i for i, d in enumerate(self.dice) if not is_defense_die(d)]
-        defense = [i for i, d in enumerate(self.dice) if is_defense_die(d)]
+        attack = [i for i, d in enumerate(self.dice) if not is_defense_die(d, self.looks.get(d.id))]
+        defense = [i for i, d in enumerate(self.dice) if is_defense_die(d, self.looks.get(d.id))]
         return attack, defense
 
     def totals(self) -> dict[str, int]:
@@ -357,7 +356,7 @@ class DiceTray(Widget):
         surface.blit(turned, turned.get_rect(center=(rect.centerx, rect.centery + int(hop))))
 
     def _die_image(self, assets: Assets, die: Die, face_index: int, size: int) -> pygame.Surface:
-        key = (die, face_index, size)
+        key = (die, face_index, size, self.looks.get(die.id))
         image = self._cache.get(key)
         if image is not None:
             return image
@@ -365,7 +364,8 @@ class DiceTray(Widget):
             self._cache.clear()
         image = pygame.Surface((size + 4, size + 5), pygame.SRCALPHA)
         body = pygame.Rect(1, 0, size, size)
-        colour = die_colour(die)
+        look = self.looks.get(die.id)
+        colour = die_colour(die, look)
         radius = max(4, size // 5)
         pygame.draw.rect(image, (0, 0, 0, 110), body.move(2, 4), border_radius=radius)
         pygame.draw.rect(image, _shade(colour, 0.62), body, border_radius=radius)
@@ -380,7 +380,7 @@ class DiceTray(Widget):
         c = top.center
         if face.get("miss"):
             draw_miss(image, c, size * 0.62, (226, 52, 44), (250, 246, 236))
-        elif face.get("shields") or is_defense_die(die):
+        elif face.get("shields") or is_defense_die(die, look):
             self._shields(image, assets, face.get("shields", 0), top, colour, ink, outline)
         else:
             rng, hearts, surge = face.get("range", 0), face.get("hearts", 0), face.get("surge", 0)
