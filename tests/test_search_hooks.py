@@ -19,16 +19,6 @@ from tests.test_conformance import random_choice
 SEEDS = range(4)
 DETERMINIZATIONS = 4
 
-# Rule systems whose search hooks are not written yet (issue 11 item 2). A strict xfail: the
-# moment a system's hooks pass, its mark fails the test and must be removed.
-NOT_YET = {"dungeon-delve"}
-
-
-def _systems() -> list:
-    return [pytest.param(sid, marks=pytest.mark.xfail(strict=True, reason="search hooks not written yet"))
-            if sid in NOT_YET else sid for sid in registry.ids()]
-
-
 def _seen_decision(game: Game, seat: int):
     decision = game.pending()
     if decision is None:
@@ -60,7 +50,7 @@ def test_flags_are_booleans(system_id):
         assert isinstance(getattr(system, flag), bool), flag
 
 
-@pytest.mark.parametrize("system_id", _systems())
+@pytest.mark.parametrize("system_id", registry.ids())
 def test_determinize_keeps_what_the_seat_knows_and_varies_the_rest(system_id):
     system = registry.get(system_id)
     varied = 0
@@ -87,7 +77,7 @@ def test_determinize_keeps_what_the_seat_knows_and_varies_the_rest(system_id):
         assert varied > 0, f"{system_id}: no determinization ever changed what a seat cannot see"
 
 
-@pytest.mark.parametrize("system_id", _systems())
+@pytest.mark.parametrize("system_id", registry.ids())
 def test_a_determinized_game_rolls_its_own_dice(system_id):
     """A search on a determinized game must not foresee the real game's chance: its
     generator is fresh, from the seed given."""
@@ -115,7 +105,7 @@ def test_info_key_follows_what_the_seat_sees(system_id):
             assert after.info_key(seat) != key
 
 
-@pytest.mark.parametrize("system_id", _systems())
+@pytest.mark.parametrize("system_id", registry.ids())
 def test_evaluate_is_an_estimate_and_returns_score_the_end(system_id):
     game = None
     for game in _positions(system_id, 3, every=37, limit=30_000):
