@@ -4,9 +4,9 @@ It never sees the state: it gets ``view_for(seat)`` and the Decision. Battle ari
 comes from the same ``effects`` functions the rules use, applied to hypothetical copies
 of the (public) battle table, so the AI's sums are the rules' sums.
 
-Each effect verb has a value here (``VERB_VALUES``, used when a card's effect cannot be
-read off the totals: random discards, draws, steals); a test checks every verb of the
-vocabulary has one.
+Each effect verb's base worth (used when a card's effect cannot be read off the totals:
+random discards, draws, steals) is the vocabulary's (``VERBS.worth``); a test checks every
+verb of the vocabulary has one.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from game.rulesets.fantasy_heroes.effects import (
     spell_level,
 )
 from game.rulesets.fantasy_heroes.state import ATTACKER, DEFENDER, Battle, Side
+from game.rulesets.fantasy_heroes.vocabulary import VERBS
 
 SYSTEM_ID = "fantasy-heroes"
 
@@ -39,13 +40,6 @@ def content() -> Content:
 
 # Value (in BV points) of what a verb does beyond the totals; verbs that act on the
 # totals are valued by recomputing the totals and have 0 here.
-VERB_VALUES: dict[str, float] = {
-    "minion_bonus": 0, "boost_minions": 0, "hero_bonus": 0, "no_artifacts": 0, "sorcerer_allowance": 0,
-    "spell_level": 0.5, "stat_bonus": 0, "bv_from_spell_level": 0, "negate": 1.5, "pay_discard_for_bv": 0,
-    "minion_aura": 0, "steal_random": 2.0, "opponent_discards_random": 1.5, "destroy_opposing_minion": 0,
-    "take_minion": 0, "destroy_opposing_artifact": 0, "destroy_all_minions": 0, "draw": 1.0, "summon": 0,
-    "scrye": 0.5, "wall_of_fire": 4.0, "fly": 3.0,
-}
 
 INSTANT_KEEP = {"wall-of-fire": 4, "fly": 3, "fortune": 3, "scrye": 1}
 
@@ -181,7 +175,7 @@ def place(battle: Battle, side_index: int, card_id: str, hand: list[str]) -> tup
         side.spells.append(card_id)
         side.spells_cast += 1
     for effect in c.effects:
-        extra += VERB_VALUES.get(effect.verb, 0)
+        extra += VERBS.worth(effect.verb)
         if effect.verb == "destroy_opposing_minion":
             targets = [m for m in foe.minions
                        if not effect.has("printed_bv") or card(m).bv == effect.get("printed_bv")]

@@ -6,9 +6,12 @@ spell levels, charges) is in ``effects.py``.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from game.core.decision import Blocked, Decision, Option
+from game.core.effects import Effect
 from game.core.flow import Step
-from game.rulesets.fantasy_heroes.content import Content
+from game.rulesets.fantasy_heroes.content import CardDef, Content
 from game.rulesets.fantasy_heroes.context import FLOW, Ctx
 from game.rulesets.fantasy_heroes.effects import (
     charge_sources,
@@ -21,6 +24,7 @@ from game.rulesets.fantasy_heroes.effects import (
 )
 from game.rulesets.fantasy_heroes.state import ATTACKER, DEFENDER, Battle, Side
 from game.rulesets.fantasy_heroes.turn import instant_options, open_instant_point
+from game.rulesets.fantasy_heroes.vocabulary import VERBS
 
 ATTACKER_REWARD = 2
 DEFENDER_REWARD = 3
@@ -353,69 +357,109 @@ def take_control(ctx: Ctx, side_index: int, minion: str, rule: str, by: str) -> 
              card=minion, side=side_index, by=by)
 
 
+class Played(NamedTuple):
+    """A card being played in a battle, as its one-shot effects see it."""
+
+    card_id: str
+    card: CardDef
+    side: int
+    me: int
+    foe: int
+    rule: str
+
+
 @FLOW.automatic("on_play")
 def on_play(ctx: Ctx, step: Step) -> None:
-    """One-shot effects of a card as it is played; a negated spell has none (FH-057)."""
-    state = ctx.state
-    state.stack.pop()
+    """One-shot effects of a card as it is played; a negated spell has none (FH-057).
+
+    Each verb with a handler (below) acts; the card's other verbs are read where they count
+    (totals, permissions, charges: their ``read_by`` in the vocabulary)."""
+    ctx.state.stack.pop()
     battle = _battle(ctx)
     card_id, side_index = step["card"], step["side"]
     if card_id in battle.negated:
         return
     card = ctx.content.card(card_id)
-    me = battle.sides[side_index].seat
-    foe_index = opposing(side_index)
-    foe = battle.sides[foe_index].seat
-    rule = _rule(card_id)
+    played = Played(card_id, card, side_index, battle.sides[side_index].seat,
+                    battle.sides[opposing(side_index)].seat, _rule(card_id))
     for effect in card.effects:
-        verb = effect.verb
-        if verb == "steal_random":
-            stolen = ctx.random_card(foe)
-            if stolen is None:
-                ctx.emit("effect", rule, f"{card.name}: {ctx.who(foe)}'s hand is empty; nothing is stolen.")
-                continue
-            state.players[foe].hand.remove(stolen)
-            state.players[me].hand.append(stolen)
-            # The thief and his victim know which card moved; the others only that one did.
-            ctx.forget(foe, [stolen])
-            for other in range(state.seats):
-                if other not in (me, foe):
-                    ctx.forget_hand(other, foe)
-            ctx.remember(foe, me, stolen, "stolen")
-            ctx.emit("steal", rule, f"{card.name} steals a random card from {ctx.who(foe)}'s hand.",
-                     seat=me, victim=foe, irreversible=True)
-            ctx.emit("steal_private", rule, f"{card.name} took {ctx.name(stolen)}.", seats=(me, foe),
-                     card=stolen, irreversible=True)
-        elif verb == "opponent_discards_random":
-            lost = ctx.random_card(foe)
-            if lost is None:
-                ctx.emit("effect", rule, f"{card.name}: {ctx.who(foe)}'s hand is empty; nothing is discarded.")
-                continue
-            state.players[foe].hand.remove(lost)
-            ctx.forget(foe, [lost])
-            state.discard.append(lost)
-            ctx.emit("discard", rule, f"{card.name}: {ctx.who(foe)} discards {ctx.name(lost)} at random.",
-                     seat=foe, cards=[lost], irreversible=True)
-        elif verb == "draw":
-            ctx.draw(me, int(effect.get("count")), rule)
-        elif verb == "destroy_opposing_minion":
-            ctx.push("choose_target", card=card_id, side=side_index, action="destroy")
-        elif verb == "take_minion" and effect.get("timing") == "on_play":
-            ctx.push("choose_target", card=card_id, side=side_index, action="take")
-        elif verb == "destroy_opposing_artifact":
-            artifact = battle.sides[foe_index].artifact
-            if artifact is None:
-                ctx.emit("effect", rule, f"{card.name} finds no artifact to destroy.")
-            else:
-                destroy(ctx, artifact, rule, card_id)
-        elif verb == "destroy_all_minions":
-            everything = battle.sides[ATTACKER].minions + battle.sides[DEFENDER].minions
-            if not everything:
-                ctx.emit("effect", rule, f"{card.name} finds no minion on the table.")
-            for minion in list(everything):
-                destroy(ctx, minion, rule, card_id)
-        elif verb == "summon":
-            ctx.push("choose_summon", side=side_index)
+        if VERBS.handler(effect.verb) is not None:
+            VERBS.apply(ctx, effect, played)
+
+
+@VERBS.handles("steal_random")
+def _steal_random(ctx: Ctx, effect: Effect, played: Played) -> None:
+    state, card, me, foe, rule = ctx.state, played.card, played.me, played.foe, played.rule
+    stolen = ctx.random_card(foe)
+    if stolen is None:
+        ctx.emit("effect", rule, f"{card.name}: {ctx.who(foe)}'s hand is empty; nothing is stolen.")
+        return
+    state.players[foe].hand.remove(stolen)
+    state.players[me].hand.append(stolen)
+    # The thief and his victim know which card moved; the others only that one did.
+    ctx.forget(foe, [stolen])
+    for other in range(state.seats):
+        if other not in (me, foe):
+            ctx.forget_hand(other, foe)
+    ctx.remember(foe, me, stolen, "stolen")
+    ctx.emit("steal", rule, f"{card.name} steals a random card from {ctx.who(foe)}'s hand.",
+             seat=me, victim=foe, irreversible=True)
+    ctx.emit("steal_private", rule, f"{card.name} took {ctx.name(stolen)}.", seats=(me, foe),
+             card=stolen, irreversible=True)
+
+
+@VERBS.handles("opponent_discards_random")
+def _opponent_discards_random(ctx: Ctx, effect: Effect, played: Played) -> None:
+    state, card, foe, rule = ctx.state, played.card, played.foe, played.rule
+    lost = ctx.random_card(foe)
+    if lost is None:
+        ctx.emit("effect", rule, f"{card.name}: {ctx.who(foe)}'s hand is empty; nothing is discarded.")
+        return
+    state.players[foe].hand.remove(lost)
+    ctx.forget(foe, [lost])
+    state.discard.append(lost)
+    ctx.emit("discard", rule, f"{card.name}: {ctx.who(foe)} discards {ctx.name(lost)} at random.",
+             seat=foe, cards=[lost], irreversible=True)
+
+
+@VERBS.handles("draw")
+def _draw(ctx: Ctx, effect: Effect, played: Played) -> None:
+    ctx.draw(played.me, int(effect.get("count")), played.rule)
+
+
+@VERBS.handles("destroy_opposing_minion")
+def _destroy_opposing_minion(ctx: Ctx, effect: Effect, played: Played) -> None:
+    ctx.push("choose_target", card=played.card_id, side=played.side, action="destroy")
+
+
+@VERBS.handles("take_minion")
+def _take_minion(ctx: Ctx, effect: Effect, played: Played) -> None:
+    if effect.get("timing") == "on_play":  # the end-of-play timing is read when card play ends
+        ctx.push("choose_target", card=played.card_id, side=played.side, action="take")
+
+
+@VERBS.handles("destroy_opposing_artifact")
+def _destroy_opposing_artifact(ctx: Ctx, effect: Effect, played: Played) -> None:
+    artifact = _battle(ctx).sides[opposing(played.side)].artifact
+    if artifact is None:
+        ctx.emit("effect", played.rule, f"{played.card.name} finds no artifact to destroy.")
+    else:
+        destroy(ctx, artifact, played.rule, played.card_id)
+
+
+@VERBS.handles("destroy_all_minions")
+def _destroy_all_minions(ctx: Ctx, effect: Effect, played: Played) -> None:
+    battle = _battle(ctx)
+    everything = battle.sides[ATTACKER].minions + battle.sides[DEFENDER].minions
+    if not everything:
+        ctx.emit("effect", played.rule, f"{played.card.name} finds no minion on the table.")
+    for minion in list(everything):
+        destroy(ctx, minion, played.rule, played.card_id)
+
+
+@VERBS.handles("summon")
+def _summon(ctx: Ctx, effect: Effect, played: Played) -> None:
+    ctx.push("choose_summon", side=played.side)
 
 
 def target_candidates(ctx: Ctx, step: Step) -> list[str]:

@@ -123,14 +123,7 @@ def _schema_for(record: Mapping[str, Any]) -> Schema:
 
 
 def parse_effects(raw: list[dict[str, Any]], where: str) -> tuple[Effect, ...]:
-    out = []
-    for i, record in enumerate(raw, 1):
-        verb = record.get("verb")
-        if verb not in VERBS:
-            raise ContentError(f"{where}: effect {i}: unknown verb '{verb}'")
-        check_record(record, {"verb": Field((str,)), **VERBS[verb].params}, f"{where}: effect {i} ({verb})")
-        out.append(Effect(verb, tuple(sorted((k, v) for k, v in record.items() if k != "verb"))))
-    return tuple(out)
+    return VERBS.read(raw, where)
 
 
 def load_content(directory: Path = CONTENT_DIR) -> Content:
