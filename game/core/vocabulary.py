@@ -93,15 +93,19 @@ class Vocabulary:
     def items(self) -> Iterator[tuple[str, Verb]]:
         return iter(self.verbs.items())
 
+    def values(self) -> Iterator[Verb]:
+        return iter(self.verbs.values())
+
     # -- reading content ---------------------------------------------------------------------
 
     def read(self, raw: Any, where: str, *, kinds: Sequence[str] | None = None,
-             refine: Refine | None = None) -> tuple[Effect, ...]:
+             refine: Refine | None = None, make: type[Effect] = Effect) -> tuple[Effect, ...]:
         """Check a list of effect records and turn them into :class:`Effect` values.
 
         Every problem is a ContentError naming ``where``, the effect's place in the list, its
         verb and the field. ``kinds`` limits the kinds of verb allowed here; ``refine`` checks
-        each parsed effect against the rest of the content (nested effects included).
+        each parsed effect against the rest of the content (nested effects included); ``make``
+        is the Effect class to build (a rule system's subclass that knows its sentence).
         """
         if not isinstance(raw, (list, tuple)):
             raise ContentError(f"{where}: must list effect tables")
@@ -127,11 +131,11 @@ class Vocabulary:
                 if key == "verb":
                     continue
                 if key in self.nested:
-                    value = self.read(value, f"{here}: {key}", kinds=kinds, refine=refine)
+                    value = self.read(value, f"{here}: {key}", kinds=kinds, refine=refine, make=make)
                 elif isinstance(value, list):
                     value = tuple(value)
                 params.append((key, value))
-            effect = Effect(name, tuple(params))
+            effect = make(name, tuple(params))
             if refine is not None:
                 refine(effect, record, here)
             out.append(effect)

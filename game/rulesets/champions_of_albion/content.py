@@ -16,7 +16,7 @@ from collections import deque
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, cast
 
 from game.core.cards import (
     Field,
@@ -513,39 +513,15 @@ _OPT_EFFECTS = Field((list,), required=False, check=list_of_tables)
 def _parse_effects(raw: list[Any], where: str, *, kinds: tuple[str, ...] | None = None,
                    resources: Mapping[str, Any] | None = None) -> tuple[Effect, ...]:
     """Check effect records against the vocabulary; ``kinds`` limits the verb kinds allowed."""
-    out = []
-    for index, record in enumerate(raw, 1):
-        here = f"{where}: effect {index}"
-        if not isinstance(record, dict):
-            raise ContentError(f"{here}: must be a table")
-        verb = record.get("verb")
-        if verb not in VERBS:
-            raise ContentError(f"{here}: unknown verb '{verb}'")
-        spec = VERBS[verb]
-        here = f"{here} ({verb})"
-        if kinds is not None and spec.kind not in kinds:
-            raise ContentError(f"{here}: a '{spec.kind}' verb cannot be used here")
-        check_record(record, {"verb": Field((str,)), **spec.params}, here)
-        if spec.check is not None:
-            problem = spec.check(record)
-            if problem:
-                raise ContentError(f"{here}: {problem}")
-        if verb == "gain_resource" and "resource" in record and resources is not None \
+
+    def refine(effect: CoreEffect, record: Mapping[str, Any], here: str) -> None:
+        if effect.verb == "gain_resource" and "resource" in record and resources is not None \
                 and record["resource"] not in resources:
-            raise ContentError(f"{here}: field 'resource' names unknown resource '{record['resource']}'")
-        if verb == "place_enemy" and record["enemy"] != "random":
+            raise ContentError(f"{here}: field 'resource' names unknown resource '{str(record['resource'])[:40]}'")
+        if effect.verb == "place_enemy" and record["enemy"] != "random":
             raise ContentError(f"{here}: field 'enemy' must be \"random\"")
-        params: list[tuple[str, Any]] = []
-        for key, value in sorted(record.items()):
-            if key == "verb":
-                continue
-            if key in NESTED_PARAMS:
-                value = _parse_effects(value, f"{here}: {key}", kinds=kinds, resources=resources)
-            elif isinstance(value, list):
-                value = tuple(value)
-            params.append((key, value))
-        out.append(Effect(verb, tuple(params)))
-    return tuple(out)
+
+    return cast("tuple[Effect, ...]", VERBS.read(raw, where, kinds=kinds, refine=refine, make=Effect))
 
 
 def _multi_tables(path: Path, tables: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:

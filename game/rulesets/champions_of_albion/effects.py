@@ -12,37 +12,19 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable
 
 from game.core.flow import Step
+from game.core.vocabulary import as_record
 from game.rulesets.champions_of_albion import board
 from game.rulesets.champions_of_albion.choose import ask, option, then
 from game.rulesets.champions_of_albion.content import Effect
 from game.rulesets.champions_of_albion.context import FLOW, Ctx, half
 from game.rulesets.champions_of_albion.state import ChampionState
-from game.rulesets.champions_of_albion.vocabulary import describe
+from game.rulesets.champions_of_albion.vocabulary import VERBS, describe
 
 Handler = Callable[[Ctx, dict[str, Any], Step], None]
-HANDLERS: dict[str, Handler] = {}
-
-
-def handles(verb: str) -> Callable[[Handler], Handler]:
-    def register(fn: Handler) -> Handler:
-        HANDLERS[verb] = fn
-        return fn
-    return register
-
-
-def record(effect: Effect | dict[str, Any]) -> dict[str, Any]:
-    """An effect as plain data (nested effect lists too), for the stack and saves."""
-    if isinstance(effect, dict):
-        return effect
-    out: dict[str, Any] = {"verb": effect.verb}
-    for key, value in effect.params:
-        if isinstance(value, tuple) and value and isinstance(value[0], Effect):
-            out[key] = [record(e) for e in value]
-        elif isinstance(value, tuple):
-            out[key] = list(value)
-        else:
-            out[key] = value
-    return out
+handles = VERBS.handles
+"""Register the handler of a verb (the kernel vocabulary dispatches it)."""
+record = as_record
+"""An effect as plain data (nested effect lists too), for the stack and saves."""
 
 
 def push_effects(ctx: Ctx, effects: Iterable[Effect | dict[str, Any]], champion: str, rule: str, why: str,
@@ -58,7 +40,7 @@ def _run(ctx: Ctx, step: Step) -> None:
     if ctx.over:
         return
     effect = step["effect"]
-    HANDLERS[effect["verb"]](ctx, effect, step)
+    VERBS.apply(ctx, effect, step)
 
 
 def me(ctx: Ctx, step: Step) -> ChampionState | None:
@@ -135,7 +117,7 @@ def for_each(verb: str) -> Callable[[Callable[[Ctx, dict[str, Any], Step, Champi
             if targets is not None:
                 apply_to(ctx, effect, step, targets)
         PER_CHAMPION[verb] = fn
-        HANDLERS[verb] = handler
+        VERBS.handles(verb)(handler)
         return handler
     return register
 

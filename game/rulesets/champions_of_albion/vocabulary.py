@@ -18,10 +18,10 @@ Parameters that name other content (resources) are resolved by the loader in
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from game.core.cards import Field
+from game.core.vocabulary import Verb, Vocabulary
 
 ATTRIBUTES = ("strength", "speed", "intuition", "perception", "persuasion", "resolve")
 """The six numeric champion attributes (2.2)."""
@@ -101,16 +101,6 @@ PLACES: dict[str, str] = {
 """Where a token or enemy is placed or removed."""
 
 
-@dataclass(frozen=True)
-class Verb:
-    """One verb: its kind, its parameters, its sentence, and an optional cross-check."""
-
-    kind: str
-    params: Mapping[str, Field]
-    describe: Callable[[Mapping[str, Any]], str]
-    check: Callable[[Mapping[str, Any]], str | None] | None = None
-
-
 def _positive(value: Any) -> str | None:
     return None if value >= 1 else "must be 1 or more"
 
@@ -154,12 +144,6 @@ def _who(p: Mapping[str, Any]) -> str:
 
 def _limit(p: Mapping[str, Any]) -> str:
     return " (once per round)" if p.get("limit") == "once_per_round" else ""
-
-
-def _record(effect: Any) -> dict[str, Any]:
-    if isinstance(effect, Mapping):
-        return dict(effect)
-    return {"verb": effect.verb, **dict(effect.params)}
 
 
 def _describe_list(effects: Any) -> str:
@@ -306,7 +290,7 @@ def _enemy_bonus(p: Mapping[str, Any]) -> str:
     return f"Enemies on {p['on']} spaces have +{p['amount']} {p['stat'].upper()}."
 
 
-VERBS: dict[str, Verb] = {
+VERBS = Vocabulary({
     "gain_gold": Verb("gain", {"amount": _AMOUNT, "who": _OPT_WHO}, _change("gain", "gold")),
     "lose_gold": Verb("loss", {"amount": _AMOUNT, "who": _OPT_WHO}, _change("lose", "gold")),
     "heal": Verb("gain", {"amount": _AMOUNT, "who": _WHO, "limit": _LIMIT}, _change("heal", "life")),
@@ -367,13 +351,19 @@ VERBS: dict[str, Verb] = {
          "until": Field((str,), choices=tuple(_UNTIL_TEXT)),
          "against": Field((str,), required=False, choices=tuple(_AGAINST)),
          "on": Field((str,), required=False, choices=SPACE_KINDS)},
-        _bonus),
+        _bonus,
+        read_by="context.py (modified attributes: passives and combat skills, CA-075)",
+    ),
     "reroll": Verb(
-        "modifier", {"test": Field((str,), choices=("combat", "story")), "limit": _LIMIT}, _reroll),
+        "modifier", {"test": Field((str,), choices=("combat", "story")), "limit": _LIMIT}, _reroll,
+        read_by="combat.py (a free combat reroll; story rerolls in stories.py)",
+    ),
     "block": Verb("modifier", {"amount": _AMOUNT},
-                  lambda p: f"Block {p['amount']} damage you would take this combat round."),
+                  lambda p: f"Block {p['amount']} damage you would take this combat round.",
+                  read_by="combat.py"),
     "cleave": Verb("modifier", {"amount": _AMOUNT},
-                   lambda p: f"After your attack, another enemy on your space loses {p['amount']} life."),
+                   lambda p: f"After your attack, another enemy on your space loses {p['amount']} life.",
+                   read_by="combat.py"),
     "ambush": Verb(
         "action", {"target": Field((str,), choices=("enemy_here", "enemy_adjacent"))},
         lambda p: "Ambush an enemy on " + ("your space" if p["target"] == "enemy_here" else "an adjacent space")
@@ -392,20 +382,27 @@ VERBS: dict[str, Verb] = {
     "cast_spell": Verb(
         "action", {"free": Field((bool,))},
         lambda p: "Cast one of your spells" + (" (free: costs no action)." if p["free"] else ".")),
-    "rule": Verb("rule", {"rule": Field((str,), choices=tuple(RULES))}, lambda p: RULES[p["rule"]]),
+    "rule": Verb("rule", {"rule": Field((str,), choices=tuple(RULES))}, lambda p: RULES[p["rule"]],
+                 read_by="context.py (passives and banes; events have a handler too)"),
     "round_end_loss": Verb(
         "loss", {"what": Field((str,), choices=("life", "will")), "amount": _AMOUNT},
-        lambda p: f"At the end of each round, lose {p['amount']} {p['what']}."),
+        lambda p: f"At the end of each round, lose {p['amount']} {p['what']}.",
+        read_by="rounds.py (banes at the end of a round, G-42)",
+    ),
     "enemy_target": Verb(
         "enemy", {"who": Field((str,), choices=("lowest_life", "highest_strength"))},
         lambda p: "Attacks the champion on its space with the "
-        + ("lowest life." if p["who"] == "lowest_life" else "highest strength.")),
+        + ("lowest life." if p["who"] == "lowest_life" else "highest strength."),
+        read_by="combat.py (CA-099)",
+    ),
     "enemy_rule": Verb(
         "enemy", {"rule": Field((str,), choices=("no_retreat", "duel", "ambush_on_placement"))},
         lambda p: {"no_retreat": "No retreat: champions fighting it may not retreat.",
                    "duel": "Duel: it fights one champion alone, under the duel rules.",
                    "ambush_on_placement": "Ambush: when placed on a champion's space, it ambushes that champion."}
-        [p["rule"]]),
+        [p["rule"]],
+        read_by="board.py",
+    ),
     "pay": Verb(
         "cost",
         {"what": Field((str,), choices=("gold", "will", "resource")),
@@ -417,18 +414,20 @@ VERBS: dict[str, Verb] = {
         lambda p: "The quest is completed: the quest token on your space moves onto your champion card."),
     "enemy_bonus": Verb(
         "enemy", {"stat": Field((str,), choices=("dv", "av")), "amount": _AMOUNT,
-                  "on": Field((str,), choices=SPACE_KINDS)}, _enemy_bonus),
+                  "on": Field((str,), choices=SPACE_KINDS)}, _enemy_bonus,
+                  read_by="board.py"),
     "steal_gold": Verb("enemy", {"amount": _AMOUNT},
-                       lambda p: f"A champion who fails a defence test against it loses {p['amount']} gold."),
+                       lambda p: f"A champion who fails a defence test against it loses {p['amount']} gold.",
+                       read_by="combat.py"),
     "regenerate": Verb("enemy", {"amount": _AMOUNT},
-                       lambda p: f"Regenerates {p['amount']} life at the end of each combat round."),
+                       lambda p: f"Regenerates {p['amount']} life at the end of each combat round.",
+                       read_by="combat.py"),
     "drain_will": Verb("enemy", {"amount": _AMOUNT},
-                       lambda p: f"A champion who fails a defence test against it also loses {p['amount']} will."),
-}
+                       lambda p: f"A champion who fails a defence test against it also loses {p['amount']} will.",
+                       read_by="combat.py"),
+}, nested=NESTED_PARAMS)
 
 
 def describe(effect: Any) -> str:
     """The player-facing sentence for one effect (a record, or a parsed Effect)."""
-    record = _record(effect)
-    params = {k: v for k, v in record.items() if k != "verb"}
-    return VERBS[record["verb"]].describe(params)
+    return VERBS.text(effect)

@@ -65,8 +65,7 @@ VERBS = Vocabulary({
         read_by="effects.side_total (battle totals)", worth=0.0,
     ),
     "no_artifacts": Verb("permission", {}, lambda p: "This hero's side may not play artifacts.",
-        read_by="battle.why_not (what a side may play)", worth=0.0,
-    ),
+                         read_by="battle.why_not (what a side may play)", worth=0.0),
     "sorcerer_allowance": Verb(
         "permission",
         {"excluded_territory": _TERRITORY},
@@ -146,8 +145,7 @@ VERBS = Vocabulary({
         worth=0.0,
     ),
     "draw": Verb("on_play", {"count": _AMOUNT}, lambda p: f"Draw {p['count']} card(s).",
-        read_by="turn.resolve_instant (cast as an instant, Fortune)", worth=1.0,
-    ),
+                 read_by="turn.resolve_instant (cast as an instant, Fortune)", worth=1.0),
     "summon": Verb(
         "on_play",
         {},
@@ -155,8 +153,7 @@ VERBS = Vocabulary({
         worth=0.0,
     ),
     "scrye": Verb("instant", {}, lambda p: "Look at one opponent's whole hand.",
-        read_by="turn.resolve_instant (instant spells)", worth=0.5,
-    ),
+                  read_by="turn.resolve_instant (instant spells)", worth=0.5),
     "wall_of_fire": Verb(
         "instant",
         {},
