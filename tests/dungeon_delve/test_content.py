@@ -578,6 +578,24 @@ def test_every_verb_is_used_and_has_a_description(content):
             assert s.text.endswith("."), s
     for table in (MOMENTS, TIMINGS, CONDITION_WHEN):
         assert all(text.endswith(".") for text in table.values())
+
+
+def test_every_verb_applies_somewhere(content):
+    """Each verb has a handler (the overlord cards' one-shot effects, DD-124) or names the
+    rule module that reads it, and that module does read it; every verb an overlord card
+    uses has a handler, so playing any card carries out all its effects."""
+    from game.rulesets.dungeon_delve import cards
+
+    engine = Path(cards.__file__).parent
+    assert VERBS.incomplete() == []
+    for name, verb in VERBS.items():
+        if VERBS.handler(name) is None:
+            files = [w for w in verb.read_by.replace(",", " ").split() if w.endswith(".py")]
+            assert files and any(f'"{name}"' in (engine / f).read_text(encoding="utf-8") or
+                                 name in ("suffer", "discard_condition", "immobilize", "reroll")
+                                 for f in files), name
+    played = {e.verb for card in content.overlord.values() for e in card.effects}
+    assert all(VERBS.handler(verb) is not None for verb in played)
     assert set(ITEM_MOMENTS) | set(ABILITY_MOMENTS) | set(FEAT_MOMENTS) <= set(MOMENTS)
     whens = [h.ability.when for h in content.heroes.values()] + [h.feat.when for h in content.heroes.values()]
     whens += [i.when for i in content.items.values()]

@@ -12,10 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.decision import Option
+from game.core.effects import Effect
 from game.core.flow import Step
 from game.core.window import open_window, register_window
 from game.rulesets.dungeon_delve.context import FLOW, Ctx
 from game.rulesets.dungeon_delve.state import OVERLORD
+from game.rulesets.dungeon_delve.vocabulary import VERBS
 
 
 def push_card_window(ctx: Ctx, timing: str, **about: Any) -> None:
@@ -71,7 +73,7 @@ def answer_card(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> Non
     step["played"].append(definition.id)
     ctx.emit("card", "DD-124", f"The overlord plays {definition.name}.", card=card)
     for effect in definition.effects:
-        apply_effect(ctx, effect, step)
+        VERBS.apply(ctx, effect, step)
     state.overlord_discard.append(card)
 
 
@@ -79,30 +81,57 @@ register_window(FLOW, "overlord_card", rule="DD-124", responses=card_responses, 
                 prompt=card_prompt, pass_label="Play nothing")
 
 
-def apply_effect(ctx: Ctx, effect: Any, step: Step) -> None:
-    """Carry out one effect record of an overlord card."""
-    state = ctx.state
-    verb = effect.verb
-    hero = state.hero(step["hero"]) if "hero" in step else None
-    act = state.activation
-    if verb == "add_dice" and state.attack is not None:
-        state.attack.dice.extend(effect.get("dice", []))
-    elif verb == "extra_action" and act is not None:
-        act.extra_moves += 1
-    elif verb == "action_limit" and act is not None:
+# The overlord cards' one-shot effects (DD-124): each acts on the attack, activation, hero or
+# monster that the card's moment names, and does nothing where that is absent.
+
+@VERBS.handles("add_dice")
+def _add_dice(ctx: Ctx, effect: Effect, step: Step) -> None:
+    if ctx.state.attack is not None:
+        ctx.state.attack.dice.extend(effect.get("dice", []))
+
+
+@VERBS.handles("extra_action")
+def _extra_action(ctx: Ctx, effect: Effect, step: Step) -> None:
+    if ctx.state.activation is not None:
+        ctx.state.activation.extra_moves += 1
+
+
+@VERBS.handles("action_limit")
+def _action_limit(ctx: Ctx, effect: Effect, step: Step) -> None:
+    act = ctx.state.activation
+    if act is not None:
         act.attacks_allowed = max(act.attacks_allowed, int(effect.get("max", 2)))
-    elif verb == "bonus" and state.attack is not None and "monster" in step:
-        bonus = state.attack.shield_bonus
+
+
+@VERBS.handles("bonus")
+def _bonus(ctx: Ctx, effect: Effect, step: Step) -> None:
+    if ctx.state.attack is not None and "monster" in step:
+        bonus = ctx.state.attack.shield_bonus
         bonus[step["monster"]] = (bonus.get(step["monster"]) or 0) + int(effect.get("amount", 1))
-    elif verb == "gain_condition" and hero is not None:
-        ctx.give_condition(hero.id, effect.get("condition"), "DD-124")
-    elif verb == "suffer" and hero is not None:
-        amount = int(effect.get("amount", 1))
-        if effect.get("what") == "fatigue":
-            ctx.suffer_fatigue(hero, amount, "DD-124", "an overlord card")
-        else:
-            ctx.suffer_damage(hero.id, amount, "DD-124", "an overlord card")
-    elif verb == "attribute_test" and hero is not None:
-        passed = ctx.attribute_test(hero, effect.get("attribute"), "an overlord card")
-        for nested in effect.get("on_pass" if passed else "on_fail", []) or []:
-            apply_effect(ctx, nested, step)
+
+
+@VERBS.handles("gain_condition")
+def _gain_condition(ctx: Ctx, effect: Effect, step: Step) -> None:
+    if "hero" in step:
+        ctx.give_condition(step["hero"], effect.get("condition"), "DD-124")
+
+
+@VERBS.handles("suffer")
+def _suffer(ctx: Ctx, effect: Effect, step: Step) -> None:
+    if "hero" not in step:
+        return
+    hero = ctx.state.hero(step["hero"])
+    amount = int(effect.get("amount", 1))
+    if effect.get("what") == "fatigue":
+        ctx.suffer_fatigue(hero, amount, "DD-124", "an overlord card")
+    else:
+        ctx.suffer_damage(hero.id, amount, "DD-124", "an overlord card")
+
+
+@VERBS.handles("attribute_test")
+def _attribute_test(ctx: Ctx, effect: Effect, step: Step) -> None:
+    if "hero" not in step:
+        return
+    passed = ctx.attribute_test(ctx.state.hero(step["hero"]), effect.get("attribute"), "an overlord card")
+    for nested in effect.get("on_pass" if passed else "on_fail", []) or []:
+        VERBS.apply(ctx, nested, step)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, cast
 
 from game.core.cards import (
     Field,
@@ -480,39 +480,15 @@ class _Refs:
 
 
 def _parse_effects(raw: list[Any], where: str, refs: _Refs, *, in_condition: bool = False) -> tuple[Effect, ...]:
-    out = []
-    for index, record in enumerate(raw, 1):
-        here = f"{where}: effect {index}"
-        if not isinstance(record, dict):
-            raise ContentError(f"{here}: must be a table")
-        verb = record.get("verb")
-        if verb not in VERBS:
-            raise ContentError(f"{here}: unknown verb '{verb}'")
-        spec = VERBS[verb]
-        here = f"{here} ({verb})"
-        check_record(record, {"verb": Field((str,)), **spec.params}, here)
-        if spec.check is not None:
-            problem = spec.check(record)
-            if problem:
-                raise ContentError(f"{here}: {problem}")
-        if verb == "discard_condition" and not in_condition:
+    def refine(effect: CoreEffect, record: Mapping[str, Any], here: str) -> None:
+        if effect.verb == "discard_condition" and not in_condition:
             raise ContentError(f"{here}: 'discard_condition' may only be used by a condition")
-        params: list[tuple[str, Any]] = []
-        for key, value in sorted(record.items()):
-            if key == "verb":
-                continue
-            if key in NESTED_PARAMS:
-                value = _parse_effects(value, f"{here}: {key}", refs, in_condition=in_condition)
-            elif isinstance(value, list):
-                value = tuple(value)
-            params.append((key, value))
-        effect = Effect(verb, tuple(params))
         _resolve(effect, here, refs)
-        out.append(effect)
-    return tuple(out)
+
+    return cast("tuple[Effect, ...]", VERBS.read(raw, where, refine=refine, make=Effect))
 
 
-def _resolve(effect: Effect, where: str, refs: _Refs) -> None:
+def _resolve(effect: CoreEffect, where: str, refs: _Refs) -> None:
     for key in DICE_PARAMS:
         if isinstance(effect.get(key), tuple):
             wanted = "defense" if effect.verb == "add_dice" and effect.get("pool") == "defense" else "power"

@@ -21,10 +21,10 @@ loader in ``content.py``; this module knows only their shape.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from game.core.cards import Field
+from game.core.vocabulary import Verb, Vocabulary
 
 ATTRIBUTES = ("might", "knowledge", "willpower", "awareness")
 ATTACK_TYPES = ("melee", "ranged")
@@ -33,16 +33,6 @@ NESTED_PARAMS = ("on_pass", "on_fail")
 """Parameters whose value is itself a list of effect records."""
 DICE_PARAMS = ("dice", "add_dice")
 """Parameters that list die ids (resolved against dice.toml on load)."""
-
-
-@dataclass(frozen=True)
-class Verb:
-    """One verb: its kind, its parameters, its sentence, and an optional cross-check."""
-
-    kind: str
-    params: Mapping[str, Field]
-    describe: Callable[[Mapping[str, Any]], str]
-    check: Callable[[Mapping[str, Any]], str | None] | None = None
 
 
 def _positive(value: Any) -> str | None:
@@ -93,13 +83,6 @@ def dice_phrase(dice: Any) -> str:
     noun = "die" if sum(counts.values()) == 1 else "dice"
     text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
     return f"{text} {noun}"
-
-
-def _record(effect: Any) -> dict[str, Any]:
-    """An effect as a plain record: a mapping, or an object with ``verb`` and ``params``."""
-    if isinstance(effect, Mapping):
-        return dict(effect)
-    return {"verb": effect.verb, **dict(effect.params)}
 
 
 def _describe_list(effects: Any) -> str:
@@ -208,7 +191,7 @@ def _until(p: Mapping[str, Any]) -> str:
             "start_of_next_turn": "until the start of your next turn"}[p["until"]]
 
 
-VERBS: dict[str, Verb] = {
+VERBS = Vocabulary({
     "attack": Verb(
         "action",
         {
@@ -218,11 +201,13 @@ VERBS: dict[str, Verb] = {
             "pierce": Field((int,), required=False, check=_positive),
         },
         _attack,
+        read_by="attack.py (a skill's or feat's attack; the action in actions.py)",
     ),
     "add_dice": Verb(
         "modifier",
         {"pool": Field((str,), choices=("attack", "defense")), "dice": Field((list,), check=_die_list)},
         _add_dice,
+        read_by="attack.py and rulesdata.py (an item's dice in an attack or defence)",
     ),
     "bonus": Verb(
         "modifier",
@@ -234,16 +219,19 @@ VERBS: dict[str, Verb] = {
         _bonus,
         lambda p: "'attack_type' applies only to hearts and range"
         if "attack_type" in p and p["symbol"] == "shields" else None,
+        read_by="attack.py and rulesdata.py (an item's bonus in an attack or defence)",
     ),
     "stat_bonus": Verb(
         "modifier",
         {"stat": Field((str,), choices=("speed", "stamina")), "amount": _AMOUNT},
         lambda p: f"+{p['amount']} {_title(p['stat'])}.",
+        read_by="rulesdata.py (a hero's attributes, speed and health)",
     ),
     "terrain_cost": Verb(
         "modifier",
         {"terrain": Field((str,), choices=("water",)), "cost": Field((int,), check=_positive)},
         lambda p: f"Entering {p['terrain']} costs you {p['cost']} MP.",
+        read_by="rulesdata.py (movement costs)",
     ),
     "recover": Verb(
         "recovery",
@@ -256,11 +244,13 @@ VERBS: dict[str, Verb] = {
         },
         _recover,
         _recover_check,
+        read_by="actions.py, rounds.py and context.py (skills, feats, rest and revive)",
     ),
     "suffer": Verb(
         "harm",
         {"what": Field((str,), choices=("damage", "fatigue")), "amount": _AMOUNT},
         _suffer,
+        read_by="rounds.py and context.py (a condition's harm, by the condition's name: DD-146)",
     ),
     "area_damage": Verb(
         "harm",
@@ -268,6 +258,7 @@ VERBS: dict[str, Verb] = {
         lambda p: f"Choose a space within distance {p['max_distance']} in your line of sight: every "
         f"figure in it and in the spaces adjacent to it suffers {p['amount']} damage. This is not "
         "an attack: no dice are rolled, and heroes are hit too.",
+        read_by="actions.py (a heroic feat)",
     ),
     "attribute_test": Verb(
         "test",
@@ -278,47 +269,56 @@ VERBS: dict[str, Verb] = {
         },
         _attribute_test,
         _attribute_test_check,
+        read_by="rounds.py and context.py (a condition's test, by the condition's name: DD-146)",
     ),
     "reroll": Verb(
         "test",
         {"count": _AMOUNT},
         lambda p: f"Reroll {_plural(p['count'], 'die', 'dice')} of this attribute test.",
+        read_by="context.py (a ready item used when an attribute test fails: DD-118)",
     ),
     "gain_condition": Verb(
         "condition",
         {"condition": Field((str,))},
-        lambda p: f"Gain the {_title(p['condition'])} condition.",
+        lambda p: f"Gain the {_title(p['condition'])} condition."
     ),
-    "discard_condition": Verb("condition", {}, lambda p: "Discard this condition."),
+    "discard_condition": Verb(
+        "condition", {}, lambda p: "Discard this condition.",
+        read_by="rounds.py and context.py (a condition's end, by the condition's name: DD-146)",
+    ),
     "immobilize": Verb(
         "condition",
         {},
         lambda p: "Unspent MP are lost; no Move actions, and no gaining or spending MP.",
+        read_by="rounds.py and context.py (the immobilized condition, DD-146)",
     ),
     "action_limit": Verb(
         "actions",
         {"action": Field((str,), choices=("any", "attack")), "max": Field((int,), check=_not_negative)},
-        _action_limit,
+        _action_limit
     ),
     "extra_action": Verb(
         "actions",
         {"action": Field((str,), choices=("move",))},
-        lambda p: f"May perform one extra {_title(p['action'])} action this turn (activation).",
+        lambda p: f"May perform one extra {_title(p['action'])} action this turn (activation)."
     ),
     "gain_mp": Verb(
         "movement",
         {"amount": Field((int, str), check=_amount_or("speed"))},
         _gain_mp,
+        read_by="actions.py (a heroic feat)",
     ),
     "move_through_enemies": Verb(
         "movement",
         {"until": Field((str,), required=False, choices=("end_of_turn",))},
         _move_through,
+        read_by="actions.py and rulesdata.py (movement)",
     ),
     "untargetable": Verb(
         "protection",
         {"attack_type": _ATTACK_TYPE, "until": _UNTIL},
         lambda p: f"Monsters cannot target you with {_title(p['attack_type'])} attacks {_until(p)}.",
+        read_by="actions.py (a heroic feat)",
     ),
     "search_draw": Verb(
         "search",
@@ -326,16 +326,16 @@ VERBS: dict[str, Verb] = {
         lambda p: f"When you Search, draw {_plural(p['draw'], 'search card')}, keep {p['keep']} "
         "and shuffle the rest back into the search deck.",
         lambda p: "'keep' may not exceed 'draw'" if p["keep"] > p["draw"] else None,
+        read_by="rulesdata.py (the search action)",
     ),
-    "gold": Verb("score", {"amount": _AMOUNT}, lambda p: f"Worth {p['amount']} gold (score only)."),
-}
+    "gold": Verb("score", {"amount": _AMOUNT}, lambda p: f"Worth {p['amount']} gold (score only).",
+                 read_by="rulesdata.py (the score)"),
+}, nested=NESTED_PARAMS)
 
 
 def describe(effect: Any) -> str:
     """The player-facing sentence for one effect (a record, or a parsed Effect)."""
-    record = _record(effect)
-    params = {k: v for k, v in record.items() if k != "verb"}
-    return VERBS[record["verb"]].describe(params)
+    return VERBS.text(effect)
 
 
 # ---- surge abilities (DD-089, DD-090) ----------------------------------------------------
