@@ -92,35 +92,54 @@ def _type_names(types: tuple[type, ...]) -> str:
     return " or ".join(names.get(t, t.__name__) for t in types)
 
 
+def load_tables(path: Path, tables: tuple[str, ...], *, optional: tuple[str, ...] = (),
+                keyed: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """Read a TOML file of one or more kinds of ``[[table]]``: each of ``tables`` must be a
+    non-empty list of tables, ``optional`` keys may stand beside them, and nothing else may.
+
+    The records of the ``keyed`` tables (all of ``tables`` unless given) must each have an
+    ``id`` used once in its table. Fields are checked by the caller (:func:`check_record`).
+    """
+    data = read_toml(path)
+    extra = set(data) - set(tables) - set(optional)
+    if extra:
+        raise ContentError(f"{path.name}: unknown top-level key '{str(sorted(extra)[0])[:40]}'")
+    for table in tables:
+        records = data.get(table)
+        if not isinstance(records, list) or not records or not all(isinstance(r, dict) for r in records):
+            raise ContentError(f"{path.name}: expected a list of [[{table}]] tables")
+        if table in (tables if keyed is None else keyed):
+            _check_ids(path, table, records)
+    return data
+
+
+def _check_ids(path: Path, table: str, records: list[dict[str, Any]]) -> None:
+    seen: set[str] = set()
+    for index, record in enumerate(records, 1):
+        card_id = record.get("id")
+        where = f"{path.name}: {table} {str(card_id)[:40] if card_id else '#' + str(index)}"
+        if not isinstance(card_id, str) or not card_id:
+            raise ContentError(f"{where}: missing field 'id'")
+        if card_id in seen:
+            raise ContentError(f"{where}: id '{card_id}' is used twice")
+        seen.add(card_id)
+
+
 def load_cards(
     path: Path,
     schema_for: Callable[[Mapping[str, Any]], Schema],
     *,
     table: str = "card",
 ) -> list[dict[str, Any]]:
-    """Load ``[[card]]`` records from ``path``; each is checked with ``schema_for(record)``.
+    """Load ``[[card]]`` records from ``path`` (unique ids); each is checked with ``schema_for(record)``.
 
     ``schema_for`` picks the schema from the record (usually by its ``type``); it may
     raise ContentError for a record whose type it does not know.
     """
-    data = read_toml(path)
-    extra = set(data) - {table}
-    if extra:
-        raise ContentError(f"{path.name}: unknown top-level key '{sorted(extra)[0]}'")
-    records = data.get(table)
-    if not isinstance(records, list) or not records:
-        raise ContentError(f"{path.name}: expected a list of [[{table}]] tables")
-    seen: set[str] = set()
+    records = load_tables(path, (table,))[table]
     out = []
-    for index, record in enumerate(records, 1):
-        card_id = record.get("id") if isinstance(record, dict) else None
-        where = f"{path.name}: {table} {card_id or '#' + str(index)}"
-        if not isinstance(card_id, str) or not card_id:
-            raise ContentError(f"{where}: missing field 'id'")
-        if card_id in seen:
-            raise ContentError(f"{where}: id '{card_id}' is used twice")
-        seen.add(card_id)
-        check_record(record, schema_for(record), where)
+    for record in records:
+        check_record(record, schema_for(record), f"{path.name}: {table} {record['id']}")
         out.append(dict(record))
     return out
 

@@ -25,9 +25,9 @@ from game.core.cards import (
     list_of_ids,
     list_of_tables,
     load_cards,
+    load_tables,
     not_negative,
     positive,
-    read_toml,
 )
 from game.core.effects import Effect as CoreEffect
 from game.core.errors import ContentError
@@ -524,19 +524,6 @@ def _parse_effects(raw: list[Any], where: str, *, kinds: tuple[str, ...] | None 
     return cast("tuple[Effect, ...]", VERBS.read(raw, where, kinds=kinds, refine=refine, make=Effect))
 
 
-def _multi_tables(path: Path, tables: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
-    """Like core.cards.load_cards for a file with several kinds of ``[[table]]``."""
-    data = read_toml(path)
-    extra = set(data) - set(tables) - set(optional)
-    if extra:
-        raise ContentError(f"{path.name}: unknown top-level key '{sorted(extra)[0]}'")
-    for table in tables:
-        records = data.get(table)
-        if not isinstance(records, list) or not records or not all(isinstance(r, dict) for r in records):
-            raise ContentError(f"{path.name}: expected a list of [[{table}]] tables")
-    return data
-
-
 def _bonuses(value: Mapping[str, Any], where: str, field: str, sign: int) -> tuple[tuple[str, int], ...]:
     for attribute, amount in value.items():
         if attribute not in ATTRIBUTES:
@@ -564,7 +551,7 @@ _TOKENS_SCHEMA: Schema = {
 
 def _load_map(directory: Path) -> MapDef:
     name = "map.toml"
-    data = _multi_tables(directory / name, ("space", "route"), ("tokens",))
+    data = load_tables(directory / name, ("space", "route"), optional=("tokens",), keyed=())
     spaces: dict[str, Space] = {}
     for index, r in enumerate(data["space"], 1):
         where = f"{name}: space {r.get('id') or '#' + str(index)}"
@@ -731,7 +718,7 @@ _DANGEROUS_SCHEMA: Schema = {
 
 def _load_enemies(directory: Path) -> tuple[dict[str, Enemy], dict[str, DangerousEnemy]]:
     path = directory / "enemies.toml"
-    data = _multi_tables(path, ("enemy", "dangerous"))
+    data = load_tables(path, ("enemy", "dangerous"))
     enemies: dict[str, Enemy] = {}
     dangerous: dict[str, DangerousEnemy] = {}
     for table, schema in (("enemy", _ENEMY_SCHEMA), ("dangerous", _DANGEROUS_SCHEMA)):

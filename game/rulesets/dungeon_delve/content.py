@@ -26,6 +26,7 @@ from game.core.cards import (
     list_of_ids,
     list_of_tables,
     load_cards,
+    load_tables,
     not_negative,
     positive,
     read_toml,
@@ -569,30 +570,6 @@ def _ability(record: Mapping[str, Any], where: str, moments: tuple[str, ...], re
                       _parse_effects(record["effects"], where, refs))
 
 
-def _multi_tables(path: Path, tables: tuple[str, ...]) -> dict[str, list[dict[str, Any]]]:
-    """Like core.cards.load_cards for a file with several kinds of ``[[table]]``."""
-    data = read_toml(path)
-    extra = set(data) - set(tables)
-    if extra:
-        raise ContentError(f"{path.name}: unknown top-level key '{sorted(extra)[0]}'")
-    out: dict[str, list[dict[str, Any]]] = {}
-    for table in tables:
-        records = data.get(table)
-        if not isinstance(records, list) or not records or not all(isinstance(r, dict) for r in records):
-            raise ContentError(f"{path.name}: expected a list of [[{table}]] tables")
-        seen: set[str] = set()
-        for index, record in enumerate(records, 1):
-            rid = record.get("id")
-            where = f"{path.name}: {table} {rid or '#' + str(index)}"
-            if not isinstance(rid, str) or not rid:
-                raise ContentError(f"{where}: missing field 'id'")
-            if rid in seen:
-                raise ContentError(f"{where}: id '{rid}' is used twice")
-            seen.add(rid)
-        out[table] = records
-    return out
-
-
 # ---- dice ------------------------------------------------------------------------------
 
 def _hex_colour(value: Any) -> str | None:
@@ -833,7 +810,7 @@ _MONSTER_ABILITY: Schema = {"name": Field((str,)), "text": Field((str,)), "effec
 
 
 def _load_monsters(directory: Path, refs: _Refs) -> tuple[dict[str, MonsterDef], dict[str, MonsterGroup]]:
-    tables = _multi_tables(directory / "monsters.toml", ("monster", "group"))
+    tables = load_tables(directory / "monsters.toml", ("monster", "group"))
     monsters: dict[str, MonsterDef] = {}
     for r in tables["monster"]:
         where = f"monsters.toml: monster {r['id']}"
