@@ -11,10 +11,13 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from game.core.context import BaseContext
+from game.core.dice import d6, roll
 from game.core.events import EventLog
 from game.core.flow import Flow
 from game.rulesets.champions_of_albion.content import CAContent, Champion, Resource
 from game.rulesets.champions_of_albion.state import CAState, ChampionState, EnemyState
+
+D6 = d6()
 
 FLOW: Flow["Ctx"] = Flow()
 
@@ -95,9 +98,8 @@ class Ctx(BaseContext[CAState]):
     # -- dice --------------------------------------------------------------------------------
 
     def d6(self) -> int:
-        if self.state.dice_script:
-            return int(self.state.dice_script.pop(0))
-        return self.state.rng.between(1, 6)
+        """A d6 roll from the game's generator, or the next entry of a written position's dice script."""
+        return roll(self.state.rng, D6, self.state.dice_script) + 1
 
     # -- attributes (CA-075, CA-164 to CA-167, CA-174) ---------------------------------------------
 

@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from game.core.context import BaseContext
-from game.core.dice import Die, total
+from game.core.dice import Die, roll_pool, total
 from game.core.events import EventLog
 from game.core.flow import Flow
 from game.rulesets.dungeon_delve import geometry as geo
@@ -143,23 +143,12 @@ class Ctx(BaseContext[DDState]):
         """Roll dice by id with the game's RNG; returns face indices and the symbol totals."""
         ids = list(dice)
         defs = [self.die(d) for d in ids]
-        faces = [self._scripted(die_id) if self.state.dice_script else self.state.rng.below(len(d.faces))
-                 for die_id, d in zip(ids, defs)]
+        faces = roll_pool(self.state.rng, defs, self.state.dice_script)
         sums = total(defs, faces)
         shown = "; ".join(f"{d.name.replace(' die', '')}: {describe_face(d.face(f))}" for d, f in zip(defs, faces))
         self.emit("dice", rule, f"{who} rolls for {why}: {shown}.", dice=ids, faces=faces, totals=sums,
                   irreversible=True)
         return faces, sums
-
-    def _scripted(self, die_id: str) -> int:
-        """The next scripted face ("red:5" is face 5 of checklist 2.2): scenarios fix dice this way."""
-        from game.core.errors import RulesError
-
-        entry = self.state.dice_script.pop(0)
-        wanted, _, face = entry.partition(":")
-        if wanted != die_id:
-            raise RulesError(f"the dice script says {entry} but the rules roll the {die_id} die")
-        return int(face) - 1
 
     def attribute_test(self, hero: Hero, attribute: str, why: str) -> bool:
         """Gray + black; passes if the shields are at most the attribute (DD-117, DD-118)."""

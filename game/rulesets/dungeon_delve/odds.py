@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Iterable, Sequence
+from typing import Iterable
 
-from game.core.dice import Die
+from game.core.dice import Die, pool_distribution
 
 __all__ = [
     "AttackOdds",
@@ -44,25 +44,6 @@ ZERO = Fraction(0)
 
 def _face_count(face: Iterable[tuple[str, int]], symbol: str) -> int:
     return sum(count for sym, count in face if sym == symbol)
-
-
-def pool_distribution(dice: Iterable[Die], symbols: Sequence[str]) -> dict[tuple[int, ...], Fraction]:
-    """The exact joint distribution of the totals of ``symbols`` over a pool (DD-142).
-
-    Keys are tuples of totals in the order of ``symbols``; each die's faces are equally
-    likely (DD-141). An empty pool gives ``{(0, …, 0): 1}``.
-    """
-    dist: dict[tuple[int, ...], Fraction] = {tuple(0 for _ in symbols): ONE}
-    for die in dice:
-        share = Fraction(1, len(die.faces))
-        step: dict[tuple[int, ...], Fraction] = {}
-        for face in die.faces:
-            add = tuple(_face_count(face, s) for s in symbols)
-            for key, p in dist.items():
-                new = tuple(a + b for a, b in zip(key, add))
-                step[new] = step.get(new, ZERO) + p * share
-        dist = step
-    return dict(sorted(dist.items()))
 
 
 def expected_symbol(dice: Iterable[Die], symbol: str) -> Fraction:
