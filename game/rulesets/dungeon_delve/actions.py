@@ -8,6 +8,7 @@ Moving walks the path square by square, so terrain and Snare Wire act where they
 
 from __future__ import annotations
 
+from game.core.cards import draw
 from game.core.decision import Blocked, Decision, Option
 from game.core.flow import Step
 from game.rulesets.dungeon_delve import geometry as geo
@@ -398,7 +399,7 @@ def _search(ctx: Ctx, hero: Hero, token: tuple[int, int]) -> None:
     state = ctx.state
     state.search_tokens = [t for t in state.search_tokens if sq(t) != token]
     draws = 2 if ctx.data.keen_eye(hero.id) else 1
-    drawn = [state.search_deck.pop() for _ in range(min(draws, len(state.search_deck)))]
+    drawn = [card for card in (draw(state.search_deck) for _ in range(draws)) if card is not None]
     ctx.emit("search", "DD-068", f"{ctx.name(hero.id)} searches at {sq_id(token)}.", hero=hero.id,
              square=list(token), irreversible=True)
     if not drawn:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Iterable
 
+from game.core.cards import draw, shuffle_into
 from game.core.context import BaseContext
 from game.core.dice import Die, roll_pool, total
 from game.core.events import EventLog
@@ -298,12 +299,12 @@ class Ctx(BaseContext[DDState]):
                 if not state.overlord_discard:
                     self.emit("draw", "DD-143", "The overlord deck and discard pile are empty: no card is drawn.")
                     continue
-                state.overlord_deck = state.overlord_discard
-                state.overlord_discard = []
-                state.rng.shuffle(state.overlord_deck)
+                shuffle_into(state.rng, state.overlord_deck, state.overlord_discard)
+                state.overlord_discard.clear()
                 self.emit("reshuffle", "DD-143", "The overlord discard pile is shuffled into a new deck.",
                           irreversible=True)
-            card = state.overlord_deck.pop()
+            card = draw(state.overlord_deck)
+            assert card is not None  # the deck was refilled above
             state.overlord_hand.append(card)
             self.emit("draw", rule, f"The overlord draws a card ({len(state.overlord_hand)} in hand).",
                       count=1, irreversible=True)

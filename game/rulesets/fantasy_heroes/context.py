@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.core.cards import draw, shuffle_into
 from game.core.context import BaseContext
 from game.core.events import EventLog
 from game.core.flow import Flow
@@ -50,14 +51,14 @@ class Ctx(BaseContext[FHState]):
         drawn: list[str] = []
         for _ in range(count):
             if not state.deck and not state.short_game and state.discard:
-                state.deck = state.discard
-                state.discard = []
-                state.rng.shuffle(state.deck)
+                shuffle_into(state.rng, state.deck, state.discard)
+                state.discard.clear()
                 self.emit("reshuffle", "FH-017", f"The discard pile ({len(state.deck)} cards) is shuffled "
                           "into a new Battle deck.", irreversible=True)
-            if not state.deck:
+            card = draw(state.deck)
+            if card is None:
                 break
-            drawn.append(state.deck.pop())
+            drawn.append(card)
         state.players[seat].hand.extend(drawn)
         if state.short_game and not state.deck and not state.deck_ran_out:
             state.deck_ran_out = True

@@ -6,6 +6,7 @@ in ``battle.py``.
 
 from __future__ import annotations
 
+from game.core.cards import draw
 from game.core.decision import Blocked, Decision, Option
 from game.core.flow import Step
 from game.core.window import open_window, register_window
@@ -38,7 +39,8 @@ def rank_by_draw(ctx: Ctx, seats: list[int], drawn: list[str], rule: str = "FH-0
     state = ctx.state
     scores: dict[int, int] = {}
     for seat in seats:
-        card = state.deck.pop()
+        card = draw(state.deck)
+        assert card is not None  # a full deck at setup holds a card for every seat
         drawn.append(card)
         scores[seat] = order_score(ctx, card)
         ctx.emit("order_draw", rule, f"{ctx.who(seat)} draws {ctx.name(card)} for turn order "
