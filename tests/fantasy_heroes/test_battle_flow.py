@@ -563,6 +563,16 @@ def test_fh_064_fh_065_totals_are_the_described_sums():
                   "territories": ["swamp#1", "tower#1"]}])
     attack(g, "swamp#1", "lich")
     play(g, "celestial-sword", "zombies", "invisibility")
+    # Every seat's view carries both totals written out term by term (the table draws its
+    # badges and tooltips from them and computes nothing): the lines add up to the totals.
+    for seat in (0, 1):
+        battle = g.view_for(seat)["battle"]
+        assert battle["totals"] == [16, 0]
+        for side, lines in enumerate(battle["total_lines"]):
+            assert sum(line["amount"] for line in lines) == battle["totals"][side]
+            assert all(line["rule"].startswith("FH-") and line["card"] for line in lines)
+        assert {line["card"] for line in battle["total_lines"][0]} == {"lich", "celestial-sword", "zombies",
+                                                                       "invisibility"}
     pass_(g, 1)
     play(g, "warlock", "titans-armor", "skeletons", "wraiths", "disintegrate")
     assert finish_battle(g) == (16, 18)

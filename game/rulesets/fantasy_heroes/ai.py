@@ -27,6 +27,7 @@ from game.rulesets.fantasy_heroes.effects import (
     spell_level,
 )
 from game.rulesets.fantasy_heroes.state import ATTACKER, DEFENDER, Battle, Side
+from game.rulesets.fantasy_heroes.view import DERIVED
 from game.rulesets.fantasy_heroes.vocabulary import VERBS
 
 SYSTEM_ID = "fantasy-heroes"
@@ -52,7 +53,7 @@ def card(card_id: str) -> CardDef:
 
 
 def battle_of(view: dict[str, Any]) -> Battle:
-    data = {k: v for k, v in view["battle"].items() if k not in ("totals", "spell_levels")}
+    data = {k: v for k, v in view["battle"].items() if k not in DERIVED}
     battle: Battle = from_data(Battle, data)
     return battle
 

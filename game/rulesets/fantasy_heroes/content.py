@@ -66,7 +66,7 @@ class Content:
     # Derived once: the verb of each instant spell (its one effect), by card id.
     instant_verbs: Mapping[str, str] = field(init=False, repr=False, compare=False)
     # Battle totals already worked out, by what they depend on (see effects.totals).
-    totals_cache: dict[tuple[object, ...], tuple[int, int]] = field(init=False, repr=False, compare=False)
+    totals_cache: dict[tuple[object, ...], Any] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         verbs = {c.id: c.effects[0].verb for c in self.cards.values() if c.is_instant and c.effects}

@@ -174,7 +174,13 @@ TOTALS_CACHE_SIZE = 4096
 
 
 def totals(content: Content, battle: Battle) -> tuple[int, int]:
-    """(Total Attack Score, Total Defense Score) now, remembered by the cards on the table, the
+    """(Total Attack Score, Total Defense Score) now (see :func:`both_totals`)."""
+    attack, defence = both_totals(content, battle)
+    return attack.value, defence.value
+
+
+def both_totals(content: Content, battle: Battle) -> tuple[Total, Total]:
+    """Both sides' totals with their lines now, remembered by the cards on the table, the
     negated spells, the Goblins paid for and the battle territory: all a total depends on
     (a view and a window question each show them, so they are asked for at every choice)."""
     key = (battle.battle_type, tuple(battle.negated), tuple(battle.goblins_paid),
@@ -184,8 +190,7 @@ def totals(content: Content, battle: Battle) -> tuple[int, int]:
     if found is None:
         if len(cache) >= TOTALS_CACHE_SIZE:
             cache.clear()
-        found = cache[key] = (side_total(content, battle, ATTACKER).value,
-                              side_total(content, battle, DEFENDER).value)
+        found = cache[key] = (side_total(content, battle, ATTACKER), side_total(content, battle, DEFENDER))
     return found
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.rulesets.fantasy_heroes.content import Content
-from game.rulesets.fantasy_heroes.effects import spell_level, totals
+from game.rulesets.fantasy_heroes.effects import both_totals, spell_level
 from game.rulesets.fantasy_heroes.state import ATTACKER, DEFENDER, Battle, FHState, Side
 
 
@@ -21,16 +21,25 @@ def _side_data(side: Side) -> dict[str, Any]:
             "spells_cast": side.spells_cast, "sorcerer_allowance_used": side.sorcerer_allowance_used}
 
 
+DERIVED = ("totals", "total_lines", "spell_levels")
+"""What a view's battle adds to the fields of :class:`Battle` (read from the rules, not state)."""
+
+
 def battle_data(content: Content, b: Battle) -> dict[str, Any]:
     """The battle table as plain data (the fields of :class:`Battle`, as ``to_data`` gives
-    them, written out: a view is built for every choice), with both totals and spell levels."""
+    them, written out: a view is built for every choice), with both totals, their lines and
+    spell levels."""
+    both = both_totals(content, b)
     return {
         "attacker": b.attacker, "defender": b.defender, "territory": b.territory, "battle_type": b.battle_type,
         "sides": [_side_data(side) for side in b.sides],
         "negated": list(b.negated), "charges_spent": list(b.charges_spent), "goblins_paid": list(b.goblins_paid),
         "window_owner": b.window_owner, "window_number": b.window_number, "window_active": b.window_active,
         "previous_window_passed": b.previous_window_passed, "play_ended": b.play_ended,
-        "totals": list(totals(content, b)),
+        "totals": [total.value for total in both],
+        # Each total written out, term by term, for the table's badges and tooltips (FH-062).
+        "total_lines": [[{"card": line.card, "label": line.label, "amount": line.amount, "rule": line.rule}
+                         for line in total.lines] for total in both],
         "spell_levels": [spell_level(content, b, ATTACKER), spell_level(content, b, DEFENDER)],
     }
 

@@ -11,10 +11,7 @@ import pygame
 
 from game.core.decision import Decision, Target
 from game.core.events import Event
-from game.core.serial import from_data
 from game.rulesets.fantasy_heroes.content import Content
-from game.rulesets.fantasy_heroes.effects import side_total
-from game.rulesets.fantasy_heroes.state import Battle
 from game.ui import theme
 from game.ui.animation import Banner, FlyCard, NumberPop, Pulse
 from game.ui.assets import vignette
@@ -224,30 +221,30 @@ class FantasyHeroesTable(Table):
             label = a.text(msg, "italic", px(17, s), theme.PARCHMENT_DARK)
             surface.blit(label, label.get_rect(center=field.center))
             return
-        b: Battle = from_data(Battle, {k: v for k, v in battle.items() if k not in ("totals", "spell_levels")})
         half = field.width // 2
         centre_w = px(92, s)
         for index in (0, 1):
-            side = b.sides[index]
+            side = battle["sides"][index]
             x0 = field.x + (0 if index == 0 else half + centre_w // 2)
             side_rect = pygame.Rect(x0, field.y, half - centre_w // 2, field.height)
             self.places[f"side:{index}"] = side_rect
-            total = side_total(self.content, b, index)
-            name = view["players"][side.seat]["name"]
-            owner_turn = b.window_owner == index and not b.play_ended
+            total, lines = battle["totals"][index], battle["total_lines"][index]
+            name = view["players"][side["seat"]]["name"]
+            owner_turn = battle["window_owner"] == index and not battle["play_ended"]
             head_colour = theme.GOLD_LIGHT if owner_turn else theme.PARCHMENT
             head = a.text(f"{ROLE[index]}: {name}", "heading", px(17, s), head_colour)
             surface.blit(head, (side_rect.x + px(4, s), side_rect.y + px(2, s)))
-            total_label = a.text(str(total.value), "title", px(34, s), theme.GOLD_LIGHT)
+            total_label = a.text(str(total), "title", px(34, s), theme.GOLD_LIGHT)
             total_rect = total_label.get_rect(topright=(side_rect.right - px(6, s), side_rect.y - px(2, s)))
             surface.blit(total_label, total_rect)
             self.hits.append((total_rect, ("total", str(index))))
-            self._totals[index] = (total.value, [f"{line.label}: {line.amount:+d}" for line in total.lines
-                                                 if line.amount])
+            self._totals[index] = (total, [f"{line['label']}: {line['amount']:+d}" for line in lines
+                                           if line["amount"]])
             level = battle["spell_levels"][index]
-            info = a.text(f"Spells {side.spells_cast}/{level}", "body", px(15, s), theme.PARCHMENT_DARK)
+            info = a.text(f"Spells {side['spells_cast']}/{level}", "body", px(15, s), theme.PARCHMENT_DARK)
             surface.blit(info, (side_rect.x + px(4, s), side_rect.y + px(24, s)))
-            cards = side.cards()
+            cards = ([side["hero"]] if side["hero"] else []) + side["minions"] + \
+                ([side["artifact"]] if side["artifact"] else []) + side["spells"]
             if cards:
                 cw = card[0]
                 step = min(cw + px(6, s), (side_rect.width - cw) // max(1, len(cards) - 1)) if len(cards) > 1 else cw
@@ -255,8 +252,8 @@ class FantasyHeroesTable(Table):
                 for k, card_id in enumerate(cards):
                     r = pygame.Rect(side_rect.x + k * step, y, *card)
                     surface.blit(self.scene.renderer.face(face(self.content, card_id), card), r)
-                    value = sum(line.amount for line in total.lines if line.card == card_id)
-                    if card_id in b.negated:
+                    value = sum(line["amount"] for line in lines if line["card"] == card_id)
+                    if card_id in battle["negated"]:
                         pygame.draw.line(surface, theme.DANGER, r.topleft, r.bottomright, px(4, s))
                         pygame.draw.line(surface, theme.DANGER, r.topright, r.bottomleft, px(4, s))
                     self._badge(surface, r, value)
@@ -264,7 +261,7 @@ class FantasyHeroesTable(Table):
         # The territory at stake, in the middle.
         mid = pygame.Rect(0, 0, px(70, s), px(92, s))
         mid.center = (field.x + half, field.y + field.height // 2)
-        self._territory(surface, b.territory, mid)
+        self._territory(surface, battle["territory"], mid)
         vs = a.text("at stake", "italic", px(15, s), theme.PARCHMENT)
         surface.blit(vs, vs.get_rect(midtop=(mid.centerx, mid.bottom + 4)))
 
