@@ -61,60 +61,6 @@ def play_games(ruleset: str, levels: list[str], games: int, seed: int,
     return out
 
 
-def geometry_bench() -> None:
-    """Dungeon Delve: line of sight to every square, and a movement range, on the quest map."""
-    from game.rulesets.dungeon_delve import geometry as geo
-    from game.rulesets.dungeon_delve.content import standard_content
-    from game.rulesets.dungeon_delve.rulesdata import Data
-
-    board = Data(standard_content()).board("wardens_vault")
-    walls = board.blocking_edges(["vault_door"])
-    samples = []
-    for _ in range(20):
-        t0 = time.perf_counter()
-        for target in board.terrain:
-            if target != (1, 4):
-                geo.line_of_sight(board, walls, (1, 4), target)
-        samples.append(time.perf_counter() - t0)
-    moves = []
-    for _ in range(50):
-        t0 = time.perf_counter()
-        geo.movement_range(board, walls, (1, 4), 10)
-        moves.append(time.perf_counter() - t0)
-    print(f"  line of sight from (1,4) to all {len(board.terrain)} squares: median "
-          f"{statistics.median(samples) * 1000:.2f} ms; movement range (10 MP): median "
-          f"{statistics.median(moves) * 1000:.3f} ms")
-
-
-def albion_quests(event: Event, counts: dict[str, int]) -> None:
-    """Count the quests drawn (CA-133 from the quest deck), completed (CA-145, the token
-    taken) and the quest tokens spent in Act 2 (CA-159)."""
-    if event.rule == "CA-133" and event.kind == "story" and "draws the quest" in event.text:
-        counts["drawn"] += 1
-    elif event.rule == "CA-145":
-        counts["completed"] += 1
-    elif event.rule == "CA-159" and "spends a quest token" in event.text:
-        counts["spent"] += 1
-
-
-def albion_bench(games: int, seed: int) -> None:
-    """Champions of Albion: whole games headless per main enemy, the quests drawn and
-    completed per game, and the normal AI's decisions."""
-    for main in ("dragon", "arawn", "morrigan"):
-        for levels in (["random", "random"], ["normal", "normal"], ["normal"] * 3, ["normal"] * 4):
-            counts = {"drawn": 0, "completed": 0, "spent": 0}
-            figures = play_games("champions-of-albion", levels, games, seed, {"main_enemy": main},
-                                 lambda e: albion_quests(e, counts))
-            line = (f"  {main:<9s} {len(levels)} x {levels[0]:<7s} {figures['games_per_second']:7.2f} games/s "
-                    f"{figures['choices_per_second']:7.0f} choices/s, won {int(figures['won'])}/{games}, "
-                    f"quests drawn {counts['drawn'] / games:.2f} and completed {counts['completed'] / games:.2f} "
-                    f"per game (tokens spent {counts['spent'] / games:.2f}), mean rounds {figures['mean_turns']:.1f}")
-            if "decision_median_ms" in figures:
-                line += (f"; normal AI decision median {figures['decision_median_ms']:.3f} ms, "
-                         f"p95 {figures['decision_p95_ms']:.3f} ms, max {figures['decision_max_ms']:.1f} ms")
-            print(line, flush=True)
-
-
 def run_bench(ruleset: str, games: int, seed: int) -> None:
     if games < 1:
         raise FiveRealmsError(f"A benchmark needs 1 game or more, not {games}.")
@@ -128,19 +74,6 @@ def run_bench(ruleset: str, games: int, seed: int) -> None:
         own_bench(games, seed)
     else:
         versus_bench(games, seed, ruleset)
-
-
-def dungeon_delve_bench(games: int, seed: int) -> None:
-    """Dungeon Delve: line of sight and movement, then quests by overlord and hero levels."""
-    geometry_bench()
-    for levels in (["random", "random"], ["normal", "random"], ["random", "normal"], ["normal", "normal"]):
-        figures = play_games("dungeon-delve", levels, games, seed)
-        line = (f"  overlord {levels[0]} vs heroes {levels[1]}: {figures['games_per_second']:.2f} quests/s, "
-                f"{figures['choices_per_second']:.0f} choices/s, mean rounds {figures['mean_turns']:.1f}")
-        if "decision_median_ms" in figures:
-            line += (f"; normal AI decision median {figures['decision_median_ms']:.2f} ms, "
-                     f"p95 {figures['decision_p95_ms']:.2f} ms")
-        print(line, flush=True)
 
 
 def versus_bench(games: int, seed: int, ruleset: str) -> None:
@@ -186,7 +119,7 @@ def frame_times(size: tuple[int, int], frames: int, seed: int, ruleset: str = "f
         decision = controller.my_decision()
         if decision is not None and not table.animations.busy and i % 20 == 0:
             table.choose(stand_in.choose(controller.view(), decision))
-        y = size[1] - 90 if ruleset == "fantasy-heroes" else size[1] // 3 + (i * 7) % (size[1] // 4)
+        y = (size[1] // 3 + i * 53) % size[1]  # the pointer sweeps the whole table, whatever its layout
         mouse = pygame.event.Event(pygame.MOUSEMOTION, pos=((i * 37) % size[0], y), rel=(0, 0), buttons=(0, 0, 0))
         t0 = time.perf_counter()
         app.step([mouse], 1 / 60)
@@ -225,9 +158,10 @@ def run_ui_bench(frames: int, seed: int) -> None:
     if frames < 1:
         raise FiveRealmsError(f"A frame benchmark needs 1 frame or more, not {frames}.")
     print(f"UI benchmark: {frames} frames of play per table, animations on (headless, dummy driver)")
-    for ruleset, sizes in (("fantasy-heroes", ((1280, 720), (1920, 1080))), ("dungeon-delve", ((1280, 720),)),
-                           ("champions-of-albion", ((1280, 720),))):
-        for size in sizes:
+    for number, ruleset in enumerate(registry.ids()):
+        if registry.part(ruleset, "table") is None:
+            continue
+        for size in ((1280, 720), (1920, 1080)) if number == 0 else ((1280, 720),):
             f = frame_times(size, frames, seed, ruleset)
             print(f"  {ruleset} table {size[0]}x{size[1]}: frame median {f['median_ms']:.2f} ms, "
                   f"p95 {f['p95_ms']:.2f} ms, max {f['max_ms']:.1f} ms", flush=True)

@@ -32,99 +32,11 @@ def _seats(spec: str) -> list[Seat]:
     return seats
 
 
-def describe_grid(session: Session, seat: int) -> str:
-    """A text picture of a Dungeon Delve position: the map with figures, and the sheets."""
-    from game.rulesets.dungeon_delve.content import standard_content
-
-    view = session.game.view_for(seat)
-    quest = standard_content().quests[view["quest"]]
-    marks = {}
-    for i, hero in enumerate(view["heroes"]):
-        marks[tuple(hero["square"])] = str(i + 1) if not hero["knocked_out"] else "k"
-    for monster in view["monsters"]:
-        marks[tuple(monster["square"])] = "W" if monster["master"] else "m"
-    for token in view["search_tokens"]:
-        marks.setdefault(tuple(token), "?")
-    rows = []
-    for y, row in enumerate(quest.rows):
-        rows.append("  " + "".join(marks.get((x, y), ch) for x, ch in enumerate(row)))
-    lines = [f"--- Round {view['round']} · doors open: {', '.join(view['open_doors']) or 'none'} ---", *rows]
-    for i, hero in enumerate(view["heroes"]):
-        lines.append(f"  {i + 1} {hero['name']}: health {hero['health'] - hero['damage']}/{hero['health']}, "
-                     f"fatigue {hero['fatigue']}/{hero['stamina']}" + (" (knocked out)" if hero["knocked_out"] else ""))
-    for monster in view["monsters"]:
-        lines.append(f"  {monster['name']} at {monster['square'][0]},{monster['square'][1]}: "
-                     f"health {monster['health'] - monster['damage']}/{monster['health']}")
-    return "\n".join(lines)
-
-
-def describe_albion(session: Session, seat: int) -> str:
-    """A text picture of a Champions of Albion position: champions, the map's tokens and
-    enemies, the Hand and the story being read."""
-    from game.rulesets.champions_of_albion.system import ChampionsOfAlbion
-
-    system = session.game.system
-    assert isinstance(system, ChampionsOfAlbion)
-    content = system.content  # the game's own content, not a module-level copy
-    view = session.game.view_for(seat)
-    spaces = content.map.spaces
-    main = view["main_enemy"]
-    lines = [f"--- Act {view['act']} · round {view['round']} · fate {view['fate']} · {view['phase']} phase · "
-             f"{main['name']}" + (f" (DV {main['act2']['dv']}, AV {main['act2']['av']})" if main["on_map"] else "")
-             + " ---"]
-    for c in view["champions"]:
-        cards = [content.resources[r].name for r in c["resources"]] + [content.banes[b].name for b in c["banes"]]
-        lines.append(f"  {c['name']} ({session.seats[c['seat']].name}) on {spaces[c['space']].name}: life "
-                     f"{c['life']}/{c['max_life']}, will {c['will']}/{c['max_will']}, gold {c['gold']}, aid "
-                     f"{'+'.join(str(a) for a in c['aid']) or 'none'}, quest tokens {c['quest_tokens']}; "
-                     f"{', '.join(cards) or 'nothing attached'}")
-    for e in view["enemies"]:
-        lines.append(f"  {e['name']} on {spaces[e['space']].name}: DV {e['dv']}, AV {e['av']}, "
-                     f"life {e['life']}/{e['max_life']}")
-    shadows = sorted({spaces[s].name for s in view["shadows"]})
-    lines.append(f"  Shadows ({len(view['shadows'])}): {', '.join(shadows) or 'none'}; quest tokens: "
-                 f"{', '.join(spaces[s].name for s in view['quest_tokens']) or 'none'}")
-    lines.append(f"  The Hand: {', '.join(content.resources[r].name for r in view['hand'])}")
-    story = view["story"]
-    if story:
-        lines.append(f"  Story '{story['title']}' (part {story['part']} of {story['parts']}): {story['scene']}")
-        for text in story["revealed"]:
-            lines.append(f"    {text}")
-    return "\n".join(lines)
-
-
 def describe_table(session: Session, seat: int) -> str:
     """A text picture of what ``seat`` sees, drawn by the rule system's registered ``terminal``
     part (a system without one shows its prompt and options only)."""
     describe = registry.part(session.system_id, "terminal")
     return describe(session, seat) if describe is not None else ""
-
-
-def describe_territories(session: Session, seat: int) -> str:
-    """Fantasy Heroes: each player's territories and hand size, the battle in progress."""
-    view = session.game.view_for(seat)
-    system = registry.get(session.system_id)
-    content = getattr(system, "content", None)
-    name = content.name if content is not None else (lambda c: c)
-    lines = [f"--- Turn {view.get('turn')} · {session.seats[view['active']].name} to play · "
-             f"deck {view.get('deck_count')} · discard {len(view.get('discard', []))} ---"]
-    for p in view.get("players", []):
-        status = " (out)" if p["eliminated"] else ""
-        lines.append(f"  {session.seats[p['seat']].name}{status}: {len(p['territories'])} territories "
-                     f"[{', '.join(name(t) for t in p['territories'])}], {p['hand_count']} cards in hand")
-    battle = view.get("battle")
-    if battle:
-        for index, role in enumerate(("Attacker", "Defender")):
-            side = battle["sides"][index]
-            cards = ([side["hero"]] if side["hero"] else []) + side["minions"] + (
-                [side["artifact"]] if side["artifact"] else []) + side["spells"]
-            lines.append(f"  {role}: {', '.join(name(c) for c in cards) or 'nothing'} = {battle['totals'][index]}")
-    if view.get("hand") is not None:
-        lines.append(f"  Your hand: {', '.join(name(c) for c in view['hand']) or 'empty'}")
-    for reveal in view.get("reveals", []):
-        lines.append(f"  Scrye shows {session.seats[reveal['of']].name}'s hand: "
-                     f"{', '.join(name(c) for c in reveal['cards']) or 'empty'}")
-    return "\n".join(lines)
 
 
 class _Stop(BaseException):

@@ -45,11 +45,13 @@ def _record(system_id: str, package: str, **extra: str) -> Registration:
 _KNOWN: dict[str, Registration] = {
     record.id: record for record in (
         _record("fantasy-heroes", "fantasy_heroes", rules="FantasyHeroes",
-                terminal="game.terminal:describe_territories"),
+                terminal="game.rulesets.fantasy_heroes.terminal:describe_territories"),
         _record("dungeon-delve", "dungeon_delve", rules="DungeonDelve",
-                terminal="game.terminal:describe_grid", bench="game.bench:dungeon_delve_bench"),
+                terminal="game.rulesets.dungeon_delve.terminal:describe_grid",
+                bench="game.rulesets.dungeon_delve.bench:dungeon_delve_bench"),
         _record("champions-of-albion", "champions_of_albion", rules="ChampionsOfAlbion",
-                terminal="game.terminal:describe_albion", bench="game.bench:albion_bench"),
+                terminal="game.rulesets.champions_of_albion.terminal:describe_albion",
+                bench="game.rulesets.champions_of_albion.bench:albion_bench"),
     )
 }
 
