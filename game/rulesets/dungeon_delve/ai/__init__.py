@@ -67,7 +67,7 @@ from typing import Any
 from game.core.decision import Decision
 from game.core.rng import Rng
 from game.rulesets.dungeon_delve.ai.attack_steps import range_surge, shield_choice, surge_choice
-from game.rulesets.dungeon_delve.ai.common import CONTENT, DATA, cheb, parse_sq, sq
+from game.rulesets.dungeon_delve.ai.common import content, data, cheb, parse_sq, sq
 from game.rulesets.dungeon_delve.ai.heroes import (equip, hero_action, hero_order, hero_pos_simple, keen_eye,
                                                    share, start_feat)
 from game.rulesets.dungeon_delve.ai.overlord import group_order, monster_action, monster_order, monster_pos
@@ -84,10 +84,10 @@ def place(w: World, decision: Decision) -> str:
         return decision.option_ids[0]
     if decision.seat == 0:
         # a Goblin minion arrives: judge the squares as one would for it
-        group = DATA.quest(w.quest).reinforcement
-        kind = CONTENT.groups[group.group].minion if group is not None else next(iter(CONTENT.monsters))
+        group = data().quest(w.quest).reinforcement
+        kind = content().groups[group.group].minion if group is not None else next(iter(content().monsters))
         ghost = {"id": "ghost", "kind": kind, "master": False, "square": list(squares[0][0]), "damage": 0,
-                 "health": CONTENT.monsters[kind].health_for(len(w.heroes)), "conditions": [], "group": ""}
+                 "health": content().monsters[kind].health_for(len(w.heroes)), "conditions": [], "group": ""}
         w.monster["ghost"] = ghost
         return max(squares, key=lambda x: (monster_pos(w, ghost, x[0]), x[1]))[1]
     knocked = [h for h in w.heroes if h["knocked_out"]] or list(w.heroes)
@@ -140,6 +140,7 @@ def choose(view: dict[str, Any], decision: Decision, rng: Rng) -> tuple[str, ...
     handler = HANDLERS.get(decision.kind)
     if handler is None:  # a kind the AI has no heuristic for: a safe answer
         return _fallback(decision)
+    data()  # the registered system's data, read first: its caches are cleared if it changed
     # A heuristic that fails, or picks what is not offered, is a bug: it raises (issue 11 item 7).
     picked = handler(World(view), decision)
     if picked not in ids:

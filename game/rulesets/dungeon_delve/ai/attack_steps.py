@@ -12,7 +12,7 @@ from typing import Any
 
 from game.core.decision import Decision
 from game.rulesets.dungeon_delve.ai.board import neighbours
-from game.rulesets.dungeon_delve.ai.common import DATA, KILL_WEIGHT, cheb, sq
+from game.rulesets.dungeon_delve.ai.common import data, KILL_WEIGHT, cheb, sq
 from game.rulesets.dungeon_delve.ai.estimates import best_damage, die_faces, range_fix, shield_pool, surges_of
 from game.rulesets.dungeon_delve.ai.world import World
 from game.rulesets.dungeon_delve.rulesdata import Data, Weapon
@@ -26,7 +26,7 @@ def attack_facts(w: World) -> dict[str, Any] | None:
     if attacker in w.hero:
         weapon = hero_weapon(a["weapon"])
     elif attacker in w.monster:
-        weapon = DATA.monster_weapon(w.monster[attacker]["kind"])
+        weapon = data().monster_weapon(w.monster[attacker]["kind"])
     else:
         return None
     dice = list(a["dice"])
@@ -46,7 +46,7 @@ def hero_weapon(weapon_id: str) -> Weapon:
     """A hero's weapon profile by item id (or bare hands), as ``Data.weapon_of`` builds it."""
     if weapon_id == "bare":
         return Weapon("bare", "bare hands", False, ("blue",))
-    return Data._from_item(weapon_id, DATA.item(weapon_id))
+    return Data._from_item(weapon_id, data().item(weapon_id))
 
 
 def defense_total(w: World, figure: str) -> int | None:

@@ -14,12 +14,12 @@ from heapq import heappop, heappush
 from typing import Any
 
 from game.rulesets.dungeon_delve import geometry as geo
-from game.rulesets.dungeon_delve.ai.common import DATA, Square, cheb
+from game.rulesets.dungeon_delve.ai.common import CLEARERS, Square, cheb, data
 from game.rulesets.dungeon_delve.rulesdata import Data, Weapon
 
 
 def board_of(quest: str) -> geo.Board:
-    return DATA.board(quest)
+    return data().board(quest)
 
 
 @lru_cache(maxsize=64)
@@ -97,7 +97,7 @@ def dist_to(quest: str, walls: frozenset[Any], goals: frozenset[Any], water: int
 
 @lru_cache(maxsize=1024)
 def weapons_of(equipped: tuple[str, ...]) -> tuple[Weapon, ...]:
-    out = [Data._from_item(i, DATA.item(i)) for i in equipped if DATA.item(i).is_weapon]
+    out = [Data._from_item(i, data().item(i)) for i in equipped if data().item(i).is_weapon]
     out.append(Weapon("bare", "bare hands", False, ("blue",)))
     return tuple(out)
 
@@ -126,3 +126,13 @@ def strike_times(quest: str, walls: frozenset[Any], start: Square, speed: int, w
         if times:
             out[q] = times
     return out
+
+
+def _clear() -> None:
+    _LOS.clear()
+    _WALL_KEYS.clear()
+    for cached in (walls_of, visible_within, move_range, dist_to, weapons_of, strike_times):
+        cached.cache_clear()
+
+
+CLEARERS.append(_clear)

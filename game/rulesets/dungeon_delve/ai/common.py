@@ -1,6 +1,7 @@
 """Small pieces every part of the normal Dungeon Delve AI shares.
 
-The content and its rules data, loaded once (``CONTENT``, ``DATA``); the section 6
+The content and its rules data of the registered system (``content()``, ``data()``: the
+game's own, and the AI's caches are cleared when it changes); the section 6
 weights the scores use; square helpers (``sq`` from a view's list, ``sq_id`` and
 ``parse_sq`` to and from an option's "x,y", ``cheb`` for the king's-move distance,
 ``base_id`` for a card instance); and :class:`Plan`, one scored way to finish a hero's
@@ -9,13 +10,32 @@ turn or a monster's activation, with :func:`first_step`, the answer that starts 
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
-from game.rulesets.dungeon_delve.content import standard_content
+from game.core import registry
+from game.rulesets.dungeon_delve.content import DDContent
 from game.rulesets.dungeon_delve.rulesdata import Data, Weapon
 
-CONTENT = standard_content()
-DATA = Data(CONTENT)
+SYSTEM_ID = "dungeon-delve"
+_CURRENT: list[Data | None] = [None]
+CLEARERS: list[Callable[[], None]] = []
+"""What clears the AI's caches of content-derived figures (its lru_caches and memos)."""
+
+
+def data() -> Data:
+    """The rules data of the registered Dungeon Delve system (its own instance's, so a system
+    built with other content has the AI reading that one); a change clears the AI's caches."""
+    found: Data = getattr(registry.get(SYSTEM_ID), "data")
+    if found is not _CURRENT[0]:
+        _CURRENT[0] = found
+        for clear in CLEARERS:
+            clear()
+    return found
+
+
+def content() -> DDContent:
+    """The content of :func:`data`."""
+    return data().content
 
 Square = tuple[int, int]
 

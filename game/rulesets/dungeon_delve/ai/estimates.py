@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from game.rulesets.dungeon_delve.ai.common import CONTENT
+from game.rulesets.dungeon_delve.ai.common import CLEARERS, content
 from game.rulesets.dungeon_delve.rulesdata import Weapon
 
 
@@ -22,7 +22,7 @@ from game.rulesets.dungeon_delve.rulesdata import Weapon
 def die_faces(die_id: str) -> tuple[tuple[int, int, int, int, int], ...]:
     """Faces as (miss, range, hearts, surges, shields)."""
     out = []
-    for face in CONTENT.die(die_id).faces:
+    for face in content().die(die_id).faces:
         f = dict(face)
         out.append((f.get("miss", 0), f.get("range", 0), f.get("hearts", 0), f.get("surge", 0), f.get("shields", 0)))
     return tuple(out)
@@ -170,3 +170,7 @@ def best_damage(hearts: int, shields: int, pierce: int, surges: Surges, used: li
     for _, ph, pp in _surge_packages(avail, left):
         best = max(best, hearts + ph - max(0, shields - pierce - pp))
     return best
+
+
+CLEARERS.extend(cached.cache_clear for cached in (die_faces, attack_pool, shield_pool, expected_shields,
+                                                  _surge_packages, attack_eval, test_fail_chance))

@@ -14,7 +14,7 @@ from typing import Any
 
 from game.core.decision import Decision
 from game.rulesets.dungeon_delve.ai.board import is_adjacent, neighbours
-from game.rulesets.dungeon_delve.ai.common import (DANGER_WEIGHT, DATA, FATIGUE_MP_COST, KILL_WEIGHT, REVIVE_VALUE,
+from game.rulesets.dungeon_delve.ai.common import (DANGER_WEIGHT, data, FATIGUE_MP_COST, KILL_WEIGHT, REVIVE_VALUE,
                                                    SKILL_FATIGUE_COST, WIN_VALUE, Plan, Square, cheb, first_step,
                                                    parse_sq, sq, sq_id, weapon_fits)
 from game.rulesets.dungeon_delve.ai.estimates import attack_eval, combine_kill, surges_of
@@ -35,13 +35,13 @@ def attack_kinds(w: World, hero: dict[str, Any], weapon: Weapon, fatigue_room: i
     out = [("attack", tuple(weapon.dice), weapon.pierce, 0, 0.0)]
     if weapon.id == "bare":
         return out
-    skill = DATA.skill(hid)
+    skill = data().skill(hid)
     if skill is not None and skill.use == "action" and skill.fatigue <= fatigue_room:
         spec = next((e for e in skill.effects if e.verb == "attack"), None)
         if spec is not None and weapon_fits(weapon, spec):
             out.append((f"skill:{skill.id}", tuple(weapon.dice) + tuple(spec.get("add_dice", []) or ()),
                         weapon.pierce + int(spec.get("pierce", 0) or 0), skill.fatigue, 0.0))
-    feat = DATA.feat(hid)
+    feat = data().feat(hid)
     if not hero["feat_used"] and feat.when == "action":
         spec = next((e for e in feat.effects if e.verb == "attack"), None)
         if spec is not None and weapon_fits(weapon, spec):
@@ -74,7 +74,7 @@ def plan_hero(w: World, hid: str, actions: int, mp: int, *, moved: bool = False,
     here_danger = danger_total.get(here, 0.0)
     escaping = here_danger >= hp - 1
     wobj = w.objective_weight()
-    skill = DATA.skill(hid)
+    skill = data().skill(hid)
     keep_room = 1 if skill is not None and skill.use == "action" else 0  # a Stamina point kept for the skill
     if immobilized:
         budget = 0
@@ -140,7 +140,7 @@ def plan_hero(w: World, hid: str, actions: int, mp: int, *, moved: bool = False,
     # Rest (needs an action): fatigue clears at the end of the turn, fatigue MP included.
     rest_ok = not rested
     brakka_heal = 0.0
-    for e in DATA.ability_effects(hid, "rest"):
+    for e in data().ability_effects(hid, "rest"):
         if e.verb == "recover":
             brakka_heal = 0.8 * min(int(e.get("amount", 0)), int(hero["damage"]))
 
@@ -244,7 +244,7 @@ def plan_hero(w: World, hid: str, actions: int, mp: int, *, moved: bool = False,
                     need = w.can_strike(weapon, q, t)
                     if need is None:
                         continue
-                    rb = DATA.range_bonus(hid) if weapon.ranged else 0
+                    rb = data().range_bonus(hid) if weapon.ranged else 0
                     srg = surges_of(weapon)
                     plain = attack_eval(weapon.dice, dfn, srg, weapon.pierce, need, rb, m_hp)
                     for prefix, dice, pierce, fat, reserve in attack_kinds(w, hero, weapon, room - f):
@@ -313,11 +313,11 @@ def revive_value(w: World, hid: str, other: dict[str, Any]) -> float:
     down through that overlord turn, where one more knock-out loses the game (DD-139).
     """
     value = ally_turn_value(w, other)
-    extra = sum(int(e.get("amount", 0) or 0) for e in DATA.ability_effects(hid, "revive") if e.verb == "recover")
+    extra = sum(int(e.get("amount", 0) or 0) for e in data().ability_effects(hid, "revive") if e.verb == "recover")
     value += 0.3 * extra
     if not other.get("activated"):
         return value  # he gets up before the overlord turn either way
-    if w.round >= DATA.round_limit(w.quest):
+    if w.round >= data().round_limit(w.quest):
         value = 1.0
     else:
         value -= 1.0
@@ -340,7 +340,7 @@ def ally_turn_value(w: World, other: dict[str, Any]) -> float:
     ally = World(view)
     ally._cache["nested"] = True
     plans = plan_hero(ally, other["id"], 2, 0)
-    if w.round >= DATA.round_limit(w.quest):
+    if w.round >= data().round_limit(w.quest):
         # the last round: only a blow at the Warden still counts (DD-138)
         boss = (w.boss or {}).get("id")
         value = max((p.kill for p in plans if boss and p.target == boss), default=0.0) * WIN_VALUE

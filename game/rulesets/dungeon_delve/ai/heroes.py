@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from game.core.decision import Decision
 from game.rulesets.dungeon_delve.ai.board import is_adjacent, neighbours
-from game.rulesets.dungeon_delve.ai.common import DANGER_WEIGHT, DATA, Square, base_id, cheb, parse_sq, sq
+from game.rulesets.dungeon_delve.ai.common import DANGER_WEIGHT, data, Square, base_id, cheb, parse_sq, sq
 from game.rulesets.dungeon_delve.ai.hero_plan import feat_reserve, plan_hero
 from game.rulesets.dungeon_delve.ai.items import (CARD_WORTH, best_loadout, card_worth, keep_factor, loadout_value,
                                                   trade_choice)
@@ -66,7 +66,7 @@ def hero_action(w: World, decision: Decision) -> str:
               immobilized=bool(act.get("held", act.get("immobilized"))), slip=bool(act.get("slip_away")))
     plans = plan_hero(w, hid, actions, mp, decision=decision, **kw)
     if "feat" in ids and not hero["feat_used"]:
-        feat = DATA.feat(hid)
+        feat = data().feat(hid)
         if any(e.verb == "gain_mp" for e in feat.effects):
             extra = int(hero["speed"])
             boosted = plan_hero(w, hid, actions, mp, decision=None, bonus_mp=extra,
@@ -103,7 +103,7 @@ def smoke_pellet(w: World, hid: str, decision: Decision) -> str | None:
             ranged = 0.0
             total, per = w.danger(hid)
             for mid, contrib in per.items():
-                if DATA.monster_weapon(w.monster[mid]["kind"]).ranged:
+                if data().monster_weapon(w.monster[mid]["kind"]).ranged:
                     ranged += contrib.get(here, 0.0)
             # the volleys it blanks against what the pellet is still worth kept (items.CARD_WORTH),
             # which is little once the rounds run out
@@ -207,7 +207,7 @@ def start_feat(w: World, decision: Decision) -> str:
     """Radiant Prayer (or any start-of-turn feat): heal when it saves or helps a lot."""
     act = w.act or {}
     hid = str(act.get("figure"))  # "None" is no hero
-    feat = DATA.feat(hid) if hid in w.hero else None
+    feat = data().feat(hid) if hid in w.hero else None
     if feat is None or "feat" not in decision.option_ids:
         return "pass" if "pass" in decision.option_ids else decision.option_ids[0]
     amount = sum(int(e.get("amount", 0) or 0) for e in feat.effects if e.verb == "recover")

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from game.core.decision import Decision
-from game.rulesets.dungeon_delve.ai.common import CONTENT, DATA, base_id, weapon_fits
+from game.rulesets.dungeon_delve.ai.common import content, data, base_id, weapon_fits
 from game.rulesets.dungeon_delve.ai.estimates import attack_eval, expected_shields, surges_of
 from game.rulesets.dungeon_delve.ai.world import World
 from game.rulesets.dungeon_delve.rulesdata import Data
@@ -41,17 +41,17 @@ SEARCH_SCALE = 1.0
 def loadout_value(w: World | None, hero_id: str, items: Iterable[str], target_def: tuple[str, ...] = ("gray",),
                   adjacent_enemy: bool = True) -> float:
     items = list(items)
-    health = CONTENT.heroes[hero_id].health
+    health = content().heroes[hero_id].health
     best = 0.0
     reach_bonus = 0.0
-    skill = DATA.skill(hero_id)
+    skill = data().skill(hero_id)
     for i in items:
-        d = DATA.item(i)
+        d = data().item(i)
         if not d.is_weapon:
             continue
         weapon = Data._from_item(i, d)
         e, _, _ = attack_eval(weapon.dice, target_def, surges_of(weapon), weapon.pierce, 3 if weapon.ranged else 0,
-                              DATA.range_bonus(hero_id) if weapon.ranged else 0, 12)
+                              data().range_bonus(hero_id) if weapon.ranged else 0, 12)
         if skill is not None and skill.use == "action":
             spec = next((x for x in skill.effects if x.verb == "attack"), None)
             if spec is not None and weapon_fits(weapon, spec):
@@ -66,7 +66,7 @@ def loadout_value(w: World | None, hero_id: str, items: Iterable[str], target_de
     shield_items = 0
     other = 0.0
     for i in items:
-        d = DATA.item(i)
+        d = data().item(i)
         for effect in d.effects:
             if d.when == "passive" and effect.verb == "add_dice" and effect.get("pool") == "defense":
                 extra.extend(effect.get("dice"))
@@ -82,11 +82,11 @@ def loadout_value(w: World | None, hero_id: str, items: Iterable[str], target_de
 
 
 def best_loadout(hero_id: str, items: list[str]) -> float:
-    equippable = [i for i in items if DATA.item(i).slot != "none"]
+    equippable = [i for i in items if data().item(i).slot != "none"]
     best = 0.0
     for mask in range(1 << len(equippable)):
         chosen = [equippable[k] for k in range(len(equippable)) if mask >> k & 1]
-        if DATA.loadout_ok(chosen):
+        if data().loadout_ok(chosen):
             best = max(best, loadout_value(None, hero_id, chosen))
     return best
 
@@ -94,7 +94,7 @@ def best_loadout(hero_id: str, items: list[str]) -> float:
 
 
 def _skill_fatigue(hero_id: str) -> int:
-    skill = DATA.skill(hero_id)
+    skill = data().skill(hero_id)
     return skill.fatigue if skill is not None and skill.use == "action" else 0
 
 
@@ -117,7 +117,7 @@ def hand_value(w: World, hero_id: str, items: list[str]) -> float:
     value = EQUIP_SCALE * best_loadout(hero_id, items)
     seen: dict[str, int] = {}
     for item in items:
-        if DATA.item(item).slot != "none":
+        if data().item(item).slot != "none":
             continue
         kind = base_id(item)
         value += card_worth(w, hero_id, item, seen.get(kind, 0))
@@ -165,11 +165,11 @@ def search_value(w: World, hero_id: str) -> float:
     """The expected worth of searching now (DD-068): the card drawn, less as rounds run out."""
     if int(w.view.get("search_deck_count", 1) or 0) <= 0:
         return 0.0
-    deck = [c for c, d in CONTENT.items.items() if d.category == "search" for _ in range(d.count)]
-    return SEARCH_SCALE * _expected_draw(deck, DATA.keen_eye(hero_id)) * keep_factor(w)
+    deck = [c for c, d in content().items.items() if d.category == "search" for _ in range(d.count)]
+    return SEARCH_SCALE * _expected_draw(deck, data().keen_eye(hero_id)) * keep_factor(w)
 
 
 def keep_factor(w: World) -> float:
     """How much of a card's worth in hand is still to come: less as the rounds run out."""
-    rounds_left = max(0, DATA.round_limit(w.quest) - w.round)
+    rounds_left = max(0, data().round_limit(w.quest) - w.round)
     return min(1.0, 0.25 + rounds_left / 8)

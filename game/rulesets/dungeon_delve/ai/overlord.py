@@ -13,7 +13,7 @@ from typing import Any
 
 from game.core.decision import Decision
 from game.rulesets.dungeon_delve.ai.board import dist_to, neighbours
-from game.rulesets.dungeon_delve.ai.common import (CONTENT, DATA, KO_VALUE, Plan, Square, cheb, first_step,
+from game.rulesets.dungeon_delve.ai.common import (content, data, KO_VALUE, Plan, Square, cheb, first_step,
                                                    parse_sq, sq, sq_id)
 from game.rulesets.dungeon_delve.ai.estimates import attack_eval, combine_kill, surges_of
 from game.rulesets.dungeon_delve.ai.world import World, needs_sight
@@ -22,7 +22,7 @@ from game.rulesets.dungeon_delve.ai.world import World, needs_sight
 def monster_pos(w: World, m: dict[str, Any], q: Square, path_damage: int = 0) -> float:
     kind = m["kind"]
     is_boss = kind == w.boss_kind
-    ranged = DATA.monster_weapon(kind).ranged
+    ranged = data().monster_weapon(kind).ranged
     terrain = w.terrain.get(q)
     hp = w.hp_left(m["id"])
     pen = 0.0
@@ -77,12 +77,12 @@ def holding_line(w: World) -> frozenset[Square]:
 def boss_area(w: World) -> Any:
     if w.boss is None:
         return None
-    return DATA.quest(w.quest).area_of(sq(w.boss["square"]))
+    return data().quest(w.quest).area_of(sq(w.boss["square"]))
 
 
 def monster_attack_value(w: World, m: dict[str, Any], q: Square, attacks: int) -> tuple[float, str, float]:
     """The best attack from ``q``: (value, target square id, ko chance)."""
-    weapon = DATA.monster_weapon(m["kind"])
+    weapon = data().monster_weapon(m["kind"])
     srg = surges_of(weapon)
     best = (-1.0, "", 0.0)
     for h, t, dfn, hp, bonus, extra in target_facts(w, weapon.ranged):
@@ -107,7 +107,7 @@ def target_facts(w: World, ranged: bool) -> list[tuple[dict[str, Any], Square, t
             if ranged and any(str(e).startswith("untargetable_ranged") for e in h.get("effects", [])):
                 continue
             dfn = w.hero_defense(h)
-            skill = DATA.skill(h["id"])
+            skill = data().skill(h["id"])
             healer = skill is not None and any(e.verb == "recover" for e in skill.effects)
             # ties: the lowest defense, then a healer (section 6)
             extra = -0.05 * len(dfn) + (0.2 if healer else 0.0)
@@ -123,7 +123,7 @@ def plan_monster(w: World, mid: str, extra_moves: int | None = None) -> list[Pla
     act = w.act or {}
     mine = act.get("figure") == mid
     here = sq(m["square"])
-    speed = CONTENT.monsters[m["kind"]].speed
+    speed = content().monsters[m["kind"]].speed
     actions = int(act.get("actions_left", 2)) if mine else (1 if "stunned" in m.get("conditions", []) else 2)
     mp = int(act.get("mp", 0)) if mine else 0
     extra = int(act.get("extra_moves", 0) or 0) if mine else 0
@@ -131,7 +131,7 @@ def plan_monster(w: World, mid: str, extra_moves: int | None = None) -> list[Pla
         extra = extra_moves
     held = bool(act.get("held", act.get("immobilized"))) if mine else "immobilized" in m.get("conditions", [])
     attacks_left = (int(act.get("attacks_allowed", 1)) - int(act.get("attacks_made", 0))) if mine else 1
-    weapon = DATA.monster_weapon(m["kind"])
+    weapon = data().monster_weapon(m["kind"])
     moves = actions + extra  # Move actions still possible (Scurry's extra one included)
     reach: dict[Square, tuple[int, int]] = {here: (0, 0)}
     if not held:
@@ -203,7 +203,7 @@ def monster_action(w: World, decision: Decision) -> str:
 def best_attack_soon(w: World, m: dict[str, Any]) -> float:
     """The best attack value the monster could get this activation (Move + Attack)."""
     here = sq(m["square"])
-    speed = CONTENT.monsters[m["kind"]].speed
+    speed = content().monsters[m["kind"]].speed
     immobile = "immobilized" in m.get("conditions", [])
     squares = [here] + ([] if immobile or "stunned" in m.get("conditions", []) else
                         sorted(w.monster_range(m, speed).ends))
@@ -222,7 +222,7 @@ def group_order(w: World, decision: Decision) -> str:
     def rank(option: str) -> tuple[int, str]:
         group = option.split(":", 1)[1]
         members = [m for m in w.monsters if m.get("group") == group]
-        ranged = any(DATA.monster_weapon(m["kind"]).ranged for m in members)
+        ranged = any(data().monster_weapon(m["kind"]).ranged for m in members)
         return (0 if ranged else 1, option)
 
     return min(decision.option_ids, key=rank)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from game.core.decision import Decision
 from game.rulesets.dungeon_delve.ai.attack_steps import attack_facts, defense_total
 from game.rulesets.dungeon_delve.ai.board import neighbours
-from game.rulesets.dungeon_delve.ai.common import DATA, base_id, cheb, sq
+from game.rulesets.dungeon_delve.ai.common import data, base_id, cheb, sq
 from game.rulesets.dungeon_delve.ai.estimates import (attack_eval, best_damage, range_fix, surges_of,
                                                       test_fail_chance)
 from game.rulesets.dungeon_delve.ai.overlord import plan_monster
@@ -54,7 +54,7 @@ def card_value(w: World, card: str, subject: str = "") -> float:
             return 0.0
         m = w.monster[facts["attacker"]]
         h = w.hero[target]
-        weapon = DATA.monster_weapon(m["kind"])
+        weapon = data().monster_weapon(m["kind"])
         need = cheb(sq(m["square"]), sq(facts["target"])) if weapon.ranged else 0
         hp = max(1, w.hp_left(target))
         dfn = w.hero_defense(h)
@@ -104,7 +104,7 @@ def card_value(w: World, card: str, subject: str = "") -> float:
         if h["knocked_out"]:
             return 0.0
         attr = "awareness" if card == "crumbling_ceiling" else "willpower"
-        fail = test_fail_chance(DATA.attribute(fig, attr))
+        fail = test_fail_chance(data().attribute(fig, attr))
         hp = w.hp_left(fig)
         if card == "crumbling_ceiling":
             damage = 2
@@ -114,7 +114,7 @@ def card_value(w: World, card: str, subject: str = "") -> float:
         ko = fail if damage >= hp else 0.0
         value = fail * (damage + (0.5 if card == "creeping_dread" else 0.0)) + 6.0 * ko
         others = [x for x in w.standing() if x["id"] != fig]
-        lower = any(test_fail_chance(DATA.attribute(x["id"], attr)) > fail + 0.05 for x in others)
+        lower = any(test_fail_chance(data().attribute(x["id"], attr)) > fail + 0.05 for x in others)
         threshold = 2.5 if w.round <= 4 else 1.2 if w.round <= 7 else 0.3
         if lower and not ko:
             threshold += 0.6
@@ -123,14 +123,14 @@ def card_value(w: World, card: str, subject: str = "") -> float:
         if fig not in w.hero:
             return 0.0
         h = w.hero[fig]
-        if DATA.attribute(fig, "awareness") > 3 or "immobilized" in h.get("conditions", []):
+        if data().attribute(fig, "awareness") > 3 or "immobilized" in h.get("conditions", []):
             return 0.0
         here = sq(h["square"])
         mp = int(act.get("mp", 0))
         progressing = w.door_open or here[0] >= 8 or w.round >= 6
         lava_near = any(w.terrain.get(n) == "lava" for n in neighbours(w.quest, w.walls, here))
         if (progressing or lava_near) and (mp >= 2 or int(act.get("actions_left", 0)) >= 1):
-            return 1.0 + test_fail_chance(DATA.attribute(fig, "awareness"))
+            return 1.0 + test_fail_chance(data().attribute(fig, "awareness"))
         return 0.0
     if card == "poisoned_barb":
         a = w.attack or {}
@@ -143,7 +143,7 @@ def card_value(w: World, card: str, subject: str = "") -> float:
         h = w.hero[target]
         if h["knocked_out"] or "poisoned" in h.get("conditions", []):
             return 0.0
-        if DATA.attribute(target, "might") <= 2 or late:
+        if data().attribute(target, "might") <= 2 or late:
             return 1.0
         return 0.0
     if card == "bloodlust":
@@ -152,7 +152,7 @@ def card_value(w: World, card: str, subject: str = "") -> float:
         m = w.monster[fig]
         if "stunned" in m.get("conditions", []):
             return 0.0
-        weapon = DATA.monster_weapon(m["kind"])
+        weapon = data().monster_weapon(m["kind"])
         here = sq(m["square"])
         targets = [h for h in w.standing() if w.can_strike(weapon, here, sq(h["square"])) is not None]
         if len(targets) >= 2 or any(w.hp_left(h["id"]) <= 4 for h in targets) or (late and targets):

@@ -16,7 +16,7 @@ from game.rulesets.dungeon_delve import geometry as geo
 from game.rulesets.dungeon_delve.ai.board import (board_of, dist_to, is_adjacent, move_range, neighbours,
                                                   static_los, strike_times, visible_within, walls_of,
                                                   weapons_of)
-from game.rulesets.dungeon_delve.ai.common import (CONTENT, DATA, MONSTER_VALUE, OBJECTIVE_WEIGHT, Square, cheb,
+from game.rulesets.dungeon_delve.ai.common import (content, data, MONSTER_VALUE, OBJECTIVE_WEIGHT, Square, cheb,
                                                    sq)
 from game.rulesets.dungeon_delve.ai.estimates import attack_eval, surges_of
 from game.rulesets.dungeon_delve.rulesdata import Weapon
@@ -42,7 +42,7 @@ class World:
         self.act = view.get("activation")
         self.attack = view.get("attack")
         self.tokens = [sq(t) for t in view.get("search_tokens", [])]
-        self.boss_kind = DATA.boss(self.quest)
+        self.boss_kind = data().boss(self.quest)
         self.boss = next((m for m in self.monsters if m["kind"] == self.boss_kind), None)
         self.hero_squares = {sq(h["square"]): h["id"] for h in self.heroes if not h["knocked_out"]}
         self.monster_squares = {sq(m["square"]): m["id"] for m in self.monsters}
@@ -73,9 +73,9 @@ class World:
     # -- heroes ------------------------------------------------------------------------
 
     def hero_defense(self, hero: dict[str, Any]) -> tuple[str, ...]:
-        dice = list(CONTENT.heroes[hero["id"]].defense)
+        dice = list(content().heroes[hero["id"]].defense)
         for item in hero["equipped"]:
-            d = DATA.item(item)
+            d = data().item(item)
             if d.when == "passive":
                 for e in d.effects:
                     if e.verb == "add_dice" and e.get("pool") == "defense":
@@ -84,7 +84,7 @@ class World:
 
     def shield_ready(self, hero: dict[str, Any]) -> int:
         return sum(1 for i in hero["equipped"] if i not in hero.get("exhausted", [])
-                   and DATA.item(i).when == "after_defense_roll")
+                   and data().item(i).when == "after_defense_roll")
 
     def hero_weapons(self, hero: dict[str, Any]) -> list[Weapon]:
         return list(weapons_of(tuple(hero["equipped"])))
@@ -95,7 +95,7 @@ class World:
         return MONSTER_VALUE["master" if m["master"] else "minion"]
 
     def monster_defense(self, m: dict[str, Any]) -> tuple[str, ...]:
-        return tuple(CONTENT.monsters[m["kind"]].defense)
+        return tuple(content().monsters[m["kind"]].defense)
 
     # -- movement ------------------------------------------------------------------------
 
@@ -105,13 +105,13 @@ class World:
         friends = frozenset(s for s, f in self.hero_squares.items() if f != hero["id"])
         enemies = frozenset(self.monster_squares)
         return move_range(self.quest, walls or self.walls, here, mp, friends, enemies, pass_enemies,
-                          DATA.water_cost(hero["id"]))
+                          data().water_cost(hero["id"]))
 
     def monster_range(self, m: dict[str, Any], mp: int, ignore_hero: str = "") -> geo.MoveRange:
         here = sq(m["square"])
         friends = frozenset(s for s, f in self.monster_squares.items() if f != m["id"])
         enemies = frozenset(s for s, f in self.hero_squares.items() if f != ignore_hero)
-        nimble = DATA.monster_has(m["kind"], "nimble")
+        nimble = data().monster_has(m["kind"], "nimble")
         return move_range(self.quest, self.walls, here, mp, friends, enemies, nimble, 2)
 
     def exact_los(self, a: Square, t: Square, mover: str = "") -> bool:
@@ -157,7 +157,7 @@ class World:
         if self.boss is None:
             return 0.0
         hero = self.hero[hero_id]
-        water = DATA.water_cost(hero_id)
+        water = data().water_cost(hero_id)
         ranged = any(w.ranged for w in self.hero_weapons(hero))
         goal = self.boss_goal(ranged)
         open_map = dist_to(self.quest, self.walls_open, goal, water)
@@ -176,9 +176,9 @@ class World:
     def threat_shape(self, m: dict[str, Any], ignore_hero: str, walls: frozenset[Any]) -> dict[Square, int]:
         """Squares the monster could attack after one Move action, with the range needed."""
         kind = m["kind"]
-        weapon = DATA.monster_weapon(kind)
+        weapon = data().monster_weapon(kind)
         immobile = "immobilized" in m.get("conditions", []) or "stunned" in m.get("conditions", [])
-        speed = 0 if immobile else CONTENT.monsters[kind].speed
+        speed = 0 if immobile else content().monsters[kind].speed
         key = (m["id"], sq(m["square"]), speed, ignore_hero, walls, frozenset(self.hero_squares),
                frozenset(self.monster_squares))
         cached = _THREATS.get(key)
@@ -191,7 +191,7 @@ class World:
             friends = frozenset(s for s, f in self.monster_squares.items() if f != m["id"])
             enemies = frozenset(s for s, f in self.hero_squares.items() if f != ignore_hero)
             ends = set(move_range(self.quest, walls, here, speed, friends, enemies,
-                                  DATA.monster_has(kind, "nimble"), 2).ends) | {here}
+                                  data().monster_has(kind, "nimble"), 2).ends) | {here}
         ends = {e for e in ends if self.terrain.get(e) not in ("lava", "pit")} | {here}
         out: dict[Square, int] = {}
         if weapon.ranged:
@@ -230,7 +230,7 @@ class World:
             shape = self.threat_shape(m, hero_id, walls)
             if not shape:
                 continue
-            weapon = DATA.monster_weapon(m["kind"])
+            weapon = data().monster_weapon(m["kind"])
             srg = surges_of(weapon)
             share = 1 + sum(1 for h in others if sq(h["square"]) in shape)
             contrib: dict[Square, float] = {}
@@ -249,7 +249,7 @@ class World:
         key = ("dist", hero["id"])
         found = self._cache.get(key)
         if found is None:
-            found = dist_to(self.quest, self.walls, frozenset({sq(hero["square"])}), DATA.water_cost(hero["id"]))
+            found = dist_to(self.quest, self.walls, frozenset({sq(hero["square"])}), data().water_cost(hero["id"]))
             self._cache[key] = found
         return found
 
@@ -273,13 +273,13 @@ class World:
         for h in self.standing():
             here = sq(h["square"])
             speed = int(h["speed"]) + 1
-            water = DATA.water_cost(h["id"])
+            water = data().water_cost(h["id"])
             per: list[tuple[float, dict[Square, int]]] = []
             for w in self.hero_weapons(h):
                 if w.id == "bare" and len(h["equipped"]) > 0:
                     continue
                 e, _, _ = attack_eval(w.dice, dfn, surges_of(w), w.pierce, 2 if w.ranged else 0,
-                                      DATA.range_bonus(h["id"]) if w.ranged else 0, hp)
+                                      data().range_bonus(h["id"]) if w.ranged else 0, hp)
                 per.append((e, strike_times(self.quest, self.walls, here, speed, water, w.ranged, w.reach)))
             found.append(per)
         self._cache[key] = found
