@@ -24,17 +24,14 @@ def seat_of(ctx: Ctx, figure: str) -> int:
 
 def move_range(ctx: Ctx, figure: str, mp: int) -> geo.MoveRange:
     """Where the figure can go with ``mp`` MP (4.3): its side's figures are friends."""
-    here = ctx.figure_square(figure)
     hero = ctx.is_hero(figure)
     act = ctx.state.activation
-    friends = ctx.figure_squares(heroes=hero, monsters=not hero, exclude=figure)
-    enemies = ctx.figure_squares(heroes=not hero, monsters=hero)
     mover = None if hero else ctx.state.monster(figure)
-    pass_enemies = (mover is not None and ctx.data.monster_has(mover.kind, "nimble")) or \
-        bool(hero and act is not None and act.slip_away)
-    water = ctx.data.water_cost(figure)
-    return geo.movement_range(ctx.board, ctx.walls(), here, mp, friends=friends, enemies=enemies,
-                              pass_enemies=pass_enemies, water_cost=water)
+    return ctx.data.move_range(ctx.state.quest, ctx.state.open_doors, figure, ctx.figure_square(figure), mp,
+                               friends=ctx.figure_squares(heroes=hero, monsters=not hero, exclude=figure),
+                               enemies=ctx.figure_squares(heroes=not hero, monsters=hero),
+                               monster_kind=mover.kind if mover is not None else None,
+                               slip_away=bool(hero and act is not None and act.slip_away))
 
 
 def _in_pit(ctx: Ctx, figure: str) -> bool:

@@ -86,8 +86,7 @@ class Ctx(BaseContext[DDState]):
         return board_for(self.data, self.state.quest)
 
     def walls(self) -> frozenset[geo.Edge]:
-        closed = [d for d in self.board.doors if d not in self.state.open_doors]
-        return self.board.blocking_edges(closed)
+        return self.data.walls(self.state.quest, self.state.open_doors)
 
     def terrain(self, square: Square) -> str:
         return self.board.terrain.get(square, "void")
@@ -96,20 +95,9 @@ class Ctx(BaseContext[DDState]):
         return a != b and geo.adjacent(self.board, self.walls(), a, b)
 
     def sight(self, a: Square, t: Square, viewer: str = "", target: str = "") -> geo.Sight:
-        blockers = self.figure_squares() - {a, t}
-        walls = self.walls()
-        a_pit = self.terrain(a) == "pit" and bool(viewer)
-        t_pit = self.terrain(t) == "pit" and bool(target)
-        memo = self.data.sight_memo
-        key = (self.state.quest, walls, a, t, blockers, a_pit, t_pit)
-        found = memo.get(key)
-        if found is None:
-            if len(memo) > 200_000:
-                memo.clear()
-            found = memo[key] = geo.line_of_sight(self.board, walls, a, t, blockers=blockers,
-                                                  a_in_pit=a_pit, t_in_pit=t_pit)
-        assert isinstance(found, geo.Sight)
-        return found
+        return self.data.sight(self.state.quest, self.state.open_doors, a, t, self.figure_squares() - {a, t},
+                               a_in_pit=self.terrain(a) == "pit" and bool(viewer),
+                               t_in_pit=self.terrain(t) == "pit" and bool(target))
 
     def nearest_empty(self, start: Square) -> list[Square]:
         """The nearest on-map spaces holding no figure and not obstacle, lava or pit (DD-147)."""

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 from game.core.cards import definition_id, instances
 from game.core.dice import Die
 from game.rulesets.dungeon_delve import geometry as geo
+from game.rulesets.dungeon_delve.geometry import Square
 from game.rulesets.dungeon_delve.content import (
     AbilityDef,
     DDContent,
@@ -204,6 +205,39 @@ class Data:
         monster = state.monster(figure)
         assert monster is not None
         return self.monster_weapon(monster.kind)
+
+    # -- movement and sight on a quest's map (4.3, 4.4): the one place that says how a figure
+    # moves and what it sees; the rules, the view's lookups for the table and the AI ask here.
+
+    def walls(self, quest: str, open_doors: Iterable[str]) -> frozenset[geo.Edge]:
+        """The edges that block movement and sight with these doors open."""
+        board = self.board(quest)
+        opened = set(open_doors)
+        return board.blocking_edges([d for d in board.doors if d not in opened])
+
+    def move_range(self, quest: str, open_doors: Iterable[str], figure: str, here: Square, mp: int, *,
+                   friends: frozenset[Square], enemies: frozenset[Square], monster_kind: str | None = None,
+                   slip_away: bool = False) -> geo.MoveRange:
+        """Where ``figure`` can go from ``here`` with ``mp`` MP (4.3): its side's figures are
+        friends; it passes enemies if it is a Nimble monster or a hero slipping away (DD-047),
+        and water costs what its ability says (DD-055)."""
+        passes = self.monster_has(monster_kind, "nimble") if monster_kind is not None else slip_away
+        return geo.movement_range(self.board(quest), self.walls(quest, open_doors), here, mp, friends=friends,
+                                  enemies=enemies, pass_enemies=passes, water_cost=self.water_cost(figure))
+
+    def sight(self, quest: str, open_doors: Iterable[str], a: Square, t: Square, blockers: frozenset[Square],
+              *, a_in_pit: bool = False, t_in_pit: bool = False) -> geo.Sight:
+        """Line of sight from ``a`` to ``t`` past the ``blockers`` (4.4), remembered."""
+        walls = self.walls(quest, open_doors)
+        key = (quest, walls, a, t, blockers, a_in_pit, t_in_pit)
+        found = self.sight_memo.get(key)
+        if found is None:
+            if len(self.sight_memo) > 200_000:
+                self.sight_memo.clear()
+            found = self.sight_memo[key] = geo.line_of_sight(self.board(quest), walls, a, t, blockers=blockers,
+                                                             a_in_pit=a_in_pit, t_in_pit=t_in_pit)
+        assert isinstance(found, geo.Sight)
+        return found
 
     def monster_has(self, kind: str, keyword: str) -> bool:
         verb = {"nimble": "move_through_enemies"}.get(keyword, keyword)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.serial import to_data
+from game.rulesets.dungeon_delve import geometry as geo
 from game.rulesets.dungeon_delve.rulesdata import Data
 from game.rulesets.dungeon_delve.state import OVERLORD, DDState
 
@@ -62,3 +63,49 @@ def view(state: DDState, data: Data, seat: int | None) -> dict[str, Any]:
         "winner": state.winner or None,
         "end_reason": state.end_reason,
     }
+
+
+# ---- lookups on a view (what the table shows on hover and selection) ------------------------
+# They read only the view (public, DD section 7) and ask the rules data the same questions the
+# rules ask (Data.move_range, Data.sight), so the table draws ranges and sight lines without
+# computing any rule itself.
+
+def _square(figure: dict[str, Any]) -> tuple[int, int]:
+    return figure["square"][0], figure["square"][1]
+
+
+def figure_squares(view: dict[str, Any]) -> frozenset[tuple[int, int]]:
+    """Every square a figure stands in (knocked-out heroes are tokens, not figures: DD-111)."""
+    return frozenset({_square(h) for h in view["heroes"] if not h["knocked_out"]}
+                     | {_square(m) for m in view["monsters"]})
+
+
+def reach(data: Data, view: dict[str, Any], figure: str, mp: int) -> geo.MoveRange:
+    """Where ``figure`` could go with ``mp`` MP now (4.3), as the rules would move it."""
+    heroes = {h["id"]: _square(h) for h in view["heroes"] if not h["knocked_out"]}
+    monsters = {m["id"]: (_square(m), m["kind"]) for m in view["monsters"]}
+    hero_squares = frozenset(heroes.values())
+    monster_squares = frozenset(square for square, _ in monsters.values())
+    act = view.get("activation") or {}
+    if figure in heroes:
+        here, kind = heroes[figure], None
+        friends, enemies = hero_squares - {here}, monster_squares
+        slip_away = bool(act.get("figure") == figure and act.get("slip_away"))
+    else:
+        here, kind = monsters[figure]
+        friends, enemies, slip_away = monster_squares - {here}, hero_squares, False
+    return data.move_range(view["quest"], view["open_doors"], figure, here, mp, friends=friends, enemies=enemies,
+                           monster_kind=kind, slip_away=slip_away)
+
+
+def sight(data: Data, view: dict[str, Any], a: tuple[int, int], t: tuple[int, int]) -> geo.Sight:
+    """Line of sight from the figure in ``a`` to ``t`` (4.4), past every other figure."""
+    standing = figure_squares(view)
+    terrain = data.board(view["quest"]).terrain
+    return data.sight(view["quest"], view["open_doors"], a, t, standing - {a, t},
+                      a_in_pit=terrain.get(a) == "pit", t_in_pit=terrain.get(t) == "pit" and t in standing)
+
+
+def sight_set(data: Data, view: dict[str, Any], a: tuple[int, int]) -> frozenset[tuple[int, int]]:
+    """Every square the figure in ``a`` can see."""
+    return frozenset(t for t in data.board(view["quest"]).terrain if t != a and sight(data, view, a, t).visible)

@@ -6,7 +6,6 @@ line, and the odds of an attack before it is chosen."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -14,7 +13,7 @@ import pygame
 from game.core.decision import Decision, Target
 from game.core.events import Event
 from game.rulesets.dungeon_delve import geometry as geo
-from game.rulesets.dungeon_delve.content import standard_content
+from game.rulesets.dungeon_delve import view as dd_view
 from game.rulesets.dungeon_delve.rulesdata import Data
 from game.ui import theme
 from game.ui.animation import Banner, Pulse
@@ -26,11 +25,6 @@ from game.ui.widgets.dice_tray import DiceTray, DieLook
 
 HERO_COLOURS = [(196, 68, 52), (66, 132, 196), (214, 176, 56), (92, 168, 92)]
 HERO_ICONS = {"warrior": "barbarian", "healer": "meditation", "mage": "wizard-face", "scout": "hood"}
-
-
-@lru_cache(maxsize=1)
-def data() -> Data:
-    return Data(standard_content())
 
 
 def sq_of(text: str) -> tuple[int, int]:
@@ -45,13 +39,19 @@ class DungeonDelveTable(Table):
         super().__init__(scene)
         self.grid: GridBoard | None = None
         self.tray = DiceTray(pygame.Rect(0, 0, 10, 10))
-        self.tray.looks = {d.id: DieLook(d.kind, d.colour) for d in data().content.dice.values()}
+        self.tray.looks = {d.id: DieLook(d.kind, d.colour) for d in self.data.content.dice.values()}
         self._visible: set[Target] = set()
         self._sight_cache: dict[tuple[Any, ...], frozenset[tuple[int, int]]] = {}
         self._pending_dice: list[tuple[str, int]] = []
         self._lit: set[Target] = set()
         self.selected_figure: str | None = None
         self._defense_from = 0
+
+    @property
+    def data(self) -> Data:
+        """The rules data of the game on the table (its own rule system's, not a module copy)."""
+        found: Data = getattr(self.scene.controller.session.game.system, "data")
+        return found
 
     # -- layout ---------------------------------------------------------------------------------
 
@@ -121,7 +121,7 @@ class DungeonDelveTable(Table):
 
     def _ensure_grid(self, view: dict[str, Any]) -> GridBoard:
         if self.grid is None:
-            self.grid = GridBoard(data().board(view["quest"]), self.board_rect, self.assets)
+            self.grid = GridBoard(self.data.board(view["quest"]), self.board_rect, self.assets)
             self._show_last_roll()
         return self.grid
 
@@ -133,7 +133,7 @@ class DungeonDelveTable(Table):
             return
         rolled = [(d, f) for e in log[start:] if e.kind == "dice" for d, f in zip(e.data["dice"], e.data["faces"])]
         if rolled:
-            self.tray.set_result([data().die(d) for d, _ in rolled], [f for _, f in rolled])
+            self.tray.set_result([self.data.die(d) for d, _ in rolled], [f for _, f in rolled])
 
     # -- drawing --------------------------------------------------------------------------------
 
@@ -159,7 +159,7 @@ class DungeonDelveTable(Table):
         if chosen is not None and not (act and act["figure"] == chosen["id"]):
             # An inspected figure: its range for one Move action, and what it can see.
             where = (chosen["square"][0], chosen["square"][1])
-            speed = chosen.get("speed") or data().content.monsters[chosen["kind"]].speed
+            speed = chosen.get("speed") or self.data.content.monsters[chosen["kind"]].speed
             reach = self._reach(view, {"figure": chosen["id"], "mp": speed}, where)
             fields = movement_fields(reach, hover_sq if hover_sq in reach.ends else None)
             for key, value in fields.items():
@@ -202,38 +202,16 @@ class DungeonDelveTable(Table):
         self._draw_side(surface, view)
 
     def _reach(self, view: dict[str, Any], act: dict[str, Any], mover: tuple[int, int]) -> geo.MoveRange:
-        figure = act["figure"]
-        is_hero = any(h["id"] == figure for h in view["heroes"])
-        heroes = {(h["square"][0], h["square"][1]) for h in view["heroes"] if not h["knocked_out"]}
-        monsters = {(m["square"][0], m["square"][1]) for m in view["monsters"]}
-        friends = (heroes if is_hero else monsters) - {mover}
-        enemies = monsters if is_hero else heroes
-        pass_enemies = bool(act.get("slip_away")) if is_hero else any(
-            m["id"] == figure and data().monster_has(m["kind"], "nimble") for m in view["monsters"])
-        board = data().board(view["quest"])
-        walls = board.blocking_edges([d for d in board.doors if d not in view["open_doors"]])
-        return geo.movement_range(board, walls, mover, act["mp"], friends=frozenset(friends),
-                                  enemies=frozenset(enemies), pass_enemies=pass_enemies,
-                                  water_cost=data().water_cost(figure))
-
-    def _blockers(self, view: dict[str, Any]) -> frozenset[tuple[int, int]]:
-        out = {(h["square"][0], h["square"][1]) for h in view["heroes"] if not h["knocked_out"]}
-        out |= {(m["square"][0], m["square"][1]) for m in view["monsters"]}
-        return frozenset(out)
+        return dd_view.reach(self.data, view, act["figure"], act["mp"])
 
     def _sight(self, view: dict[str, Any], a: tuple[int, int], t: tuple[int, int]) -> geo.Sight:
-        board = data().board(view["quest"])
-        walls = board.blocking_edges([d for d in board.doors if d not in view["open_doors"]])
-        return geo.line_of_sight(board, walls, a, t, blockers=self._blockers(view) - {a, t},
-                                 a_in_pit=board.terrain.get(a) == "pit", t_in_pit=board.terrain.get(t) == "pit"
-                                 and t in self._blockers(view))
+        return dd_view.sight(self.data, view, a, t)
 
     def _sight_set(self, view: dict[str, Any], a: tuple[int, int]) -> frozenset[tuple[int, int]]:
-        key = (a, tuple(view["open_doors"]), self._blockers(view))
+        key = (a, tuple(view["open_doors"]), dd_view.figure_squares(view))
         found = self._sight_cache.get(key)
         if found is None:
-            board = data().board(view["quest"])
-            found = frozenset(t for t in board.terrain if t != a and self._sight(view, a, t).visible)
+            found = dd_view.sight_set(self.data, view, a)
             if len(self._sight_cache) > 64:
                 self._sight_cache.clear()
             self._sight_cache[key] = found
@@ -251,7 +229,7 @@ class DungeonDelveTable(Table):
         for i, hero in enumerate(view["heroes"]):
             if hero["knocked_out"]:
                 continue
-            archetype = data().hero_def(hero["id"]).archetype
+            archetype = self.data.hero_def(hero["id"]).archetype
             out.append(GridFigure((hero["square"][0], hero["square"][1]), hero["name"], archetype, "hero",
                                   hero["health"] - hero["damage"], hero["health"], hero["fatigue"], hero["stamina"],
                                   tuple(hero["conditions"]), colour=HERO_COLOURS[i % 4],
@@ -264,7 +242,7 @@ class DungeonDelveTable(Table):
         return out
 
     def _tokens(self, view: dict[str, Any]) -> list[GridToken]:
-        quest = data().quest(view["quest"])
+        quest = self.data.quest(view["quest"])
         out = [GridToken((t[0], t[1]), "search") for t in view["search_tokens"]]
         if quest.reinforcement is not None:
             out.append(GridToken(tuple(quest.reinforcement.square), "reinforcement"))
@@ -278,12 +256,11 @@ class DungeonDelveTable(Table):
         draw_panel(surface, self.tray.rect, self.scale, colour=theme.FELT_DARK, border=theme.WALNUT_LIGHT)
         self.tray.draw(surface, self.assets, self.scale)
 
-    @staticmethod
-    def _slots(equipped: list[str]) -> str:
+    def _slots(self, equipped: list[str]) -> str:
         """The equipment by slot: 2 hands, 1 armor, 2 other (DD-020 to DD-022)."""
         by_slot: dict[str, list[str]] = {"hand": [], "armor": [], "other": []}
         for item in equipped:
-            definition = data().item(item)
+            definition = self.data.item(item)
             if definition.slot in by_slot:
                 by_slot[definition.slot].append(definition.name)
         hands = ", ".join(by_slot["hand"]) or "bare"
@@ -296,7 +273,7 @@ class DungeonDelveTable(Table):
         rect = self.side_rect
         draw_panel(surface, rect, s, colour=theme.PARCHMENT, border=theme.GOLD)
         y = rect.y + px(8, s)
-        head = a.text(f"Round {view['round']} of {data().round_limit(view['quest'])}", "heading", px(18, s), theme.INK)
+        head = a.text(f"Round {view['round']} of {self.data.round_limit(view['quest'])}", "heading", px(18, s), theme.INK)
         surface.blit(head, (rect.x + px(10, s), y))
         y += head.get_height() + px(4, s)
         line_h = a.font("body", px(15, s)).get_linesize() - 2
@@ -326,7 +303,7 @@ class DungeonDelveTable(Table):
             y += px(17, s)
         if hand:
             for card in hand:
-                surface.blit(a.text("• " + data().card_name(card), "bold", px(15, s), theme.INK), (rect.x + px(10, s), y))
+                surface.blit(a.text("• " + self.data.card_name(card), "bold", px(15, s), theme.INK), (rect.x + px(10, s), y))
                 y += px(17, s)
 
     # -- words ----------------------------------------------------------------------------------
@@ -346,7 +323,7 @@ class DungeonDelveTable(Table):
         parts: list[str] = []
         if kind == "square":
             square = sq_of(ident)
-            terrain = data().board(view["quest"]).terrain.get(square, "off the map")
+            terrain = self.data.board(view["quest"]).terrain.get(square, "off the map")
             parts.append(f"({ident}) {terrain}")
             for f in view["heroes"] + view["monsters"]:
                 if (f["square"][0], f["square"][1]) == square and not f.get("knocked_out"):
@@ -373,7 +350,7 @@ class DungeonDelveTable(Table):
         elif event.kind == "dice":
             for die_id, face in zip(event.data["dice"], event.data["faces"]):
                 self._pending_dice.append((die_id, face))
-            dice = [data().die(d) for d, _ in self._pending_dice]
+            dice = [self.data.die(d) for d, _ in self._pending_dice]
             self.tray.start_roll(dice, [f for _, f in self._pending_dice],
                                  duration=0.5 * self.scene.animations.speed)
         elif event.kind in ("damage", "knocked_out", "defeated") and self.grid is not None:

@@ -1,0 +1,44 @@
+"""The table's ranges and sight lines come from the rules (issue 11 item 5): the lookups on a
+view (view.reach, view.sight) ask the rules data the same questions the rules ask, so what the
+table lights is exactly what the rules offer, read from the view alone."""
+
+from __future__ import annotations
+
+from game.ai.agents import random_choice
+from game.core import registry
+from game.core.events import EventLog
+from game.core.game import Game
+from game.core.rng import Rng
+from game.rulesets.dungeon_delve import view as dd_view
+from game.rulesets.dungeon_delve.actions import move_range
+from game.rulesets.dungeon_delve.context import Ctx
+
+
+def test_the_views_reach_is_where_the_rules_let_the_active_figure_move():
+    system = registry.get("dungeon-delve")
+    data = getattr(system, "data")
+    compared = 0
+    for seed in range(1, 7):
+        game = Game.new(system, seed, 2)
+        rng = Rng.seeded(seed)
+        while (decision := game.pending()) is not None and compared < 400:
+            view = game.view_for(decision.seat)
+            act = view.get("activation")
+            moves = {o.id.split(":", 1)[1] for o in decision.options if o.id.startswith("move:")}
+            if decision.kind == "action" and act and moves:
+                reach = dd_view.reach(data, view, act["figure"], act["mp"])
+                assert {f"{x},{y}" for x, y in reach.ends} >= moves
+                ctx = Ctx(game.state, data, EventLog())
+                rules = move_range(ctx, act["figure"], act["mp"])
+                assert reach.ends == rules.ends and reach.costs == rules.costs
+                mover = next(f for f in view["heroes"] + view["monsters"] if f["id"] == act["figure"])
+                here = (mover["square"][0], mover["square"][1])
+                for target in list(data.board(view["quest"]).terrain)[::7]:
+                    if target != here:
+                        occupied = target in dd_view.figure_squares(view)
+                        seen = dd_view.sight(data, view, here, target).visible
+                        assert seen == ctx.sight(here, target, act["figure"],
+                                                 "figure" if occupied else "").visible
+                compared += 1
+            game.choose(decision.seat, random_choice(decision, rng))
+    assert compared > 100
