@@ -30,6 +30,9 @@ class Event:
     data: dict[str, Any] = field(default_factory=dict)
     seats: tuple[int, ...] | None = None
     irreversible: bool = False
+    headline: str = ""
+    """A few words the table may show as a banner ("Round 3", "Bram wins"), written by the
+    rules with the event so no table cuts them out of ``text``; empty for most events."""
 
     def __post_init__(self) -> None:
         if not self.irreversible and self.kind in IRREVERSIBLE_KINDS:
@@ -54,6 +57,7 @@ class EventLog:
         *,
         seats: tuple[int, ...] | None = None,
         irreversible: bool = False,
+        headline: str = "",
         **data: Any,
     ) -> None:
-        self.events.append(Event(kind, rule, text, dict(data), seats, irreversible))
+        self.events.append(Event(kind, rule, text, dict(data), seats, irreversible, headline))

@@ -314,7 +314,8 @@ class Ctx(BaseContext[CAState]):
                       if e.main_enemy == state.main_enemy and e.outcome == outcome)
         state.ending = ending.id
         reader = state.initiative[0] if state.initiative else 0
-        self.emit("end", rule, f"{'Victory' if outcome == 'victory' else 'Defeat'}: {reason}", outcome=outcome)
+        self.emit("end", rule, f"{'Victory' if outcome == 'victory' else 'Defeat'}: {reason}", outcome=outcome,
+                  headline="Victory" if outcome == "victory" else "Defeat")
         self.emit("ending", "CA-028", f"{state.players[reader].name} reads the ending '{ending.title}'.",
                   ending=ending.id)
 

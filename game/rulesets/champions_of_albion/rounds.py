@@ -32,7 +32,7 @@ def _round_start(ctx: Ctx, step: Step) -> None:
         c.used_this_round = []
         c.will_loss_ignored = False
     ctx.emit("round", "CA-018", f"Act {state.act}, round {state.round} (the fate marker is on {state.fate}).",
-             act=state.act, round=state.round)
+             act=state.act, round=state.round, headline=f"Act {state.act} · Round {state.round}")
     sequence = [("replacement", {"seat": s}) for s in range(state.seats)]
     sequence += [("initiative", {}), ("action_phase", {}), ("combat_phase", {})]
     if state.act == 1:
@@ -155,7 +155,8 @@ def _act2_start(ctx: Ctx, step: Step) -> None:
     state.act, state.round = 2, 0
     state.fate = 1  # CA-027
     main = ctx.content.main_enemies[state.main_enemy]
-    ctx.emit("act", "CA-154", f"Act 2 begins: {main.name}'s card is flipped. {main.act2.start}", act=2)
+    ctx.emit("act", "CA-154", f"Act 2 begins: {main.name}'s card is flipped. {main.act2.start}", act=2,
+             headline="Act 2 begins")
     if not any(ctx.replaced_in_act2(s) for s in range(state.seats)):
         # Champions who fell in Act 1 round 5 come back at the start of round 1 (CA-128, G-05):
         # only with none to come does an empty board end the game here.
@@ -186,7 +187,7 @@ def _act2_start(ctx: Ctx, step: Step) -> None:
         top = [s for s, n in counts.items() if n == best]
         board.place_main_enemy(ctx, top[0] if len(top) == 1 else main.lair, "CA-154")
     ctx.emit("act", "CA-156", f"{main.name}: DV {main.act2.dv + state.main_dv_bonus}, AV "
-             f"{main.act2.av + state.main_av_bonus}, life {state.main_life}.")
+             f"{main.act2.av + state.main_av_bonus}, life {state.main_life}.", headline=main.name)
 
 
 @then("main_at")

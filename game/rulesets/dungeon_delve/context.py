@@ -260,7 +260,7 @@ class Ctx(BaseContext[DDState]):
         self.state.activation = None
         self.state.attack = None
         side = "The heroes" if winner == "heroes" else "The overlord"
-        self.emit("game_over", rule, f"{side} win: {reason}.", winner=winner)
+        self.emit("game_over", rule, f"{side} win: {reason}.", winner=winner, headline=f"{side} win")
 
     # -- conditions (DD-132) ------------------------------------------------------------------
 

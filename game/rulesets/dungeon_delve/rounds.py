@@ -31,7 +31,7 @@ def round_start(ctx: Ctx, step: Step) -> None:
     for monster in state.monsters:
         monster.activated = False
     ctx.emit("round", "DD-002", f"Round {state.round} begins: the heroes act, then the overlord.",
-             round=state.round)
+             round=state.round, headline=f"Round {state.round} begins")
     ctx.push("round_start")
     ctx.push("overlord_turn")
     ctx.push("hero_pick")

@@ -38,8 +38,9 @@ def begin_battle(ctx: Ctx, territory: str) -> None:
     battle_type = ctx.content.territory_type(territory)
     state.battle = Battle(state.active, defender, territory, battle_type,
                           [Side(state.active), Side(defender)])
-    ctx.emit("attack", "FH-027", f"{ctx.who(state.active)} attacks {ctx.who(defender)}'s {battle_type}.",
-             attacker=state.active, defender=defender, territory=territory)
+    headline = f"{ctx.who(state.active)} attacks {ctx.who(defender)}'s {battle_type}"
+    ctx.emit("attack", "FH-027", f"{headline}.", attacker=state.active, defender=defender, territory=territory,
+             headline=headline)
     ctx.push("resolve_battle")
     ctx.push("end_of_play")
     open_instant_point(ctx, "card play has ended", state.in_order_from(state.active), False)
@@ -616,12 +617,14 @@ def resolve_battle(ctx: Ctx, step: Step) -> None:
     if attack.value > defense.value:
         defender.territories.remove(battle.territory)
         attacker.territories.append(battle.territory)
-        ctx.emit("battle_won", "FH-070", f"{attacker.name} wins {attack.value} to {defense.value} and takes the "
-                 f"{battle.battle_type}.", winner=attacker.seat, territory=battle.territory)
+        headline = f"{attacker.name} wins {attack.value} to {defense.value} and takes the {battle.battle_type}"
+        ctx.emit("battle_won", "FH-070", f"{headline}.", winner=attacker.seat, territory=battle.territory,
+                 headline=headline)
         ctx.draw(attacker.seat, ATTACKER_REWARD, "FH-070")
     else:
-        ctx.emit("battle_won", "FH-069", f"{defender.name} holds the {battle.battle_type}, {defense.value} "
-                 f"against {attack.value}.", winner=defender.seat, territory=battle.territory)
+        headline = f"{defender.name} holds the {battle.battle_type}, {defense.value} against {attack.value}"
+        ctx.emit("battle_won", "FH-069", f"{headline}.", winner=defender.seat, territory=battle.territory,
+                 headline=headline)
         ctx.draw(defender.seat, DEFENDER_REWARD, "FH-071")
     played = [c for side in battle.sides for c in side.cards()]
     state.discard.extend(played)
@@ -634,7 +637,7 @@ def resolve_battle(ctx: Ctx, step: Step) -> None:
         state.discard.extend(defender.hand)
         ctx.emit("eliminated", "FH-075", f"{defender.name} has no territory left and is out; "
                  f"{len(defender.hand)} cards from their hand are discarded.", seat=defender.seat,
-                 cards=list(defender.hand))
+                 cards=list(defender.hand), headline=f"{defender.name} has no territory left and is out")
         ctx.forget(defender.seat, list(defender.hand))
         defender.hand.clear()
         state.reveals = [r for r in state.reveals if r.of != defender.seat]

@@ -116,7 +116,7 @@ def begin_turn(ctx: Ctx, step: Step) -> None:
     state.battles_this_turn = 0
     state.fly_played = False
     ctx.emit("turn", "FH-014", f"Turn {state.turn}: {ctx.who(state.active)}'s Draw Phase.",
-             seat=state.active, turn=state.turn)
+             seat=state.active, turn=state.turn, headline=f"Turn {state.turn}: {ctx.who(state.active)}")
     push_turn(ctx, "draw")
 
 

@@ -525,9 +525,9 @@ class ChampionsOfAlbionTable(Table):
         if kind in ("roll", "test"):
             self._tumble = True
         elif kind == "round":
-            queue.add(Banner(f"Act {view.get('act', 1)} · Round {view.get('round', 0)}", centre, 0.8))
-        elif kind == "act":
-            queue.add(Banner(event.text.split(":")[0].rstrip("."), centre, 1.1))
+            queue.add(Banner(event.headline, centre, 0.8))
+        elif kind == "act" and event.headline:
+            queue.add(Banner(event.headline, centre, 1.1))
         elif kind == "travel" and self.map is not None and data.get("space") in self.map.spaces:
             c = self.map.space_centre(data["space"])
             r = self.map.space_radius(data["space"]) + px(6, s)
@@ -546,8 +546,8 @@ class ChampionsOfAlbionTable(Table):
                 c = self.map.space_centre(enemy["space"])
                 r = self.map.space_radius(enemy["space"]) + px(8, s)
                 queue.add(Pulse(pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r), theme.DANGER, 0.4))
-        elif kind == "game_over":
-            queue.add(Banner(event.text.split(":")[0], centre, 1.4))
+        elif kind == "end":
+            queue.add(Banner(event.headline, centre, 1.4))
 
     def update(self, dt: float) -> None:
         self.tray.update(dt)

@@ -344,7 +344,7 @@ class DungeonDelveTable(Table):
         queue = self.scene.animations
         centre = self.board_rect.center
         if event.kind == "round":
-            queue.add(Banner(event.text.split(":")[0], centre, 0.8))
+            queue.add(Banner(event.headline, centre, 0.8))
         elif event.kind == "attack":
             self._pending_dice = []
         elif event.kind == "dice":
@@ -359,7 +359,7 @@ class DungeonDelveTable(Table):
             if square is not None:
                 queue.add(Pulse(self.grid.square_rect(square), theme.DANGER, 0.35))
         elif event.kind == "game_over":
-            queue.add(Banner(event.text.split(":")[0], centre, 1.4))
+            queue.add(Banner(event.headline, centre, 1.4))
 
     def update(self, dt: float) -> None:
         self.tray.update(dt)

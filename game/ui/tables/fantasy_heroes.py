@@ -389,10 +389,9 @@ class FantasyHeroesTable(Table):
         centre = self.battle_rect.center
         kind = event.kind
         if kind == "turn":
-            queue.add(Banner(event.text.split(":")[0] + ": " + view["players"][event.data["seat"]]["name"],
-                             centre, 0.9))
+            queue.add(Banner(event.headline, centre, 0.9))
         elif kind == "attack":
-            queue.add(Banner(event.text.rstrip("."), centre, 0.8))
+            queue.add(Banner(event.headline, centre, 0.8))
         elif kind == "play":
             card_id = event.data["card"]
             start = self.places.get(f"hand:{event.data['seat']}", self.battle_rect)
@@ -417,11 +416,11 @@ class FantasyHeroesTable(Table):
             if side is not None:
                 queue.add(NumberPop(str(event.data["value"]), (side.right - px(40, s), side.y + px(20, s))))
         elif kind == "battle_won":
-            queue.add(Banner(event.text.rstrip("."), centre, 1.1))
+            queue.add(Banner(event.headline, centre, 1.1))
         elif kind == "eliminated":
-            queue.add(Banner(event.text.split(";")[0], centre, 1.2, theme.PARCHMENT_DARK))
+            queue.add(Banner(event.headline, centre, 1.2, theme.PARCHMENT_DARK))
         elif kind == "game_over":
-            queue.add(Banner(event.text.split(":")[0], centre, 1.4))
+            queue.add(Banner(event.headline, centre, 1.4))
 
 
 TABLE = FantasyHeroesTable
