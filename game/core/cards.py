@@ -7,7 +7,10 @@ every error. Effects are validated separately by the rule system's effect vocabu
 
 In a game, a card is an *instance id* (a string). When every definition appears once
 (as in Fantasy Heroes) the instance id is the definition id; duplicates are written
-``"<definition>#<n>"``. Piles are plain lists of instance ids, top of the pile last.
+``"<definition>#<n>"``. Where each player brings a deck of their own (Fantasy Adventures),
+an instance is qualified by its owner's seat, ``"<seat>/<definition>#<n>"``, so two players'
+copies of one card never share an id. Piles are plain lists of instance ids, top of the
+pile last.
 """
 
 from __future__ import annotations
@@ -145,16 +148,25 @@ def load_cards(
 
 
 def definition_id(instance: str) -> str:
-    """The definition id of a card instance id ("orc#2" -> "orc")."""
-    return instance.partition("#")[0]
+    """The definition id of a card instance id ("orc#2" -> "orc", "1/orc#2" -> "orc")."""
+    return instance.rpartition("/")[2].partition("#")[0]
 
 
-def instances(definition_ids: Iterable[str], copies: Mapping[str, int] | None = None) -> list[str]:
-    """Instance ids for definitions, ``copies[d]`` of each (default one, named by the id)."""
+def owner_of(instance: str) -> int | None:
+    """The seat that owns an owner-qualified instance ("1/orc#2" -> 1), else None."""
+    owner, slash, _ = instance.partition("/")
+    return int(owner) if slash and owner.isdecimal() else None
+
+
+def instances(definition_ids: Iterable[str], copies: Mapping[str, int] | None = None, *,
+              owner: int | None = None) -> list[str]:
+    """Instance ids for definitions, ``copies[d]`` of each (default one, named by the id);
+    with ``owner``, each id is qualified by that seat ("1/orc#2")."""
+    prefix = "" if owner is None else f"{owner}/"
     out = []
     for def_id in definition_ids:
         n = (copies or {}).get(def_id, 1)
-        out.extend([def_id] if n == 1 else [f"{def_id}#{i}" for i in range(1, n + 1)])
+        out.extend([prefix + def_id] if n == 1 else [f"{prefix}{def_id}#{i}" for i in range(1, n + 1)])
     return out
 
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from game.core.cards import Field, definition_id, draw, instances, load_cards
+from game.core.cards import Field, definition_id, draw, instances, load_cards, owner_of
 from game.core.errors import ContentError
 from game.core.serial import DataShapeError, from_data, state_hash, to_data
 
@@ -43,6 +43,11 @@ def test_load_cards_errors_name_file_card_and_field(tmp_path, text, message):
 def test_instances_and_piles():
     assert instances(["a", "b"], {"b": 2}) == ["a", "b#1", "b#2"]
     assert definition_id("b#2") == "b"
+    # Issue 11 item 6: a player's own deck has owner-qualified instances.
+    mine, theirs = instances(["a", "b"], {"b": 2}, owner=0), instances(["b"], owner=1)
+    assert mine == ["0/a", "0/b#1", "0/b#2"] and theirs == ["1/b"] and not set(mine) & set(theirs)
+    assert [definition_id(c) for c in mine + theirs] == ["a", "b", "b", "b"]
+    assert [owner_of(c) for c in ("0/b#2", "1/b", "b#2")] == [0, 1, None]
     pile = ["bottom", "top"]
     assert draw(pile) == "top" and draw(pile) == "bottom" and draw(pile) is None
 
