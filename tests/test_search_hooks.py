@@ -51,6 +51,40 @@ def test_flags_are_booleans(system_id):
 
 
 @pytest.mark.parametrize("system_id", registry.ids())
+def test_determinize_deals_again_only_what_the_declared_zones_hide(system_id):
+    """Against the game's own declaration of its zones: a zone the seat sees is kept card for
+    card, a hidden zone keeps its size and the cards the seat knows in it, and each pool's
+    hidden cards are the same cards, dealt among its zones (nothing made, nothing lost)."""
+    system = registry.get(system_id)
+    if not system.hidden_information:
+        return
+    moved = 0
+    for seed in SEEDS[:2]:
+        for game in _positions(system_id, seed, every=53):
+            declared = system.zones(game.state)
+            assert declared, f"{system_id} hides information but declares no zones"
+            assert len({z.name for z in declared}) == len(declared)
+            for seat in range(game.seats):
+                other = system.zones(game.determinize(seat, seed + 17 * seat).state)
+                assert [z.name for z in other] == [z.name for z in declared]
+                pools: dict[str, tuple[list[str], list[str]]] = {}
+                for before, after in zip(declared, other):
+                    if before.visible_to(seat):
+                        assert after.cards == before.cards, (system_id, before.name)
+                        continue
+                    assert len(after.cards) == len(before.cards), (system_id, before.name)
+                    known = before.known.get(seat, frozenset())
+                    assert [c for c in before.cards if c in known] == [c for c in after.cards if c in known]
+                    was, now = pools.setdefault(before.pool_name, ([], []))
+                    was += before.cards
+                    now += after.cards
+                    moved += after.cards != before.cards
+                for was, now in pools.values():
+                    assert sorted(was) == sorted(now), system_id
+    assert moved > 0, f"{system_id}: no hidden zone was ever dealt again"
+
+
+@pytest.mark.parametrize("system_id", registry.ids())
 def test_determinize_keeps_what_the_seat_knows_and_varies_the_rest(system_id):
     system = registry.get(system_id)
     varied = 0

@@ -18,6 +18,7 @@ from game.core.events import Event, EventLog
 from game.core.flow import Flow
 from game.core.outcome import Outcome
 from game.core.rng import Rng
+from game.core.zones import Zone
 
 
 OptionValue = bool | int | str | tuple[str, ...] | tuple[tuple[str, ...], ...]
@@ -163,6 +164,12 @@ class RuleSystem(ABC):
     def turn_number(self, state: Any) -> int: ...
 
     # -- optional hooks ----------------------------------------------------------------------
+
+    def zones(self, state: Any) -> list[Zone]:
+        """The zones where the game's cards lie (game.core.zones): whose each is, who sees in it,
+        which cards a seat could mistake for one another. Views list them and determinization
+        deals again what a seat cannot see; a game with nothing hidden may declare none."""
+        return []
 
     def random_state(self, state: Any) -> tuple[int, ...]:
         """The state of every random generator the game holds, to tell whether a choice used

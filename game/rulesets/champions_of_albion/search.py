@@ -25,35 +25,38 @@ from __future__ import annotations
 
 from game.core.events import EventLog
 from game.core.rng import Rng
+from game.core.zones import Zone, redeal
 from game.rulesets.champions_of_albion.content import CAContent
 from game.rulesets.champions_of_albion.context import LAST_ROUND, Ctx
 from game.rulesets.champions_of_albion.state import MAIN, CAState
 
 
-def _reassign(items: list[str], places: list[int], rng: Rng) -> None:
-    """Shuffle the items at ``places`` among those places; the others stay."""
-    pool = [items[i] for i in places]
-    rng.shuffle(pool)
-    for i, item in zip(places, pool):
-        items[i] = item
+def zones(state: CAState) -> list[Zone]:
+    """The face-down piles and tokens (nobody's), and the Hand and the camp face up. Every
+    seat knows the same: the read events in the event deck keep their places, and so do the
+    backs of shadow tokens that were turned over (a random placement: its back is its space)."""
+    everyone = range(state.seats)
+    read = frozenset(state.events_seen)
+    turned = frozenset(back for space, back in zip(state.shadows, state.shadow_backs) if space == back)
+    out = [Zone("hand", state.hand), Zone("camp", state.camp),
+           Zone("resource_deck", state.resource_deck, seen_by=()),
+           Zone("bane_deck", state.bane_deck, seen_by=()),
+           Zone("quest_deck", state.quest_deck, seen_by=()),
+           Zone("enemy_deck", state.enemy_deck, seen_by=()),
+           Zone("dangerous_waiting", state.dangerous_waiting, seen_by=()),
+           Zone("event_deck", state.event_deck, seen_by=(), known={s: read for s in everyone}),
+           Zone("shadow_backs", state.shadow_backs, seen_by=(), pool="shadow", known={s: turned for s in everyone}),
+           Zone("shadow_supply", state.shadow_supply, seen_by=(), pool="shadow"),
+           Zone("quest_supply", state.quest_supply, seen_by=())]
+    out += [Zone(f"world_deck:{kind}", pile, seen_by=()) for kind, pile in sorted(state.world_decks.items())]
+    return out
 
 
 def determinize(state: CAState, rng: Rng) -> CAState:
-    """``state`` (a private copy) with everything nobody has seen dealt again with ``rng``.
-    The same for every seat: the champions share all they know."""
-    for pile in (state.resource_deck, state.bane_deck, state.quest_deck, state.enemy_deck,
-                 state.dangerous_waiting, *state.world_decks.values()):
-        rng.shuffle(pile)
-    read = set(state.events_seen)
-    _reassign(state.event_deck, [i for i, e in enumerate(state.event_deck) if e not in read], rng)
-    # The face-down shadow backs: the supply's and those of tokens placed on a named space.
-    hidden = [i for i, (space, back) in enumerate(zip(state.shadows, state.shadow_backs)) if space != back]
-    pool = [state.shadow_backs[i] for i in hidden] + state.shadow_supply
-    rng.shuffle(pool)
-    for i, back in zip(hidden, pool):
-        state.shadow_backs[i] = back
-    state.shadow_supply = pool[len(hidden):]
-    rng.shuffle(state.quest_supply)
+    """``state`` (a private copy) with everything nobody has seen dealt again with ``rng``
+    (the kernel's redeal over :func:`zones`). The same for every seat: the champions share all
+    they know."""
+    redeal(zones(state), 0, rng)
     state.dice_script = []
     return state
 

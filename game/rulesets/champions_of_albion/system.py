@@ -10,13 +10,14 @@ from game.core.events import Event, EventLog
 from game.core.outcome import Outcome
 from game.core.rng import Rng
 from game.core.ruleset import FlowRuleSystem, GameOption
+from game.core.zones import Zone
 from game.rulesets.champions_of_albion import actions as _actions  # noqa: F401  (registers steps)
 from game.rulesets.champions_of_albion import combat as _combat  # noqa: F401
 from game.rulesets.champions_of_albion import rounds as _rounds  # noqa: F401
 from game.rulesets.champions_of_albion import stories as _stories  # noqa: F401
 from game.rulesets.champions_of_albion.content import standard_content
 from game.rulesets.champions_of_albion.context import FLOW, Ctx
-from game.rulesets.champions_of_albion.search import determinize, evaluate
+from game.rulesets.champions_of_albion.search import determinize, evaluate, zones
 from game.rulesets.champions_of_albion.setup import setup
 from game.rulesets.champions_of_albion.state import CAState, Seat
 from game.rulesets.champions_of_albion.view import view
@@ -90,6 +91,9 @@ class ChampionsOfAlbion(FlowRuleSystem):
     def random_state(self, state: CAState) -> tuple[int, ...]:
         """The one generator, a field of the state (the kernel's default finds it, slower)."""
         return state.rng.state, state.rng.inc
+
+    def zones(self, state: CAState) -> list[Zone]:
+        return zones(state)
 
     def determinize(self, state: CAState, seat: int, rng: Rng) -> CAState:
         """Every pile's order and every face-down back dealt again (search.py); all seats

@@ -8,25 +8,28 @@ overlord deck and the search deck are nobody's.
 from __future__ import annotations
 
 from game.core.rng import Rng
+from game.core.zones import Zone, redeal
 from game.rulesets.dungeon_delve.rulesdata import Data
 from game.rulesets.dungeon_delve.state import OVERLORD, DDState
 
 
+def zones(state: DDState) -> list[Zone]:
+    """The overlord's hand (his), his deck and the search deck (nobody's, face down), and the
+    two discard piles face up. Overlord cards and search cards are two pools."""
+    return [Zone("overlord_hand", state.overlord_hand, owner=OVERLORD, seen_by=(OVERLORD,), pool="overlord"),
+            Zone("overlord_deck", state.overlord_deck, seen_by=(), pool="overlord"),
+            Zone("overlord_discard", state.overlord_discard),
+            Zone("search_deck", state.search_deck, seen_by=(), pool="search"),
+            Zone("search_discard", state.search_discard)]
+
+
 def determinize(state: DDState, seat: int, rng: Rng) -> DDState:
-    """``state`` (a private copy) made into one ``seat`` cannot tell from it: for a hero seat
-    the overlord's hand is dealt again, with his deck, from the cards the heroes have not seen
-    (hand and deck together, the hand keeping its size); for every seat the overlord deck's and
-    the search deck's orders are shuffled again. Scripted dice are dropped (a search rolls its
-    own). Everything the seat sees (its view) is kept."""
-    if seat != OVERLORD:
-        unseen = state.overlord_hand + state.overlord_deck
-        rng.shuffle(unseen)
-        size = len(state.overlord_hand)
-        state.overlord_hand = unseen[:size]
-        state.overlord_deck = unseen[size:]
-    else:
-        rng.shuffle(state.overlord_deck)
-    rng.shuffle(state.search_deck)
+    """``state`` (a private copy) made into one ``seat`` cannot tell from it (the kernel's
+    redeal over :func:`zones`): for a hero seat the overlord's hand is dealt again, with his
+    deck, from the cards the heroes have not seen (the hand keeping its size); for every seat
+    the overlord deck's and the search deck's orders are dealt again. Scripted dice are
+    dropped (a search rolls its own). Everything the seat sees (its view) is kept."""
+    redeal(zones(state), seat, rng)
     state.dice_script = []
     return state
 

@@ -11,6 +11,7 @@ from game.core.events import Event, EventLog
 from game.core.outcome import Outcome
 from game.core.rng import Rng
 from game.core.ruleset import FlowRuleSystem, GameOption
+from game.core.zones import Zone
 from game.rulesets.dungeon_delve import actions as _actions  # noqa: F401  (registers steps)
 from game.rulesets.dungeon_delve import attack as _attack  # noqa: F401
 from game.rulesets.dungeon_delve import cards as _cards  # noqa: F401
@@ -105,6 +106,11 @@ class DungeonDelve(FlowRuleSystem):
 
     def turn_number(self, state: DDState) -> int:
         return state.round
+
+    def zones(self, state: DDState) -> list[Zone]:
+        from game.rulesets.dungeon_delve.search import zones
+
+        return zones(state)
 
     def determinize(self, state: DDState, seat: int, rng: Rng) -> DDState:
         """The overlord's hand dealt again for a hero seat, the deck orders for all (search.py)."""

@@ -16,48 +16,37 @@ treats all unseen cards alike.
 from __future__ import annotations
 
 from game.core.rng import Rng
+from game.core.zones import Zone, redeal
 from game.rulesets.fantasy_heroes.state import FHState, Seen
 
 
-def known_cards(state: FHState, seat: int, other: int) -> list[str]:
-    """The cards of ``other``'s hand that ``seat`` knows to be there, in hand order."""
-    remembered = {m.card for m in state.memory[seat] if m.seat == other}
-    return [c for c in state.players[other].hand if c in remembered]
+def zones(state: FHState) -> list[Zone]:
+    """Where the cards lie and who sees them: the Battle deck and any cards a scenario set
+    aside face down, each hand (its owner's; another seat knows the cards in its memory), the
+    discard pile and the territories face up. The deck, the set-aside cards and the hands draw
+    on one pool: a seat cannot tell an unseen card in one from an unseen card in another."""
+    out = [Zone("deck", state.deck, seen_by=(), pool="battle"),
+           Zone("set_aside", state.set_aside, seen_by=(), pool="battle"),
+           Zone("discard", state.discard)]
+    for p in state.players:
+        known = {viewer: frozenset(m.card for m in memory if m.seat == p.seat)
+                 for viewer, memory in enumerate(state.memory) if viewer != p.seat}
+        out += [Zone(f"hand:{p.seat}", p.hand, owner=p.seat, seen_by=(p.seat,), pool="battle", known=known),
+                Zone(f"territories:{p.seat}", p.territories, owner=p.seat)]
+    return out
 
 
 def determinize(state: FHState, seat: int, rng: Rng) -> FHState:
     """``state`` (a private copy) with every card ``seat`` has not seen dealt again from the
-    cards it has not seen: each other hand keeps its size and the cards ``seat`` knows in it,
-    the deck and the set-aside cards keep their sizes. Other seats' memories and reveals of
-    the re-dealt hands follow their cards' replacements, so every seat's knowledge stays true."""
-    others = [p for p in state.players if p.seat != seat]
-    kept = {p.seat: known_cards(state, seat, p.seat) for p in others}
-    pool: list[str] = []
-    for p in others:
-        pool += [c for c in p.hand if c not in kept[p.seat]]
-    pool += state.deck + state.set_aside
-    if not pool:
-        return state
-    rng.shuffle(pool)
-    replaced: dict[int, dict[str, str]] = {}
-    for p in others:
-        mapping: dict[str, str] = {}
-        hand = []
-        for c in p.hand:
-            if c in kept[p.seat]:
-                hand.append(c)
-            else:
-                mapping[c] = pool.pop()
-                hand.append(mapping[c])
-        p.hand = hand
-        replaced[p.seat] = mapping
-    state.set_aside = [pool.pop() for _ in state.set_aside]
-    state.deck = pool
+    cards it has not seen (the kernel's redeal over :func:`zones`): each other hand keeps its
+    size and the cards ``seat`` knows in it, the deck and the set-aside cards keep their
+    sizes. Other seats' memories and reveals of the re-dealt cards follow their replacements,
+    so every seat's knowledge stays true."""
+    replaced = redeal(zones(state), seat, rng)
     for viewer, memory in enumerate(state.memory):
         if viewer != seat:
-            state.memory[viewer] = [Seen(m.seat, replaced.get(m.seat, {}).get(m.card, m.card), m.how)
-                                    for m in memory]
+            state.memory[viewer] = [Seen(m.seat, replaced.get(m.card, m.card), m.how) for m in memory]
     for reveal in state.reveals:
         if reveal.viewer != seat:
-            reveal.cards = [replaced.get(reveal.of, {}).get(c, c) for c in reveal.cards]
+            reveal.cards = [replaced.get(c, c) for c in reveal.cards]
     return state
