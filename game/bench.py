@@ -8,6 +8,7 @@ import time
 from typing import Callable
 
 from game.ai import make_agent
+from game.ai.agents import view_for
 from game.core import registry
 from game.core.errors import FiveRealmsError
 from game.core.events import Event
@@ -40,7 +41,7 @@ def play_games(ruleset: str, levels: list[str], games: int, seed: int,
         while (decision := game.pending()) is not None:
             agent = agents[decision.seat]
             t0 = time.perf_counter()
-            picked = agent.choose(game.view_for(decision.seat), decision)
+            picked = agent.choose(view_for(agent, game, decision.seat), decision)
             if agent.level == "normal":
                 decision_times.append(time.perf_counter() - t0)
             events = game.choose(decision.seat, picked)

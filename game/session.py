@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping
 
 from game.ai import LEVELS, Agent, make_agent
+from game.ai.agents import view_for
 from game.core import registry
 from game.core.decision import Decision
 from game.core.errors import FiveRealmsError, IllegalChoice
@@ -242,7 +243,8 @@ class Session:
             if decision.forced_pass and (seat.is_ai or not self.strict_windows):
                 picked: tuple[str, ...] = ("pass",)
             elif seat.is_ai:
-                picked = tuple(self.agents[decision.seat].choose(self.game.view_for(decision.seat), decision))
+                agent = self.agents[decision.seat]
+                picked = tuple(agent.choose(view_for(agent, self.game, decision.seat), decision))
             else:
                 break
             events += self._record(decision.seat, picked, by_human=False)
@@ -255,7 +257,7 @@ class Session:
         if decision is None or not self.seats[decision.seat].is_ai:
             return None
         agent = self.agents[decision.seat]
-        return decision.seat, agent.choose(self.game.view_for(decision.seat), decision)
+        return decision.seat, agent.choose(view_for(agent, self.game, decision.seat), decision)
 
     def step_ai(self) -> list[Event] | None:
         """Let the AI seat to move make its choice; None if a human (or nobody) is to move."""

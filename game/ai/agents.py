@@ -19,8 +19,16 @@ HeuristicFn = Callable[[dict[str, Any], Decision, Rng], tuple[str, ...]]
 
 class Agent(Protocol):
     level: str
+    reads_view: bool
+    """False for an agent that answers from the decision alone (the random one): whoever
+    drives it may skip building the view, the costliest part of a headless choice."""
 
     def choose(self, view: dict[str, Any], decision: Decision) -> tuple[str, ...]: ...
+
+
+def view_for(agent: Agent, game: Any, seat: int) -> dict[str, Any]:
+    """The view ``agent`` reads for ``seat`` (empty for one that reads none)."""
+    return game.view_for(seat) if agent.reads_view else {}
 
 
 def random_choice(decision: Decision, rng: Rng) -> tuple[str, ...]:
@@ -33,6 +41,7 @@ def random_choice(decision: Decision, rng: Rng) -> tuple[str, ...]:
 
 class RandomAgent:
     level = "random"
+    reads_view = False
 
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
@@ -51,6 +60,8 @@ def heuristic_for(system_id: str) -> HeuristicFn:
 
 class HeuristicAgent:
     """The normal player; with ``noise_percent`` > 0, the easy player."""
+
+    reads_view = True
 
     def __init__(self, system_id: str, rng: Rng, noise_percent: int = 0) -> None:
         self.heuristic = heuristic_for(system_id)

@@ -107,6 +107,10 @@ class DungeonDelve(FlowRuleSystem):
     def turn_number(self, state: DDState) -> int:
         return state.round
 
+    def random_state(self, state: DDState) -> tuple[int, ...]:
+        """The one generator, a field of the state (the kernel's default finds it, slower)."""
+        return state.rng.state, state.rng.inc
+
     def zones(self, state: DDState) -> list[Zone]:
         from game.rulesets.dungeon_delve.search import zones
 
