@@ -10,6 +10,7 @@ from typing import Any
 
 from game.rulesets.champions_of_albion.ai.common import (CLEARERS, SLOTS, Foe, attr, combat_stats, content, e_atk,
                                                          e_def, p_pass, resource, usable_cards)
+from game.rulesets.champions_of_albion.vocabulary import VERBS
 
 W_STRENGTH = 1.6   # per point of combat strength (attack tests)
 W_MAIN_HIT = 4.0   # per point of expected damage against a main enemy's DV
@@ -267,22 +268,9 @@ def champion_pick(party: list[str], options: list[str]) -> str:
 
 # ---- what an effect is worth to a champion -------------------------------------------------------------
 
-# Per unit, in the same currency as ``worth`` (a point of strength is about 1.6): gold buys
-# cards (a weapon point costs about 2 gold), life and will keep a champion in play, a bane
-# costs its stat penalty or drain, a shadow brings darkness nearer, an enemy is a fight.
-VERB_WORTH: dict[str, float] = {
-    "gain_gold": 0.6, "lose_gold": -0.6, "heal": 0.5, "lose_life": -0.7, "gain_will": 1.0, "lose_will": -1.4,
-    "gain_aid": 0.8, "draw_bane": -2.5, "remove_bane": 2.0, "gain_resource": 2.0, "pay": -1.0,
-    "place_quest_token": 0.5, "place_shadow": -1.5, "remove_shadow": 1.5, "place_enemy": -1.5,
-    "remove_enemy": 1.2, "take_quest_token": 3.0, "fight": -1.0, "test": 0.0,
-    # Card abilities: what holding them is worth for a round (combat skills and spells have
-    # their own tables above; these are the general estimates).
-    "bonus": 1.2, "reroll": 0.9, "block": 1.0, "cleave": 0.6, "ambush": 1.0, "travel": 0.8, "gather": 1.0,
-    "peek_deck": 0.5, "cast_spell": 1.0, "rule": 0.0, "round_end_loss": -2.0,
-    # Enemy abilities make a fight worse for the champion (negative) or are neutral.
-    "enemy_target": -0.3, "enemy_rule": -0.5, "enemy_bonus": -0.8, "steal_gold": -0.4, "regenerate": -1.0,
-    "drain_will": -1.2,
-}
+# Each verb's worth per unit is the vocabulary's (VERBS[verb].worth, in the same currency as
+# ``worth``: a point of strength is about 1.6); this refines it by the champion's state.
+
 
 
 def effect_value(effect: Any, c: dict[str, Any] | None = None) -> float:
@@ -293,12 +281,12 @@ def effect_value(effect: Any, c: dict[str, Any] | None = None) -> float:
     verb = record["verb"]
     amount = record.get("amount", record.get("count", 1))
     amount = int(amount) if isinstance(amount, int) else 1
-    value = VERB_WORTH[verb] * amount
+    value = VERBS.worth(verb) * amount
     if c is not None:
         if verb == "heal":
-            value = VERB_WORTH[verb] * min(amount, c["max_life"] - c["life"])
+            value = VERBS.worth(verb) * min(amount, c["max_life"] - c["life"])
         elif verb == "gain_will":
-            value = VERB_WORTH[verb] * min(amount, c["max_will"] - c["will"])
+            value = VERBS.worth(verb) * min(amount, c["max_will"] - c["will"])
         elif verb == "lose_life" and c["life"] <= amount:
             value -= 10.0  # it would end the champion
     for key in ("on_win", "on_pass"):
