@@ -18,6 +18,12 @@ Target = tuple[str, str]
 ("territory", "castle-2"), ("seat", "1"), ("square", "3,4")."""
 
 
+ENDING = ("end", "pass")
+"""Ids of the answers that end the asked seat's turn, phase or window ("End the turn", "Play
+nothing"): a table gives them one fixed place that never moves (issue 12). Rule systems use
+these ids for such answers and no others."""
+
+
 @dataclass(frozen=True)
 class Option:
     """One legal answer: a stable id, a label for people, and what it points at."""

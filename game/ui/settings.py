@@ -37,6 +37,9 @@ class Settings:
     fullscreen: bool = False
     animation_speed: str = "normal"
     last_seats: list[str] = field(default_factory=lambda: ["human", "normal"])
+    confirm_risky: bool = True
+    """Ask once more before a once-per-game feat, a blow that hurts your own side or another
+    choice that cannot be taken back."""
     notice: str = field(default="", compare=False, repr=False)
     """Said once after loading: the file was damaged and the defaults are used."""
 
@@ -92,6 +95,11 @@ class Settings:
         if "fullscreen" in data:
             if isinstance(data["fullscreen"], bool):
                 self.fullscreen = data["fullscreen"]
+            else:
+                good = False
+        if "confirm_risky" in data:
+            if isinstance(data["confirm_risky"], bool):
+                self.confirm_risky = data["confirm_risky"]
             else:
                 good = False
         if "animation_speed" in data:

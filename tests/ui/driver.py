@@ -9,13 +9,25 @@ import pygame
 from game.ui.widgets.basic import Button
 
 
+def settle(app: Any) -> None:
+    """Let the table's input guard pass, as a player looks at a new question before clicking
+    (the guard ignores input for a moment after the question or its answers change)."""
+    for _ in range(20):
+        left = getattr(app.stack.top, "guard_left", 0.0)
+        if left <= 0:
+            return
+        app.step([], left + 0.001)
+
+
 def click(app: Any, pos: tuple[int, int]) -> None:
+    settle(app)
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
               pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)], 1 / 60)
 
 
 def key(app: Any, code: int, mod: int = 0) -> None:
+    settle(app)
     app.step([pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)], 1 / 60)
 
 
@@ -49,6 +61,7 @@ def buttons(scene: Any) -> list[Button]:
 
 def press(app: Any, label: str) -> None:
     """Click the top scene's button whose label starts with ``label`` (paging through "More…")."""
+    settle(app)
     scene = app.stack.top
     for _ in range(12):
         for button in buttons(scene):
@@ -89,6 +102,7 @@ def point_on(table: Any, target: Any) -> tuple[int, int] | None:
 
 def click_option(app: Any, scene: Any, option_ids: tuple[str, ...]) -> None:
     """Make a choice the way a player would: click its thing on the table, or its button."""
+    settle(app)
     decision = scene.controller.my_decision()
     assert decision is not None
     for option_id in option_ids:
@@ -103,5 +117,8 @@ def click_option(app: Any, scene: Any, option_ids: tuple[str, ...]) -> None:
                 press(app, option.label[:30])
         else:
             press(app, option.label[:30])
+        sure = [o for o in scene.sub_options or () if o.id.startswith("__sure:")]
+        if sure:  # the table asked for a second click (a risky answer): the player is sure
+            press(app, sure[0].label[:30])
     if decision.max_choices > 1 or decision.min_choices > 1:
         press(app, "Confirm")

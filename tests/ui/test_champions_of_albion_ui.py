@@ -399,8 +399,8 @@ def test_ca_055_a_story_take_s_discard_shows_the_hand_and_keep_the_hand(make_app
     assert scene.table.mode == "hand"
     shown = scene.table.visible_targets()
     assert {("resource", r) for r in session.game.state.hand} <= shown
-    first = min((b for b in buttons(scene) if b.visible and b in scene.buttons), key=lambda b: b.rect.x)
-    assert first.label == "Keep the Hand"
+    keep = next(b for b in scene.buttons if b.label == "Keep the Hand")
+    assert keep.visible and scene.panel.rect.contains(keep.rect)  # in the action panel, never hidden
     press(app, "Keep the Hand")
     frames(app, 2)
     assert session.choices[-1].option_ids == ("keep",)

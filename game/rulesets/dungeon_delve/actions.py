@@ -130,7 +130,12 @@ def _hero_options(ctx: Ctx, hero: Hero, act: Activation) -> list[Option]:
         feat = ctx.data.feat(hero.id)
         if not hero.feat_used and feat.when == "action" and any(e.verb == "area_damage" for e in feat.effects):
             for q in _cinder_squares(ctx, hero, feat):
-                out.append(Option(f"feat:{sq_id(q)}", f"{feat.name} at {sq_id(q)}", ("square", sq_id(q)), feat.text))
+                hit = [f for f in (ctx.figure_at(s) for s in geo.blast_squares(ctx.board, ctx.walls(), q)) if f]
+                allies = [ctx.name(f) for f in hit if ctx.is_hero(f)]
+                who = f" It hits {', '.join(ctx.name(f) for f in hit)}" + (
+                    f", and so hurts {' and '.join(allies)} of your own side." if allies else ".")
+                out.append(Option(f"feat:{sq_id(q)}", f"{feat.name} at {sq_id(q)}", ("square", sq_id(q)),
+                                  feat.text + who))
     feat = ctx.data.feat(hero.id)
     if not hero.feat_used and feat.when == "own_turn" and not act.held:
         out.append(Option("feat", f"Heroic feat: {feat.name}", None, feat.text))

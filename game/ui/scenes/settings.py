@@ -24,7 +24,7 @@ class SettingsScene(MenuScene):
 
     def build(self, size: tuple[int, int], s: float) -> None:
         settings = self.app.settings
-        self.panel = pygame.Rect(0, 0, theme.px(620, s), theme.px(440, s))
+        self.panel = pygame.Rect(0, 0, theme.px(620, s), theme.px(490, s))
         self.panel.center = (size[0] // 2, size[1] // 2)
         x = self.panel.centerx + theme.px(10, s)
         y = self.panel.y + theme.px(90, s)
@@ -43,6 +43,10 @@ class SettingsScene(MenuScene):
             ("Animations", Cycle(pygame.Rect(x, y + 2 * row, w, h),
                                  [(k, k.capitalize()) for k in ANIMATION_SPEEDS], settings.animation_speed,
                                  self.set_speed, tooltip="How fast cards move; Space skips during play")),
+            ("Ask before risky moves", Cycle(pygame.Rect(x, y + 3 * row, w, h), [("on", "On"), ("off", "Off")],
+                                             "on" if settings.confirm_risky else "off", self.set_confirm,
+                                             tooltip="A second click before a once-per-game feat, a blow that "
+                                             "hurts your own side, or a choice that cannot be taken back")),
         ]
         for i, (label, widget) in enumerate(entries):
             self.rows.append((label, y + i * row))
@@ -63,6 +67,10 @@ class SettingsScene(MenuScene):
         if (value == "on") != self.app.fullscreen:
             self.app.toggle_fullscreen()
         self.app.settings.fullscreen = value == "on"
+        self.app.settings.save()
+
+    def set_confirm(self, value: str) -> None:
+        self.app.settings.confirm_risky = value == "on"
         self.app.settings.save()
 
     def set_speed(self, value: str) -> None:

@@ -1,8 +1,15 @@
-"""The table scene: the top bar, the rule system's table, the prompt bar and the game log.
+"""The table scene: the top bar, the rule system's table, the prompt bar, the action panel
+and the game log.
 
-Input becomes intents for the controller: clicking a lit thing on the table or a button
-on the prompt bar chooses an option; number keys choose the prompt bar's buttons; Space
-skips animations; Ctrl+Z undoes; Ctrl+S saves; Esc opens the pause menu.
+Input becomes intents for the controller: clicking a lit thing on the table or a row of the
+action panel chooses an option; number keys choose the panel's rows and E its fixed ending
+row; Space skips animations; Ctrl+Z undoes; Ctrl+S saves; Esc opens the pause menu.
+
+Safe input (issue 12): a click acts on what the player saw. After the question or its answers
+change, clicks and shortcuts on the table and the panel are ignored for ``GUARD_SECONDS``;
+the answer that ends a turn, a phase or a window has the panel's fixed place; and an answer
+the table calls risky (a once-per-game feat, a blow to your own side) asks for a second click
+unless the player turned that off in Settings.
 """
 
 from __future__ import annotations
@@ -13,19 +20,27 @@ from typing import Any
 
 import pygame
 
-from game.core.decision import Decision, Option, Target
+from game.core.decision import ENDING, Decision, Option, Target
 from game.ui import theme
 from game.ui.animation import AnimationQueue
 from game.ui.controller import Controller
 from game.ui.scene import Scene
 from game.ui.tables import table_for
+from game.ui.tables.base import GROUP_ORDER
+from game.ui.widgets.action_panel import END_KEY, HOTKEYS, ActionPanel, Entry, Group
 from game.ui.widgets.basic import Button, draw_panel, hover_tooltip, route
 from game.ui.widgets.card_view import CardRenderer
 from game.ui.widgets.log_panel import LogPanel
 
 
 CONFIRM = "__sure:"
-"""The id prefix of the button that confirms an option the table asked a second click for."""
+"""The id prefix of the row that confirms an option the table asked a second click for."""
+BOARD = "__board:"
+"""The id prefix of the row that lists a group of answers lit on the board."""
+BOARD_ROWS = 4
+"""A group with at most this many answers lit on the board lists each; more get one row."""
+GUARD_SECONDS = 0.25
+"""How long clicks and shortcuts wait after the question or its answers change."""
 
 
 class TableScene(Scene):
@@ -39,6 +54,11 @@ class TableScene(Scene):
         self.animations.speed = app.settings.speed_factor
         self.table = table_for(controller.session.system_id)(self)
         self.log = LogPanel()
+        self.panel = ActionPanel()
+        self.column = pygame.Rect(0, 0, 1, 1)  # the right-hand column: the panel above the log
+        self.clock = 0.0  # seconds of this scene's frames (the input guard counts in them)
+        self.guard_until = 0.0
+        self._guarded_for: Decision | None = None
         self.selected: list[str] = []
         self.sub_options: list[Option] | None = None
         self.buttons: list[Button] = []
@@ -83,7 +103,8 @@ class TableScene(Scene):
         log_w = theme.px(300, s)
         prompt_h = theme.px(54, s)
         self.top_rect = pygame.Rect(0, 0, w, top)
-        self.log.rect = pygame.Rect(w - log_w, top, log_w, h - top)
+        self.column = pygame.Rect(w - log_w, top, log_w, h - top)
+        self.log.rect = pygame.Rect(self.column)
         main = pygame.Rect(0, top, w - log_w, h - top)
         self.table.layout(main, s)
         self.prompt_rect = self.table.prompt_rect(prompt_h)  # type: ignore[attr-defined]
@@ -93,6 +114,7 @@ class TableScene(Scene):
         self.undo_button = Button(pygame.Rect(w - 2 * bw - 12, 5, bw, top - 10), "Undo", self.undo,
                                   tooltip="Take back your last choice (Ctrl+Z), when it drew or revealed nothing")
         self._decision_seen = None
+        self._buttons_for = None
 
     # -- intents ------------------------------------------------------------------------------------
 
@@ -140,7 +162,7 @@ class TableScene(Scene):
 
     def pick(self, option: Option, decision: Decision) -> None:
         """Choose ``option``, or first ask for a second click if the table wants one."""
-        sure = self.table.confirm(option, decision)
+        sure = self.table.confirm(option, decision) if self.app.settings.confirm_risky else None
         if sure is None:
             self.choose((option.id,))
             return
@@ -151,84 +173,98 @@ class TableScene(Scene):
     # -- the prompt bar --------------------------------------------------------------------------------
 
     def _rebuild_buttons(self, decision: Decision | None) -> None:
-        self.buttons = []
+        """Lay out the action panel for ``decision`` (and the log under it)."""
+        groups, fixed = self._panel_rows(decision)
+        if not groups and fixed is None:
+            self.panel.clear()
+        else:
+            area = pygame.Rect(self.column.x, self.column.y, self.column.width, int(self.column.height * 0.6))
+            self.panel.build(area, groups, fixed, self._act, self.app.assets, self.app.scale)
+            if self.panel.scrollable:  # many answers: the panel takes the column but a few log lines
+                area.height = self.column.height - theme.px(96, self.app.scale)
+                self.panel.build(area, groups, fixed, self._act, self.app.assets, self.app.scale)
+        self.buttons = list(self.panel.buttons)
+        top = self.panel.rect.bottom if self.panel.rect.height else self.column.y
+        self.log.rect = pygame.Rect(self.column.x, top, self.column.width, self.column.bottom - top)
+
+    def _panel_rows(self, decision: Decision | None) -> tuple[list[Group], Entry | None]:
+        """The panel's groups and its fixed ending row for ``decision``."""
         if decision is None:
-            return
-        s = self.app.scale
+            return [], None
         if self.sub_options is not None:
-            options = list(self.sub_options) + [Option("__back", "Back")]
-        elif decision.max_choices > 1 or decision.min_choices > 1:
+            entries = [Entry(o.id, o.label, o.detail, primary=o.id.startswith(CONFIRM)) for o in self.sub_options]
+            return [Group("Choose", entries + [Entry("__back", "Back", "Esc goes back too")])], None
+        if decision.max_choices > 1 or decision.min_choices > 1:
             count = len(self.selected)
             ok = decision.min_choices <= count <= decision.max_choices
-            options = [Option("__confirm", f"Confirm ({count}/{decision.max_choices})")] if True else []
-            self._confirm_ok = ok
-        else:
-            on_table = self.table.visible_targets()  # type: ignore[attr-defined]
-            options = [o for o in decision.options if self.table.wants_button(o, on_table)]
-        h = self.prompt_rect.height - theme.px(14, s)
-        labels = [o.label if len(o.label) <= 34 else o.label[:33] + "…" for o in options]
-        text_w = self.app.assets.font("bold", theme.px(17, s)).size(decision.prompt + f" [{decision.rule}]")[0]
-        # Buttons may use what the prompt text leaves free (at least a fifth of the bar stays text).
-        left = self.prompt_rect.x + max(self.prompt_rect.width * 0.2,
-                                        min(self.prompt_rect.width * 0.45, text_w + theme.px(30, s)))
-        room = self.prompt_rect.right - theme.px(8, s) - left
-        size = max(theme.MIN_TEXT_PX, min(theme.px(18, s), int(h * 0.5)))
-        gap = theme.px(8, s)
-        while True:  # the largest font (down to 15 px) at which every button fits
-            font = self.app.assets.font("heading", size)
-            pad = theme.px(26 if size > theme.MIN_TEXT_PX else 16, s)
-            widths = [max(theme.px(70, s), font.size(label)[0] + pad) for label in labels]
-            if sum(widths) + gap * len(widths) <= room or size <= theme.MIN_TEXT_PX:
-                break
-            size -= 1
-        if sum(widths) + gap * len(widths) > room:
-            # Too many answers for one bar: show what fits and a "More…" button for the rest.
-            more_w = font.size("More…")[0] + pad
-            keep = 0
-            while keep < len(options) and sum(widths[:keep + 1]) + gap * (keep + 2) + more_w <= room:
-                keep += 1
-            rest = [o for o in options[keep:] if not o.id.startswith("__")]
-            options = options[:keep] + [Option("__more", "More…")]
-            labels = labels[:keep] + ["More…"]
-            widths = widths[:keep] + [more_w]
-            self._more = rest
-        x = self.prompt_rect.right - theme.px(8, s)
-        for index in range(len(options) - 1, -1, -1):
-            option = options[index]
-            w = widths[index]
-            x -= w
-            if x < left - theme.px(4, s):
-                break
-            rect = pygame.Rect(x, self.prompt_rect.y + theme.px(7, s), w, h)
-            hotkey = pygame.K_1 + index if index < 9 else None
-            button = Button(rect, labels[index], self._option_action(option, decision), tooltip=option.detail or "",
-                            primary=option.id in ("__confirm",) or index == 0, hotkey=hotkey)
-            if option.id == "__confirm":
-                button.enabled = getattr(self, "_confirm_ok", False)
-            button.text_size = size
-            self.buttons.append(button)
-            x -= theme.px(8, s)
-
-    def _option_action(self, option: Option, decision: Decision):  # type: ignore[no-untyped-def]
-        def act() -> None:
-            if option.id == "__back":
-                self.sub_options = None
-                self._decision_seen = None
-            elif option.id == "__more":
-                self.sub_options = list(getattr(self, "_more", []))
-                self._decision_seen = None
-            elif option.id == "__confirm":
-                if decision.min_choices <= len(self.selected) <= decision.max_choices:
-                    self.choose(tuple(self.selected))
-            elif option.id.startswith(CONFIRM):
-                self.choose((option.id[len(CONFIRM):],))
+            return [], Entry("__confirm", f"Confirm ({count}/{decision.max_choices})", enabled=ok)
+        on_table = self.table.visible_targets()  # type: ignore[attr-defined]
+        groups: dict[str, Group] = {}
+        on_board: dict[str, list[Option]] = {}
+        fixed: Entry | None = None
+        for option in decision.options:
+            if option.id in ENDING and fixed is None:
+                fixed = Entry(option.id, option.label, option.detail)
+                continue
+            title = self.table.group_of(option)
+            group = groups.setdefault(title, Group(title))
+            if self.table.wants_button(option, on_table):
+                group.entries.append(Entry(option.id, option.label, option.detail))
             else:
+                on_board.setdefault(title, []).append(option)
+        for title, options in on_board.items():
+            if len(options) <= BOARD_ROWS:  # a few: each its own row, with its whole label
+                groups[title].entries += [Entry(o.id, o.label, o.detail) for o in options]
+                continue
+            kind = options[0].target[0] if options[0].target else "thing"
+            noun = {"square": "square", "space": "space", "card": "card", "territory": "territory"}.get(kind, kind)
+            plural = noun if len(options) == 1 else ("territories" if noun == "territory" else noun + "s")
+            groups[title].entries.append(Entry(BOARD + title, f"{len(options)} {plural} lit on the table (list them)",
+                                               ", ".join(o.label for o in options[:12])))
+        ordered = sorted(groups.values(), key=lambda g: GROUP_ORDER.index(g.title) if g.title in GROUP_ORDER
+                         else len(GROUP_ORDER))
+        return [g for g in ordered if g.entries], fixed
+
+    def _act(self, entry: Entry) -> None:
+        decision = self.controller.my_decision()
+        if decision is None or self.guard_left > 0:
+            return
+        if entry.key == "__back":
+            self.sub_options = None
+            self._decision_seen = None
+        elif entry.key.startswith(BOARD):
+            title = entry.key[len(BOARD):]
+            self.sub_options = [o for o in decision.options if self.table.group_of(o) == title]
+            self._decision_seen = None
+        elif entry.key == "__confirm":
+            if decision.min_choices <= len(self.selected) <= decision.max_choices:
+                self.choose(tuple(self.selected))
+        elif entry.key.startswith(CONFIRM):
+            self.choose((entry.key[len(CONFIRM):],))
+        else:
+            option = decision.option(entry.key)
+            if option is not None:
                 self.pick(option, decision)
-        return act
+
+    @property
+    def guard_left(self) -> float:
+        """Seconds until clicks and shortcuts on the table and the panel act again."""
+        return max(0.0, self.guard_until - self.clock)
+
+    def _guarded(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` is a click or shortcut that the input guard holds back."""
+        if self.guard_left <= 0:
+            return False
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1:
+            corners = [b.rect for b in (self.menu_button, self.undo_button) if b is not None]
+            return not any(r.collidepoint(event.pos) for r in corners)
+        return event.type == pygame.KEYDOWN and (event.key in HOTKEYS or event.key == END_KEY)
 
     # -- the frame ---------------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if self._guarded(event):
+            return True  # the question just changed: this input was meant for what was there before
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 if self.sub_options is not None:
@@ -249,6 +285,9 @@ class TableScene(Scene):
             if event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
                 self.app.show_toast(self.controller.save("quicksave"))
                 return True
+        if event.type == pygame.MOUSEWHEEL and self.panel.wheel(self.mouse, event.y, self.app.scale):
+            self.buttons = list(self.panel.buttons)
+            return True
         if event.type == pygame.MOUSEWHEEL and self.log.rect.collidepoint(self.mouse):
             self.log.scroll(event.y)
             return True
@@ -278,6 +317,7 @@ class TableScene(Scene):
         problem = self.controller.take_autosave_problem()
         if problem:
             self.app.show_toast(f"Autosave failed: {problem}", 6.0)
+        self.clock += dt
         self.animations.update(dt)
         self.table.update(dt)
         busy = self.animations.busy or self.table.busy
@@ -286,11 +326,15 @@ class TableScene(Scene):
         while self.controller.new_events:
             self.table.animate(self.controller.new_events.popleft(), view)
         decision = self.controller.my_decision()
+        if decision is not None and decision != self._guarded_for:
+            self.guard_until = self.clock + GUARD_SECONDS  # a new question: let the player see it first
+        self._guarded_for = decision
         if decision != self._decision_seen:
             if decision is None or self._decision_seen is None or decision.kind != self._decision_seen.kind:
                 self.selected = [s for s in self.selected if decision and decision.option(s)]
             self._decision_seen = decision
             self._buttons_for = None  # rebuilt after the next draw, when the table knows what it shows
+
         if self.undo_button is not None:
             self.undo_button.enabled = self.controller.can_undo()
         if self.app.stack.top is self and not busy:
@@ -323,14 +367,16 @@ class TableScene(Scene):
         shown = (decision, frozenset(self.table.visible_targets()), len(self.selected),  # type: ignore[attr-defined]
                  None if self.sub_options is None else tuple(o.id for o in self.sub_options))
         if shown != getattr(self, "_buttons_for", None):
+            before = getattr(self, "_buttons_for", None)
+            if before is not None and before[0] == decision and before[3] != shown[3]:
+                self.guard_until = self.clock + GUARD_SECONDS  # other rows now stand where the pointer is
             self._buttons_for = shown
             self._rebuild_buttons(decision)
         self._draw_top(surface, view)
         self._draw_prompt(surface, decision)
         # A spectator (no human seat) sees public lines only; a player also sees their own private ones.
         self.log.draw(surface, a, s, self.controller.visible_log())
-        for button in self.buttons:
-            button.draw(surface, a, s)
+        self.panel.draw(surface, a, s)
         for corner in (self.menu_button, self.undo_button):
             if corner:
                 corner.draw(surface, a, s)
@@ -367,7 +413,7 @@ class TableScene(Scene):
             if decision.max_choices > 1:
                 text = f"{decision.prompt} Click cards to select them."
             if self.sub_options is not None:
-                text = next((o.detail for o in self.sub_options if o.id.startswith(CONFIRM)), "Choose how:")
+                text = next((o.detail for o in self.sub_options if o.id.startswith(CONFIRM)), decision.prompt)
             if decision.rule:
                 text = f"{text} [{decision.rule}]"
             colour = theme.GOLD_LIGHT
@@ -381,7 +427,7 @@ class TableScene(Scene):
             pending = controller.decision()
             name = session.seats[pending.seat].name if pending else ""
             text, colour = f"Waiting for {name}.", theme.PARCHMENT
-        right = min([b.rect.x for b in self.buttons] + [rect.right]) - theme.px(10, s)
+        right = rect.right - theme.px(10, s)  # the answers are in the action panel, beside
         lines = a.wrap(text, "bold", size, max(50, right - x))
         line_h = a.font("bold", size).get_linesize()
         if len(lines) > 2:

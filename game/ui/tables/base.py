@@ -13,6 +13,16 @@ if TYPE_CHECKING:
     from game.ui.scenes.table import TableScene
 
 
+GROUP_TITLES = {"act": "Move", "move": "Move", "climb": "Move", "fatigue": "Move", "travel": "Travel",
+                "attack": "Attack", "skill": "Skills and feats", "fury": "Skills and feats", "feat": "Skills and feats",
+                "use": "Items", "shield": "Items", "surge": "Items", "give": "Trade", "take": "Trade",
+                "card": "Cards", "play": "Cards", "discard": "Cards", "gather": "Cards", "cast": "Cards"}
+"""Headings of the action panel by the kind an option id begins with (or the whole id when it
+has no kind), so every table groups alike; a table may say more (``group_of``)."""
+GROUP_ORDER = ("Move", "Travel", "Attack", "Skills and feats", "Items", "Trade", "Cards")
+"""The panel lists these groups first, in this order, then the others as they come."""
+
+
 class Table:
     """Draws one rule system's table from a view, and says what is under the mouse.
 
@@ -54,6 +64,14 @@ class Table:
     def wants_button(self, option: "Option", on_table: set[Target]) -> bool:
         """Whether an option also gets a prompt-bar button (not only a lit thing on the table)."""
         return option.target is None or option.target not in on_table
+
+    def group_of(self, option: "Option") -> str:
+        """The heading an answer stands under in the action panel: by default the kind its id
+        begins with ("move:3,4" under "Move", "attack:..." under "Attack"), "Choices" for the rest."""
+        kind = option.id.split(":", 1)[0]
+        if kind in GROUP_TITLES:
+            return GROUP_TITLES[kind]
+        return kind.replace("_", " ").capitalize() if ":" in option.id else "Choices"
 
     def confirm(self, option: "Option", decision: Decision) -> tuple[str, str] | None:
         """An option that needs a second click (say, one that defeats your own champion):

@@ -114,6 +114,17 @@ class DungeonDelveTable(Table):
         self.selected_figure = None if self.selected_figure == figure else figure
         return True
 
+    def confirm(self, option: Any, decision: Decision) -> tuple[str, str] | None:
+        """A heroic feat is once per game (DD-116), and an area feat may hurt your own heroes:
+        a second click, naming what it costs."""
+        kind = option.id.split(":", 1)[0]
+        if decision.kind != "action" or kind not in ("feat", "fury"):
+            return None
+        hit = option.detail.partition(" It hits ")[2]
+        warning = ("A heroic feat can be used once per game." + (f" It hits {hit}" if "own side" in hit else "")
+                   + " Use it now?")
+        return f"Yes: {option.label}", warning
+
     def wants_button(self, option: Any, on_table: set[Target]) -> bool:
         """Squares are clicked on the map; everything else (heroes to pick, cards, doors) also
         gets a button, since a figure or sheet is not an obvious thing to click."""
