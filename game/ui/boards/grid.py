@@ -112,6 +112,18 @@ class GridToken:
     icon: str | None = None
 
 
+LIT_LOOKS: dict[str, tuple[tuple[int, int, int], str, bool]] = {
+    "": (theme.GOLD_LIGHT, "", False),
+    "move": (theme.GOLD_LIGHT, "", False),
+    "attack": ((226, 84, 64), "crossed-swords", False),
+    "feat": ((186, 132, 238), "concentration-orb", True),
+    "area": ((96, 170, 240), "meteor-impact", True),
+}
+"""How a lit square looks by what a click there does: its colour, a corner mark (an icon) and
+whether its frame is dashed. Moves stay plain gold; the others add a mark, so no two kinds
+differ by colour alone."""
+
+
 @dataclass
 class GridOverlays:
     """Everything drawn over the base layer, as plain data (all optional).
@@ -127,8 +139,11 @@ class GridOverlays:
       ``sight_visible``, else red and dashed with ``sight_reason``; ``sight_squares`` are
       its two squares (ringed; also the fallback line if ``sight`` is None);
     * ``tokens`` and ``figures``;
-    * ``lit``: squares that are options now (gold glow); ``dimmed``: squares shown as not
-      allowed; ``selected``: the selected square; ``hover``: the square under the mouse.
+    * ``lit``: squares that are options now; ``lit_kinds`` says what a click there does
+      ("move", "attack", "feat" for skills and feats, "area" for a blast, else a plain option),
+      each drawn in its own colour and with its own mark, never colour alone (see LIT_LOOKS);
+      ``dimmed``: squares shown as not allowed; ``selected``: the selected square; ``hover``:
+      the square under the mouse.
     """
 
     closed_doors: frozenset[str] = frozenset()
@@ -147,6 +162,7 @@ class GridOverlays:
     tokens: tuple[GridToken, ...] = ()
     figures: tuple[GridFigure, ...] = ()
     lit: frozenset[Square] = frozenset()
+    lit_kinds: Mapping[Square, str] = field(default_factory=dict)
     dimmed: frozenset[Square] = frozenset()
     selected: Square | None = None
     hover: Square | None = None
@@ -306,7 +322,7 @@ class GridBoard:
         for name, builder, key in (
             ("range", self._range_layer, (_freeze_map(ov.move_costs), frozenset(ov.move_pass_only), ov.show_costs)),
             ("visible", self._visible_layer, (frozenset(ov.visible), ov.viewer)),
-            ("lit", self._lit_layer, (frozenset(ov.lit), frozenset(ov.dimmed))),
+            ("lit", self._lit_layer, (frozenset(ov.lit), _freeze_map(ov.lit_kinds), frozenset(ov.dimmed))),
             ("tokens", self._token_layer, tuple(ov.tokens)),
             ("path", self._path_layer, (tuple(ov.path), ov.path_cost, ov.path_damage)),
         ):
@@ -707,9 +723,29 @@ class GridBoard:
             pygame.draw.rect(layer, (0, 0, 0, 110), r)
         for sq in ov.lit:
             r = self._local(sq)
-            for k, alpha in ((0, 90), (2, 160), (4, 255)):
-                pygame.draw.rect(layer, (*theme.GOLD_LIGHT, alpha), r.inflate(-k * 2, -k * 2), max(2, s // 24),
-                                 border_radius=max(2, s // 10))
+            colour, icon, dashed = LIT_LOOKS.get(ov.lit_kinds.get(sq, ""), LIT_LOOKS[""])
+            width = max(2, s // 24)
+            if dashed:  # skills and feats: a dashed frame, so the shape differs as well as the colour
+                step = max(4, s // 6)
+                for k in (0, 2):
+                    inner = r.inflate(-k * 2, -k * 2)
+                    for x in range(inner.x, inner.right, step * 2):
+                        for y in (inner.y, inner.bottom - width):
+                            pygame.draw.rect(layer, (*colour, 255), (x, y, min(step, inner.right - x), width))
+                    for y in range(inner.y, inner.bottom, step * 2):
+                        for x in (inner.x, inner.right - width):
+                            pygame.draw.rect(layer, (*colour, 255), (x, y, width, min(step, inner.bottom - y)))
+            else:
+                for k, alpha in ((0, 90), (2, 160), (4, 255)):
+                    pygame.draw.rect(layer, (*colour, alpha), r.inflate(-k * 2, -k * 2), width,
+                                     border_radius=max(2, s // 10))
+            size = max(10, s // 3)
+            if icon and self.assets.has_icon(icon) and s >= 24:
+                mark = self.assets.icon(icon, size, colour)
+                shade = self.assets.icon(icon, size, (0, 0, 0))
+                corner = (r.right - size - max(2, s // 16), r.bottom - size - max(2, s // 16))
+                layer.blit(shade, (corner[0] + 1, corner[1] + 1))
+                layer.blit(mark, corner)
         return self._crop(layer, pos, set(ov.lit) | set(ov.dimmed))
 
     def _token_layer(self, ov: GridOverlays) -> list[tuple[pygame.Surface, tuple[int, int]]]:

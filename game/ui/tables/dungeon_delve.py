@@ -23,6 +23,10 @@ from game.ui.theme import px
 from game.ui.widgets.basic import draw_panel
 from game.ui.widgets.dice_tray import DiceTray, DieLook
 
+LIT_KIND = {"move": "move", "climb": "move", "attack": "attack", "skill": "feat", "fury": "feat", "feat": "area"}
+"""The look of a lit square by the kind of answer there (a heroic feat on a square is an area blast)."""
+LIT_RISK = ("", "move", "attack", "feat", "area")
+"""Where one square offers several kinds of answer, the later kind's look shows."""
 HERO_COLOURS = [(196, 68, 52), (66, 132, 196), (214, 176, 56), (92, 168, 92)]
 HERO_ICONS = {"warrior": "barbarian", "healer": "meditation", "mage": "wizard-face", "scout": "hood"}
 
@@ -114,6 +118,25 @@ class DungeonDelveTable(Table):
         self.selected_figure = None if self.selected_figure == figure else figure
         return True
 
+    def _lit_kinds(self, view: dict[str, Any], decision: Decision | None,
+                   lit: set[Target]) -> dict[tuple[int, int], str]:
+        """What a click on each lit square does, for its look (issue 12): a move, an attack, a
+        skill or feat, an area blast; where one square offers several, the riskiest shows."""
+        if decision is None:
+            return {}
+        out: dict[tuple[int, int], str] = {}
+        for option in decision.options:
+            target = option.target
+            if target is None or target not in lit:
+                continue
+            square = sq_of(target[1]) if target[0] == "square" else self._square_of_figure(view, target[1])
+            if square is None:
+                continue
+            kind = LIT_KIND.get(option.id.split(":", 1)[0], "")
+            if LIT_RISK.index(kind) > LIT_RISK.index(out.get(square, "")):
+                out[square] = kind
+        return out
+
     def confirm(self, option: Any, decision: Decision) -> tuple[str, str] | None:
         """A heroic feat is once per game (DD-116), and an area feat may hurt your own heroes:
         a second click, naming what it costs."""
@@ -162,6 +185,7 @@ class DungeonDelveTable(Table):
         lit_squares = {sq_of(t[1]) for t in lit if t[0] == "square"}
         lit_squares |= {self._square_of_figure(view, t[1]) for t in lit if t[0] == "figure"} - {None}  # type: ignore[arg-type]
         overlays.lit = frozenset(lit_squares)
+        overlays.lit_kinds = self._lit_kinds(view, decision, lit)
         hover_sq = sq_of(hover[1]) if hover and hover[0] == "square" else None
         overlays.hover = hover_sq
         act = view.get("activation")
@@ -346,7 +370,7 @@ class DungeonDelveTable(Table):
         if decision is not None:
             for option in decision.options:
                 if option.target == target:
-                    parts.append(f"{option.label}" + (f": {option.detail}" if option.detail else ""))
+                    parts.append(f"Click: {option.label}" + (f" ({option.detail})" if option.detail else ""))
         return "\n".join(parts) if parts else None
 
     # -- motion ---------------------------------------------------------------------------------
