@@ -148,3 +148,25 @@ def test_a_heroic_feat_asks_once_more_and_the_setting_can_turn_that_off(make_app
     made2 = len(session2.choices)
     scene2.pick(scene2.controller.my_decision().option(feat2), scene2.controller.my_decision())
     assert session2.choices[made2].option_ids == (feat2,)
+
+
+def test_lit_squares_look_like_what_a_click_there_does(make_app):
+    """Issue 12 item 4: feat squares do not look like movement squares (colour and mark)."""
+    from game.ui.boards.grid import LIT_LOOKS
+
+    app = make_app()
+    scene, session, feat = _dungeon_delve_feat(app)
+    decision = scene.controller.my_decision()
+    lit = {o.target for o in decision.options if o.target}
+    kinds = scene.table._lit_kinds(scene.controller.view(), decision, lit)
+    feat_square = tuple(int(v) for v in feat.split(":")[1].split(","))
+    assert kinds[feat_square] == "area"
+    moves = [o for o in decision.options if o.id.startswith("move:")]
+    for option in moves:
+        square = tuple(int(v) for v in option.id.split(":")[1].split(","))
+        if not any(o.target == option.target and not o.id.startswith("move:") for o in decision.options):
+            assert kinds[square] == "move"
+    looks = {LIT_LOOKS[k] for k in ("move", "attack", "feat", "area")}
+    assert len(looks) == 4 and len({(icon, dashed) for _, icon, dashed in looks}) == 4  # never colour alone
+    tip = scene.table.tooltip(("square", feat.split(":")[1]), scene.controller.view(), decision)
+    assert tip is not None and "Click: " in tip
