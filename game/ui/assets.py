@@ -34,6 +34,7 @@ def art_dir() -> Path:
 
 class Assets:
     def __init__(self, root: Path | None = None) -> None:
+        self.missing_glyphs: set[str] = set()
         self.root = root or art_dir()
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._icons: dict[tuple[str, int, Colour], pygame.Surface] = {}
@@ -61,9 +62,20 @@ class Assets:
         if surface is None:
             if len(self._text) > 4000:
                 self._text.clear()
-            surface = self.font(role, size).render(text, True, colour)
+            font = self.font(role, size)
+            if not text.isascii():
+                self._note_missing(font, text)
+            surface = font.render(text, True, colour)
             self._text[key] = surface
         return surface
+
+    def _note_missing(self, font: pygame.font.Font, text: str) -> None:
+        """Remember characters the font has no glyph for (they would show as a box): the
+        scene tests check that nothing drawn needs one."""
+        notdef = font.metrics("\ue000")[0]
+        for char in set(text):
+            if not char.isascii() and font.metrics(char)[0] == notdef:
+                self.missing_glyphs.add(char)
 
     def wrap(self, text: str, role: str, size: int, width: int) -> list[str]:
         """Split ``text`` into lines no wider than ``width`` pixels."""

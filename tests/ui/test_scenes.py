@@ -26,6 +26,8 @@ def test_scene_draws_and_survives_random_input(make_app, scene, size, ruleset):
             app.running = True
             build_scene(app, scene, ruleset, 5, 30)
         app.step(random_events(rng, size, 25), 1 / 30)
+    # Issue 12 item 6: nothing drawn needs a character the fonts lack (it shows as a box).
+    assert not app.assets.missing_glyphs, sorted(app.assets.missing_glyphs)
 
 
 def test_window_resizes_and_relayouts(make_app):

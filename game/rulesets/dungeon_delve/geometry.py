@@ -761,7 +761,7 @@ def segment_is_clear(
     checks C1–C4 of 4.4 (blocked squares as in :func:`line_of_sight`)."""
     pa, pt = segment
     if pa not in corners(a) or pt not in corners(t) or pa == pt:
-        raise GeometryError(f"{pa}→{pt} is not a segment between different corners of {a} and {t}.")
+        raise GeometryError(f"{pa}->{pt} is not a segment between different corners of {a} and {t}.")
     data = board.walls_data(walls)
     return _segment_cause(board, data, frozenset(blockers), a, t, pa, pt) is None
 

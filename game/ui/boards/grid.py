@@ -903,7 +903,7 @@ class GridBoard:
                 assert ov.sight_squares is not None
                 a, b = self.square_centre(ov.sight_squares[0]), self.square_centre(ov.sight_squares[1])
             mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
-            pill = self._pill([("✕ ", (170, 40, 30)), (_cap(ov.sight_reason), theme.INK)], size, SIGHT_BAD)
+            pill = self._pill([("× ", (170, 40, 30)), (_cap(ov.sight_reason), theme.INK)], size, SIGHT_BAD)
             rect = pill.get_rect(midbottom=(mid[0], mid[1] - max(6, s // 6)))
             pieces.append((pill, _rel(_clamp(rect, bounds).topleft, self.origin)))
         return pieces

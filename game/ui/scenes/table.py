@@ -419,8 +419,7 @@ class TableScene(Scene):
             colour = theme.GOLD_LIGHT
         elif controller.thinking_seat is not None:
             seat = controller.thinking_seat
-            spinner = "◐◓◑◒"[int(time.monotonic() * 6) % 4]
-            text, colour = f"{session.seats[seat].name} is thinking… {spinner}", theme.PARCHMENT
+            text, colour = f"{session.seats[seat].name} is thinking…", theme.PARCHMENT
             self._draw_spinner(surface, (x + theme.px(8, s), rect.centery))
             x += theme.px(24, s)
         else:

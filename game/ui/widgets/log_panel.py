@@ -33,7 +33,9 @@ class LogPanel:
         surface.blit(head, (rect.x + theme.px(12, scale), rect.y + theme.px(8, scale)))
         size = theme.MIN_TEXT_PX if scale < 1.15 else theme.px(15, scale)
         line_h = assets.font("body", size).get_linesize()
-        tag_w = assets.font("bold", size).size("FH-000 ")[0]
+        # The rule column fits the widest rule ID of any game ("DD-000" is wider than "FH-000").
+        tag_w = max(assets.font("bold", size).size(f"{p}-000")[0] for p in ("DD", "FH", "CA", "BL", "FA", "WW"))
+        tag_w += theme.px(8, scale)
         width = rect.width - theme.px(24, scale) - tag_w
         key = (len(events), width, size)
         if key != self._cache_key:
@@ -58,7 +60,7 @@ class LogPanel:
             self._lines.append((rule, line, pygame.Rect(x, y, rect.width, line_h)))
             y += line_h
         if self.offset:
-            more = assets.text(f"▼ {self.offset} newer lines (scroll down)", "italic", size, theme.MUTED)
+            more = assets.text(f"{self.offset} newer lines below (scroll down)", "italic", size, theme.MUTED)
             surface.blit(more, (rect.x + theme.px(12, scale), rect.bottom - line_h - 4))
 
     def tooltip_at(self, pos: tuple[int, int]) -> str | None:
