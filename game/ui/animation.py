@@ -96,6 +96,41 @@ class Banner(Animation):
         surface.blit(layer, box)
 
 
+class ResultCard:
+    """A result that waits on the table (issue 12, staged outcomes): a battle or combat result
+    stays until a click or Space, or until ``seconds`` pass (0: until a click)."""
+
+    def __init__(self, text: str, rule: str, centre: tuple[int, int], seconds: float) -> None:
+        self.text, self.rule, self.centre = text, rule, centre
+        self.left = seconds if seconds > 0 else float("inf")
+
+    def update(self, dt: float) -> None:
+        self.left -= dt
+
+    @property
+    def done(self) -> bool:
+        return self.left <= 0
+
+    def draw(self, surface: pygame.Surface, assets: Assets, scale: float) -> None:
+        width = theme.px(520, scale)
+        lines = assets.wrap(self.text, "heading", theme.px(24, scale), width)
+        line_h = assets.font("heading", theme.px(24, scale)).get_linesize()
+        foot = assets.text(f"{self.rule} · click or Space to go on" if self.rule else "click or Space to go on",
+                           "italic", max(theme.MIN_TEXT_PX, theme.px(15, scale)), theme.MUTED)
+        box = pygame.Rect(0, 0, width + theme.px(48, scale),
+                          line_h * len(lines) + foot.get_height() + theme.px(40, scale))
+        box.center = self.centre
+        pygame.draw.rect(surface, theme.SHADOW, box.move(0, theme.px(4, scale)), border_radius=theme.px(10, scale))
+        pygame.draw.rect(surface, theme.PARCHMENT, box, border_radius=theme.px(10, scale))
+        pygame.draw.rect(surface, theme.GOLD, box, width=3, border_radius=theme.px(10, scale))
+        y = box.y + theme.px(16, scale)
+        for line in lines:
+            label = assets.text(line, "heading", theme.px(24, scale), theme.INK)
+            surface.blit(label, label.get_rect(midtop=(box.centerx, y)))
+            y += line_h
+        surface.blit(foot, foot.get_rect(midtop=(box.centerx, y + theme.px(6, scale))))
+
+
 class NumberPop(Animation):
     """A number that pops up and fades (a total, a change)."""
 

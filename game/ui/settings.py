@@ -16,6 +16,8 @@ from pathlib import Path
 from game.saves import APP_NAME, clean_temporary, write_atomic
 
 ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
+RESULT_SECONDS = (0, 2, 3, 5)
+"""The choices for how long a result waits (0: until a click)."""
 WINDOW_SIZES = ((1024, 640), (1280, 720), (1600, 900), (1920, 1080))
 MAX_BYTES = 64 * 1024
 SEAT_WORDS = ("human", "normal", "easy", "random")
@@ -37,6 +39,9 @@ class Settings:
     fullscreen: bool = False
     animation_speed: str = "normal"
     last_seats: list[str] = field(default_factory=lambda: ["human", "normal"])
+    result_seconds: int = 3
+    """How long a battle or combat result waits on screen at Normal speed (0: until a click or
+    Space; a click or Space always goes on at once)."""
     confirm_risky: bool = True
     """Ask once more before a once-per-game feat, a blow that hurts your own side or another
     choice that cannot be taken back."""
@@ -95,6 +100,12 @@ class Settings:
         if "fullscreen" in data:
             if isinstance(data["fullscreen"], bool):
                 self.fullscreen = data["fullscreen"]
+            else:
+                good = False
+        if "result_seconds" in data:
+            value = data["result_seconds"]
+            if isinstance(value, int) and not isinstance(value, bool) and value in RESULT_SECONDS:
+                self.result_seconds = value
             else:
                 good = False
         if "confirm_risky" in data:

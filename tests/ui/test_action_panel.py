@@ -170,3 +170,53 @@ def test_lit_squares_look_like_what_a_click_there_does(make_app):
     assert len(looks) == 4 and len({(icon, dashed) for _, icon, dashed in looks}) == 4  # never colour alone
     tip = scene.table.tooltip(("square", feat.split(":")[1]), scene.controller.view(), decision)
     assert tip is not None and "Click: " in tip
+
+
+def test_a_battle_result_waits_on_the_table_until_space(make_app):
+    """Issue 12 item 3: at Normal speed a battle's result stays on screen, and nothing moves on
+    (no AI choice) until Space, a click or the set time; 'Your turn' greets the human."""
+    from game.ai import make_agent
+    from game.ui.animation import Banner
+
+    app = make_app(speed="normal")
+    app.settings.result_seconds = 0  # until a click or Space
+    scene, session = _fantasy_heroes_table(app)
+    stand_in = make_agent("normal", "fantasy-heroes", 3, 0)
+    banners: list[str] = []
+    real_add = scene.animations.add
+
+    def add(*items):
+        banners.extend(i.text for i in items if isinstance(i, Banner))
+        return real_add(*items)
+
+    scene.animations.add = add
+    for _ in range(6000):
+        if scene.held is not None:
+            break
+        decision = scene.controller.my_decision()
+        if decision is not None and not scene.animations.busy and scene.guard_left <= 0:
+            scene.choose(stand_in.choose(scene.controller.view(), decision))
+        app.step([], 1 / 30)
+    assert scene.held is not None, "no battle was fought"
+    assert "wins" in scene.held.text or "holds" in scene.held.text
+    made = len(session.choices)
+    for _ in range(90):  # three seconds of frames: nothing goes on
+        app.step([], 1 / 30)
+    assert scene.held is not None and len(session.choices) == made
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)], 1 / 30)
+    assert scene.held is None
+    assert "Your turn" in banners
+
+
+def test_a_phase_with_nothing_legal_is_announced_with_its_reason(make_app):
+    from game.core.events import Event
+    from game.ui.animation import Banner
+
+    app = make_app(speed="normal")
+    scene, session = _fantasy_heroes_table(app)
+    settle(app)
+    scene.controller.new_events.append(Event("skipped", "FH-025", "Bram's Attack Phase ends at once: no cards "
+                                             "in hand.", headline="Bram's Attack Phase is skipped: no cards in hand"))
+    app.step([], 1 / 60)
+    texts = [a.text for group in scene.animations.groups for a in group if isinstance(a, Banner)]
+    assert any("skipped: no cards in hand (FH-025)" in t for t in texts)

@@ -106,7 +106,8 @@ def test_settings_offer_no_auto_pass_any_more(make_app):
     scene = SettingsScene(app)
     app.stack.push(scene)
     frames(app)
-    assert [label for label, _ in scene.rows] == ["Window size", "Full screen", "Animations", "Ask before risky moves"]
+    assert [label for label, _ in scene.rows] == ["Window size", "Full screen", "Animations", "Results wait",
+                                                 "Ask before risky moves"]
     assert not any("pass" in label.lower() for label, _ in scene.rows)
 
 

@@ -476,9 +476,22 @@ def answer_attack_menu(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...])
 
 @FLOW.automatic("attack_menu")
 def attack_menu_nothing(ctx: Ctx, step: Step) -> None:
-    """Passing is all the active player can do, as everyone can see: the phase ends as if he passed."""
-    ctx.state.stack.pop()
-    ctx.emit("phase", "FH-025", f"{ctx.who(ctx.state.active)} ends the Attack Phase.", seat=ctx.state.active)
+    """Passing is all the active player can do, as everyone can see: the phase ends as if he
+    passed, and the players are told why (public reasons only: an empty hand, no territory
+    open to attack, no attack left and no instant he could still hold)."""
+    state = ctx.state
+    state.stack.pop()
+    seat = state.active
+    if not state.players[seat].hand:
+        why = "no cards in hand"
+    elif not legal_targets(ctx):
+        why = "no territory can be attacked"
+    else:
+        why = "no attack left"
+    who = ctx.who(seat)
+    ctx.emit("phase", "FH-025", f"{who} ends the Attack Phase.", seat=seat)
+    ctx.emit("skipped", "FH-025", f"{who}'s Attack Phase ends at once: {why}.", seat=seat,
+             headline=f"{who}'s Attack Phase is skipped: {why}")
 
 
 FLOW.question("attack_menu", ask_attack_menu, answer_attack_menu)

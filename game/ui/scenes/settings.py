@@ -9,7 +9,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.scenes.base import MenuScene
-from game.ui.settings import ANIMATION_SPEEDS, WINDOW_SIZES
+from game.ui.settings import ANIMATION_SPEEDS, RESULT_SECONDS, WINDOW_SIZES
 from game.ui.widgets.basic import Button, Cycle
 
 
@@ -24,7 +24,7 @@ class SettingsScene(MenuScene):
 
     def build(self, size: tuple[int, int], s: float) -> None:
         settings = self.app.settings
-        self.panel = pygame.Rect(0, 0, theme.px(620, s), theme.px(490, s))
+        self.panel = pygame.Rect(0, 0, theme.px(620, s), theme.px(540, s))
         self.panel.center = (size[0] // 2, size[1] // 2)
         x = self.panel.centerx + theme.px(10, s)
         y = self.panel.y + theme.px(90, s)
@@ -43,7 +43,12 @@ class SettingsScene(MenuScene):
             ("Animations", Cycle(pygame.Rect(x, y + 2 * row, w, h),
                                  [(k, k.capitalize()) for k in ANIMATION_SPEEDS], settings.animation_speed,
                                  self.set_speed, tooltip="How fast cards move; Space skips during play")),
-            ("Ask before risky moves", Cycle(pygame.Rect(x, y + 3 * row, w, h), [("on", "On"), ("off", "Off")],
+            ("Results wait", Cycle(pygame.Rect(x, y + 3 * row, w, h),
+                                   [(str(v), f"{v} s" if v else "Until a click") for v in RESULT_SECONDS],
+                                   str(settings.result_seconds), self.set_result_seconds,
+                                   tooltip="How long a battle or combat result stays on the table (Normal "
+                                   "speed); a click or Space goes on at once")),
+            ("Ask before risky moves", Cycle(pygame.Rect(x, y + 4 * row, w, h), [("on", "On"), ("off", "Off")],
                                              "on" if settings.confirm_risky else "off", self.set_confirm,
                                              tooltip="A second click before a once-per-game feat, a blow that "
                                              "hurts your own side, or a choice that cannot be taken back")),
@@ -67,6 +72,10 @@ class SettingsScene(MenuScene):
         if (value == "on") != self.app.fullscreen:
             self.app.toggle_fullscreen()
         self.app.settings.fullscreen = value == "on"
+        self.app.settings.save()
+
+    def set_result_seconds(self, value: str) -> None:
+        self.app.settings.result_seconds = int(value)
         self.app.settings.save()
 
     def set_confirm(self, value: str) -> None:

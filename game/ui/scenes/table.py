@@ -22,7 +22,7 @@ import pygame
 
 from game.core.decision import ENDING, Decision, Option, Target
 from game.ui import theme
-from game.ui.animation import AnimationQueue
+from game.ui.animation import AnimationQueue, Banner, ResultCard
 from game.ui.controller import Controller
 from game.ui.scene import Scene
 from game.ui.tables import table_for
@@ -58,6 +58,8 @@ class TableScene(Scene):
         self.column = pygame.Rect(0, 0, 1, 1)  # the right-hand column: the panel above the log
         self.clock = 0.0  # seconds of this scene's frames (the input guard counts in them)
         self.guard_until = 0.0
+        self.held: ResultCard | None = None  # a result waiting on the table (staged outcomes)
+        self._others_moved = False  # another seat moved since this screen's player last chose
         self._guarded_for: Decision | None = None
         self.selected: list[str] = []
         self.sub_options: list[Option] | None = None
@@ -246,6 +248,25 @@ class TableScene(Scene):
             if option is not None:
                 self.pick(option, decision)
 
+    def _goes_on(self, event: pygame.event.Event) -> bool:
+        """A click on the table or Space, which sends a held result away."""
+        if event.type == pygame.KEYDOWN:
+            return bool(event.key == pygame.K_SPACE)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            corners = [b.rect for b in (self.menu_button, self.undo_button) if b is not None]
+            return not any(r.collidepoint(event.pos) for r in corners)
+        return False
+
+    def _hold(self, event: Any) -> None:
+        """Keep a result on the table until a click, Space or the set time (Normal speed;
+        with animations off nothing waits)."""
+        speed = self.app.settings.speed_factor
+        if speed <= 0:
+            return
+        seconds = self.app.settings.result_seconds * speed
+        centre = self.table.area.center
+        self.held = ResultCard(event.headline or event.text, event.rule, centre, seconds)
+
     @property
     def guard_left(self) -> float:
         """Seconds until clicks and shortcuts on the table and the panel act again."""
@@ -263,6 +284,9 @@ class TableScene(Scene):
     # -- the frame ---------------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.held is not None and self._goes_on(event):
+            self.held = None  # the player has seen the result: play goes on
+            return True
         if self._guarded(event):
             return True  # the question just changed: this input was meant for what was there before
         if event.type == pygame.KEYDOWN:
@@ -320,12 +344,30 @@ class TableScene(Scene):
         self.clock += dt
         self.animations.update(dt)
         self.table.update(dt)
-        busy = self.animations.busy or self.table.busy
+        if self.held is not None:
+            self.held.update(dt)
+            if self.held.done:
+                self.held = None
+        busy = self.animations.busy or self.table.busy or self.held is not None
         self.controller.update(busy)
         view = self.controller.view()
+        mine_before = self.controller.my_decision()
         while self.controller.new_events:
-            self.table.animate(self.controller.new_events.popleft(), view)
+            event = self.controller.new_events.popleft()
+            self.table.animate(event, view)
+            if event.kind in self.table.results:
+                self._hold(event)
+            elif event.kind == "skipped" and event.headline:  # nothing was legal: say so, and why
+                self.animations.add(Banner(f"{event.headline} ({event.rule})", self.table.area.center, 1.6,
+                                           theme.PARCHMENT_DARK))
+            if mine_before is None:
+                self._others_moved = True
         decision = self.controller.my_decision()
+        if decision is not None and self._others_moved and self._guarded_for is None \
+                and not self.controller.hot_seat:
+            self.animations.add(Banner("Your turn", self.table.area.center, 0.9, theme.GOLD_LIGHT))
+        if decision is not None:
+            self._others_moved = False
         if decision is not None and decision != self._guarded_for:
             self.guard_until = self.clock + GUARD_SECONDS  # a new question: let the player see it first
         self._guarded_for = decision
@@ -381,6 +423,8 @@ class TableScene(Scene):
             if corner:
                 corner.draw(surface, a, s)
         self.animations.draw(surface, a, s)
+        if self.held is not None:
+            self.held.draw(surface, a, s)
         if self.app.stack.top is self:
             tip = hover_tooltip(self.buttons + [b for b in (self.menu_button, self.undo_button) if b], self.mouse)
             if tip is None and self.hover is not None:

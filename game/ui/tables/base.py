@@ -31,6 +31,9 @@ class Table:
     """
 
     emblem = "crossed-swords"
+    results: frozenset[str] = frozenset()
+    """Event kinds that are an outcome the players should see before play goes on (a battle
+    won, a hit): the scene holds each on the table (issue 12, staged outcomes)."""
 
     def __init__(self, scene: "TableScene") -> None:
         self.scene = scene

@@ -74,6 +74,7 @@ class _Layer:
 
 class ChampionsOfAlbionTable(Table):
     emblem = "dragon-head"
+    results = frozenset({"attack", "defeat"})
 
     def __init__(self, scene: Any) -> None:
         super().__init__(scene)

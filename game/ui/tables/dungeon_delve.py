@@ -38,6 +38,7 @@ def sq_of(text: str) -> tuple[int, int]:
 
 class DungeonDelveTable(Table):
     emblem = "dungeon-gate"
+    results = frozenset({"hit", "miss"})
 
     def __init__(self, scene: Any) -> None:
         super().__init__(scene)

@@ -27,6 +27,7 @@ ROLE = ("Attacker", "Defender")
 
 
 class FantasyHeroesTable(Table):
+    results = frozenset({"battle_won"})
     emblem = "crossed-swords"
 
     def __init__(self, scene: Any) -> None:
