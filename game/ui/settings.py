@@ -39,7 +39,7 @@ class Settings:
     fullscreen: bool = False
     animation_speed: str = "normal"
     last_seats: list[str] = field(default_factory=lambda: ["human", "normal"])
-    result_seconds: int = 3
+    result_seconds: int = 2
     """How long a battle or combat result waits on screen at Normal speed (0: until a click or
     Space; a click or Space always goes on at once)."""
     confirm_risky: bool = True
