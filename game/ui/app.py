@@ -130,6 +130,8 @@ class App:
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
+            self.settings.fullscreen = self.fullscreen  # remembered, like the Settings toggle
+            self.settings.save()
             return True
         return False
 

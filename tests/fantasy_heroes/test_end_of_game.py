@@ -249,3 +249,22 @@ def test_fh_079_standard_game_does_not_end_when_deck_empties():
     assert len(events_of(g, "reshuffle")) == 1
     assert sorted(hand(g, 1)) == ["elves", "ogres", "trolls", "warrior"]
     assert decision(g).kind == "attack"
+
+
+def test_fh_080_a_turn_limit_game_ends_after_its_last_turn_and_counts_that_many_turns():
+    """Issue 12: the game-over screen said "the turn limit of 8 turns · 9 turns"; the turn count
+    now stays at the limit when the game ends after the last turn (FH-080)."""
+    from game.ai.agents import random_choice
+    from game.core.game import Game
+    from game.core.rng import Rng
+
+    for seed in range(1, 30):
+        game = Game.new(SYSTEM, seed, 2, {"turn_limit": 3})
+        rng = Rng.seeded(seed)
+        while (decision := game.pending()) is not None:
+            game.choose(decision.seat, random_choice(decision, rng))
+        outcome = game.outcome()
+        if outcome is not None and outcome.rule == "FH-080":
+            assert game.turn == 3 and "limit of 3 turns" in outcome.reason
+            return
+    raise AssertionError("no game reached its turn limit")

@@ -179,9 +179,10 @@ def test_random_input_does_no_harm(make_app):
             app.running = True
         if scene.controller.decision() is not None:  # every seat is human: keep the screen on the one to act
             scene.controller.shown_seat = scene.controller.decision().seat
-        # Clicks on the top bar (menu, undo) would leave the table; the table's own input is under test.
+        # Clicks on the top bar (menu, undo) or on the log's rule IDs (the rules book) would leave
+        # the table; the table's own input is under test.
         events = [e for e in random_events(rng, app.size, 25)
-                  if not (hasattr(e, "pos") and e.pos[1] < scene.top_rect.bottom)]
+                  if not (hasattr(e, "pos") and (e.pos[1] < scene.top_rect.bottom or scene.log.rect.collidepoint(e.pos)))]
         app.step(events, 1 / 30)
     assert app.stack.top is scene
     assert len(session.choices) > before  # the clicks did play

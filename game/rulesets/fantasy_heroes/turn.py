@@ -106,10 +106,11 @@ def push_turn(ctx: Ctx, from_phase: str) -> None:
 def begin_turn(ctx: Ctx, step: Step) -> None:
     state = ctx.state
     state.stack.pop()
-    state.turn += 1
-    if state.turn_limit and state.turn > state.turn_limit:
+    if state.turn_limit and state.turn >= state.turn_limit:
+        # The last turn was played: the game ends after it (the turn count stays at the limit).
         ctx.end_by_most_territories(f"the turn limit of {state.turn_limit} turns was reached", "FH-080")
         return
+    state.turn += 1
     state.phase = "draw"
     state.walls = []
     state.attacks_left = 1

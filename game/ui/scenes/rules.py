@@ -61,11 +61,11 @@ class RulesScene(MenuScene):
     name = "rules"
     overlay = False
 
-    def __init__(self, app: Any, system_id: str | None = None) -> None:
+    def __init__(self, app: Any, system_id: str | None = None, query: str = "") -> None:
         super().__init__(app)
         self.system_id = system_id or registry.ids()[0]
         self.blocks = blocks(rules_text(self.system_id))
-        self.query = ""
+        self.query = query  # e.g. a rule ID clicked in the game log
         self.offset = 0
         self._lines: list[tuple[str, str, int]] = []
         self._key: tuple[Any, ...] | None = None

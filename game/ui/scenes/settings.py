@@ -30,7 +30,11 @@ class SettingsScene(MenuScene):
         y = self.panel.y + theme.px(90, s)
         row = theme.px(58, s)
         w, h = theme.px(240, s), theme.px(42, s)
-        sizes = [(f"{a}x{b}", f"{a} × {b}") for a, b in WINDOW_SIZES]
+        desktops = pygame.display.get_desktop_sizes() or [(7680, 4320)]
+        room = max(desktops, key=lambda d: d[0] * d[1])
+        # Only the sizes that fit the screen (the smallest always stays on offer).
+        sizes = [(f"{a}x{b}", f"{a} × {b}") for a, b in WINDOW_SIZES
+                 if (a <= room[0] and b <= room[1]) or (a, b) == WINDOW_SIZES[0]]
         current = f"{self.app.size[0]}x{self.app.size[1]}"
         if current not in [v for v, _ in sizes]:
             sizes.insert(0, (current, f"{self.app.size[0]} × {self.app.size[1]}"))

@@ -192,6 +192,8 @@ class TableScene(Scene):
     def _panel_rows(self, decision: Decision | None) -> tuple[list[Group], Entry | None]:
         """The panel's groups and its fixed ending row for ``decision``."""
         if decision is None:
+            if self.controller.session.over and self._over_shown:  # looking at the final table
+                return [], Entry("__results", "Back to the results", "The winners and how the game ended")
             return [], None
         if self.sub_options is not None:
             entries = [Entry(o.id, o.label, o.detail, primary=o.id.startswith(CONFIRM)) for o in self.sub_options]
@@ -228,6 +230,11 @@ class TableScene(Scene):
         return [g for g in ordered if g.entries], fixed
 
     def _act(self, entry: Entry) -> None:
+        if entry.key == "__results":
+            from game.ui.scenes.game_over import GameOverScene
+
+            self.app.stack.push(GameOverScene(self.app, self))
+            return
         decision = self.controller.my_decision()
         if decision is None or self.guard_left > 0:
             return
@@ -277,8 +284,8 @@ class TableScene(Scene):
         if self.guard_left <= 0:
             return False
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1:
-            corners = [b.rect for b in (self.menu_button, self.undo_button) if b is not None]
-            return not any(r.collidepoint(event.pos) for r in corners)
+            free = [b.rect for b in (self.menu_button, self.undo_button) if b is not None] + [self.log.rect]
+            return not any(r.collidepoint(event.pos) for r in free)  # the corners and the log answer nothing
         return event.type == pygame.KEYDOWN and (event.key in HOTKEYS or event.key == END_KEY)
 
     # -- the frame ---------------------------------------------------------------------------------------
@@ -326,6 +333,13 @@ class TableScene(Scene):
         widgets = [w for w in (self.menu_button, self.undo_button) if w is not None] + self.buttons
         if route(widgets, event):
             return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.log.rect.collidepoint(event.pos):
+            rule = self.log.rule_at(event.pos)
+            if rule:  # a rule ID in the log opens the rules book at that rule
+                from game.ui.scenes.rules import RulesScene
+
+                self.app.stack.push(RulesScene(self.app, self.controller.session.system_id, rule))
+                return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             decision = self.controller.my_decision()
             target = self.table.target_at(event.pos)
@@ -407,7 +421,7 @@ class TableScene(Scene):
             selected = {o.target for o in decision.options if o.id in self.selected and o.target}
         self.table.draw(surface, view, decision, lit, selected, self.hover)
         shown = (decision, frozenset(self.table.visible_targets()), len(self.selected),  # type: ignore[attr-defined]
-                 None if self.sub_options is None else tuple(o.id for o in self.sub_options))
+                 None if self.sub_options is None else tuple(o.id for o in self.sub_options), self._over_shown)
         if shown != getattr(self, "_buttons_for", None):
             before = getattr(self, "_buttons_for", None)
             if before is not None and before[0] == decision and before[3] != shown[3]:

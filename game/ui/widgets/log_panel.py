@@ -63,8 +63,13 @@ class LogPanel:
             more = assets.text(f"{self.offset} newer lines below (scroll down)", "italic", size, theme.MUTED)
             surface.blit(more, (rect.x + theme.px(12, scale), rect.bottom - line_h - 4))
 
-    def tooltip_at(self, pos: tuple[int, int]) -> str | None:
+    def rule_at(self, pos: tuple[int, int]) -> str | None:
+        """The rule ID of the log line under ``pos`` (clicking it opens the rules book there)."""
         for rule, _line, rect in self._lines:
             if rule and rect.collidepoint(pos):
-                return f"Caused by rule {rule}: open the Rules book from the menu and search for {rule}."
+                return rule
         return None
+
+    def tooltip_at(self, pos: tuple[int, int]) -> str | None:
+        rule = self.rule_at(pos)
+        return f"Caused by rule {rule}: click to read it in the Rules book." if rule else None
