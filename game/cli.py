@@ -258,7 +258,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play in the terminal")
     p.add_argument("ruleset", nargs="?", default="fantasy-heroes")
-    p.add_argument("--seats", default="human,normal", help="comma-separated: human, random, easy, normal")
+    p.add_argument("--seats", default=None,
+                   help="comma-separated: human, random, easy, normal (default: the game's own, e.g. an AI "
+                   "overlord and human heroes in Dungeon Delve)")
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--load", default=None, help="continue a saved game (a slot name, e.g. autosave)")
     p.add_argument("--option", action="append", default=[], help="game option key=value")

@@ -22,6 +22,10 @@ from game.core.errors import FiveRealmsError
 from game.session import Seat, Session
 
 
+CLEAR = "\033[2J\033[H"
+"""Clears a terminal (ANSI); elsewhere a screenful of blank lines does it."""
+
+
 def _seats(spec: str) -> list[Seat]:
     seats = []
     for i, word in enumerate(w.strip() for w in spec.split(",")):
@@ -30,6 +34,15 @@ def _seats(spec: str) -> list[Seat]:
         else:
             seats.append(Seat("ai", f"{word.capitalize()} AI {i + 1}", word))
     return seats
+
+
+def _clear_screen(write: Callable[[str], None]) -> None:
+    """Before the screen passes to another player: nothing of the last one's stays on it."""
+    try:
+        tty = sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        tty = False
+    write(CLEAR if tty else "\n" * 60)
 
 
 def describe_table(session: Session, seat: int) -> str:
@@ -145,7 +158,7 @@ def parse_picks(answer: str, count: int) -> list[int] | str:
     return picks
 
 
-def play(ruleset: str, seats_spec: str, seed: int | None, load: str | None, options: dict[str, Any],
+def play(ruleset: str, seats_spec: str | None, seed: int | None, load: str | None, options: dict[str, Any],
          read: Callable[[str], str] = read_line, write: Callable[[str], None] = print) -> int:
     """Play until the game ends or the player quits; ``q``, the end of input, Ctrl+C (SIGINT)
     and SIGTERM all save to the autosave slot first. Returns the exit status (130 or 143
@@ -153,7 +166,8 @@ def play(ruleset: str, seats_spec: str, seed: int | None, load: str | None, opti
     if load:
         session = saves.load_slot(load)
     else:
-        seats = _seats(seats_spec)
+        system = registry.get(ruleset)
+        seats = _seats(seats_spec or ",".join(system.default_seats))
         session = Session.new(ruleset, seats, seed if seed is not None else random.SystemRandom().randrange(10**9),
                               options)
     warned: list[str] = []
@@ -167,8 +181,10 @@ def play(ruleset: str, seats_spec: str, seed: int | None, load: str | None, opti
                 write(f"Autosave failed: {exc}")
 
     session.on_turn_end = autosave_each_turn
-    write(f"Five Realms: {registry.get(session.system_id).title}, seed {session.seed}. "
+    system = registry.get(session.system_id)
+    write(f"Five Realms: {system.title}, seed {session.seed}. "
           "Type a number to choose; u undo, s NAME save, v table, q quit.")
+    write(_seat_line(session))
     with _Signals() as signals:
         try:
             return _loop(session, signals, read, write)
@@ -178,6 +194,17 @@ def play(ruleset: str, seats_spec: str, seed: int | None, load: str | None, opti
         except EOFError:
             status = 0
     return status if _save_on_leaving(session, write) else (status or 1)
+
+
+def _seat_line(session: Session) -> str:
+    """Which seat is which: "Seats: 1. Overlord: Normal AI 1; 2. Heroes: Player 2 (you)."."""
+    system = registry.get(session.system_id)
+    count, humans = len(session.seats), sum(not seat.is_ai for seat in session.seats)
+    parts = []
+    for index, seat in enumerate(session.seats):
+        who = "" if seat.is_ai else " (you)" if humans == 1 else " (a player at this screen)"
+        parts.append(f"{index + 1}. {system.seat_label(index, count)}: {seat.name}{who}")
+    return "Seats: " + "; ".join(parts) + "."
 
 
 def _save_on_leaving(session: Session, write: Callable[[str], None]) -> bool:
@@ -218,14 +245,17 @@ def _loop(session: Session, signals: _Signals, read: Callable[[str], str], write
                   + f" won ({outcome.reason}).")
             return 0
         if len(humans) > 1 and decision.seat != last_human:
+            _clear_screen(write)
             signals.read(read, f"Pass the screen to {session.seats[decision.seat].name} and press Enter...")
         last_human = decision.seat
         write(describe_table(session, decision.seat))
-        write(f"{session.seats[decision.seat].name}: {decision.prompt}  [{decision.rule}]")
+        name = session.seats[decision.seat].name
+        said = decision.prompt if decision.prompt.startswith(f"{name}:") else f"{name}: {decision.prompt}"
+        write(f"{said}  [{decision.rule}]")
         for n, option in enumerate(decision.options, 1):
             write(f"  {n}. {option.label}" + (f" — {option.detail}" if option.detail else ""))
         for blocked in decision.blocked:
-            write(f"     (not now: {blocked.option_id.split(':')[-1]}: {blocked.reason})")
+            write(f"     (not now: {blocked.reason}" + (f" [{blocked.rule}])" if blocked.rule else ")"))
         answer = signals.read(read, "> ").strip()
         if answer in ("q", "q!"):
             if answer == "q!" or _save_on_leaving(session, write):

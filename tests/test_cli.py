@@ -102,6 +102,42 @@ def test_terminal_play_of_champions_of_albion_shows_the_table(tmp_path, monkeypa
     assert saves.load_slot(saves.autosave_slot("champions-of-albion")).system_id == "champions-of-albion"
 
 
+def test_terminal_dungeon_delve_by_default_seats_an_ai_overlord_and_draws_a_readable_map(tmp_path, monkeypatch):
+    """Issue 12 item 7: with no --seats the overlord is an AI and the start says which seat is
+    which; the map has coordinates and a legend, one letter per monster group (masters in
+    capitals) and hero numbers that stay the party's order."""
+    from game.terminal import play
+
+    monkeypatch.setenv("FIVE_REALMS_DATA_DIR", str(tmp_path))
+    out: list[str] = []
+    answers = iter(["1", "q"])
+    assert play("dungeon-delve", None, 2, None, {}, read=lambda prompt: next(answers), write=out.append) == 0
+    text = "\n".join(out)
+    assert "Seats: 1. Overlord: Normal AI 1; 2. Heroes: Player 2 (you)." in text
+    assert "     01234567890123456789" in text and "Map: . floor" in text
+    assert "G Goblin Skulker Master" in text and "g Goblin Skulker 1" in text and "B Bone Warden" in text
+    assert "1 Brakka Stonehide" in text
+    assert "Player 2: Player 2:" not in text
+
+
+def test_terminal_hot_seat_clears_the_screen_before_the_hand_off(tmp_path, monkeypatch):
+    from game.terminal import CLEAR, play
+
+    monkeypatch.setenv("FIVE_REALMS_DATA_DIR", str(tmp_path))
+    out: list[str] = []
+    answers = iter(["", "1 2 3", "5", "", "q"] + ["q"] * 5)
+
+    def read(prompt: str) -> str:
+        out.append("PROMPT:" + prompt)
+        return next(answers)
+
+    play("fantasy-heroes", "human,human", 3, None, {}, read=read, write=out.append)
+    handoffs = [i for i, line in enumerate(out) if line.startswith("PROMPT:Pass the screen to")]
+    assert len(handoffs) >= 2  # to Player 1, then to Player 2
+    for i in handoffs:  # the last player's table and hand scrolled away first
+        assert out[i - 1] in (CLEAR, "\n" * 60)
+
+
 # -- issue 10: arguments, signals, packaging ---------------------------------------------------
 
 ROOT = Path(__file__).resolve().parents[1]
