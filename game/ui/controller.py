@@ -43,6 +43,8 @@ class Controller:
     def __init__(self, session: Session, speed_factor: float = 1.0,
                  autosave: bool = True,
                  check: Callable[[Callable[[int, int], None]], Session] | None = None) -> None:
+        self._view_key: tuple[int, int, int, int | None] | None = None
+        self._view: dict[str, Any] | None = None
         self.session = session
         self.speed_factor = speed_factor
         self.new_events: deque[Event] = deque()
@@ -161,7 +163,13 @@ class Controller:
         return decision
 
     def view(self) -> dict[str, Any]:
-        return self.session.game.view_for(self.shown_seat)
+        """What the seat at the screen sees, built once per position (a frame asks for it more
+        than once; the tables only read it)."""
+        session = self.session
+        key = (id(session.game), len(session.choices), len(session.log), self.shown_seat)
+        if key != self._view_key or self._view is None:
+            self._view_key, self._view = key, session.game.view_for(self.shown_seat)
+        return self._view
 
     # -- what the seat at the screen may see of what happened --------------------------------------
 

@@ -48,3 +48,45 @@ def test_f11_is_remembered_like_the_settings_toggle(make_app):
     assert not app.settings.fullscreen
     key(app, pygame.K_F11)
     assert app.settings.fullscreen == app.fullscreen and Settings.load().fullscreen == app.fullscreen
+
+
+def test_the_log_wraps_only_new_lines_and_the_view_is_built_once_per_position(make_app):
+    """Issue 12 benchmark: a frame re-wrapped the log's last 400 lines whenever it grew, and
+    built the view twice."""
+    from game.core.events import Event
+    from game.ui.widgets.log_panel import KEEP, LogPanel
+
+    app = make_app()
+    panel = LogPanel()
+    panel.rect = pygame.Rect(900, 40, 300, 600)
+    events = [Event("note", "FH-001", f"Line {i}: " + "word " * (i % 9)) for i in range(KEEP + 50)]
+    wraps = []
+    real = app.assets.wrap
+    app.assets.wrap = lambda *a: (wraps.append(a[0]), real(*a))[1]
+    panel.draw(app.screen, app.assets, 1.0, events)
+    assert len(wraps) == KEEP
+    wraps.clear()
+    events.append(Event("note", "FH-002", "One more line."))
+    panel.draw(app.screen, app.assets, 1.0, events)
+    assert wraps == ["One more line."]
+    fresh = LogPanel()
+    fresh.rect = panel.rect
+    fresh.draw(app.screen, app.assets, 1.0, events)
+    assert fresh._wrapped == panel._wrapped  # the same lines as wrapping all again
+    shorter = list(events[:-5])
+    panel.draw(app.screen, app.assets, 1.0, shorter)  # another list (after an undo): wrapped again
+    again = LogPanel()
+    again.rect = panel.rect
+    again.draw(app.screen, app.assets, 1.0, shorter)
+    assert panel._wrapped == again._wrapped
+
+    session = Session.new("fantasy-heroes", [Seat("human", "Ann"), Seat("ai", "Bram", "normal")], 4)
+    scene = _open(app, session)
+    built = []
+    real_view = session.game.view_for
+    session.game.view_for = lambda seat: (built.append(seat), real_view(seat))[1]
+    frames(app, 5)
+    assert len(built) <= 1  # nothing changed: the view of this position is reused
+    scene.controller.session.choices.append(None)  # a new position (as a choice would make)
+    assert scene.controller.view() is not None and len(built) <= 2
+    scene.controller.session.choices.pop()

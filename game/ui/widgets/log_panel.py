@@ -3,6 +3,7 @@ mouse wheel scrolls back."""
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Sequence
 
 import pygame
@@ -12,6 +13,8 @@ from game.ui import theme
 from game.ui.assets import Assets
 
 SKIPPED_KINDS = {"draw_private"}
+KEEP = 400
+"""How many of the newest events the panel keeps wrapped (scrolling back reaches them)."""
 
 
 class LogPanel:
@@ -19,8 +22,10 @@ class LogPanel:
         self.rect = pygame.Rect(0, 0, 1, 1)
         self.offset = 0  # lines scrolled back from the newest
         self._lines: list[tuple[str, str, pygame.Rect]] = []
-        self._cache_key: tuple[int, int, int] | None = None
+        self._cache_key: tuple[int, int, int] = (0, 0, 0)  # (events wrapped, width, size)
         self._wrapped: list[tuple[str, str, bool]] = []
+        self._counts: deque[int] = deque()  # lines per wrapped event, oldest first
+        self._source: Sequence[Event] | None = None  # the list wrapped (a new list: wrap again)
 
     def scroll(self, wheel: int) -> None:
         self.offset = max(0, self.offset + wheel * 3)
@@ -37,14 +42,7 @@ class LogPanel:
         tag_w = max(assets.font("bold", size).size(f"{p}-000")[0] for p in ("DD", "FH", "CA", "BL", "FA", "WW"))
         tag_w += theme.px(8, scale)
         width = rect.width - theme.px(24, scale) - tag_w
-        key = (len(events), width, size)
-        if key != self._cache_key:
-            self._cache_key = key
-            self._wrapped = []
-            for event in events[-400:]:
-                lines = assets.wrap(event.text, "body", size, width)
-                for i, line in enumerate(lines):
-                    self._wrapped.append((event.rule if i == 0 else "", line, i == 0))
+        self._wrap_new(events, assets, width, size)
         top = rect.y + theme.px(36, scale)
         rows = max(1, (rect.bottom - top - 6) // line_h)
         self.offset = min(self.offset, max(0, len(self._wrapped) - rows))
@@ -62,6 +60,22 @@ class LogPanel:
         if self.offset:
             more = assets.text(f"{self.offset} newer lines below (scroll down)", "italic", size, theme.MUTED)
             surface.blit(more, (rect.x + theme.px(12, scale), rect.bottom - line_h - 4))
+
+    def _wrap_new(self, events: Sequence[Event], assets: Assets, width: int, size: int) -> None:
+        """Wrap only the events that came since the last frame (the last ``KEEP`` events are
+        kept wrapped); a new width or size, or another list (the controller starts a new one
+        after an undo or a load), wraps them again."""
+        if (width, size) != self._cache_key[1:] or len(events) < self._cache_key[0] or events is not self._source:
+            self._cache_key, self._source = (0, width, size), events
+            self._wrapped, self._counts = [], deque()
+        done = self._cache_key[0]
+        for event in events[max(done, len(events) - KEEP):]:
+            lines = assets.wrap(event.text, "body", size, width)
+            self._wrapped += [(event.rule if i == 0 else "", line, i == 0) for i, line in enumerate(lines)]
+            self._counts.append(len(lines))
+        while len(self._counts) > KEEP:
+            del self._wrapped[:self._counts.popleft()]
+        self._cache_key = (len(events), width, size)
 
     def rule_at(self, pos: tuple[int, int]) -> str | None:
         """The rule ID of the log line under ``pos`` (clicking it opens the rules book there)."""
