@@ -222,12 +222,24 @@ def write_atomic(path: Path, text: str) -> None:
 
 def save(session: Session, slot: str) -> Path:
     """Save ``session`` in ``slot`` (a name, or AUTOSAVE); returns the file's path."""
+    path, text = prepare(session, slot)
+    return write_save(path, text)
+
+
+def prepare(session: Session, slot: str) -> tuple[Path, str]:
+    """The file and the text a save of ``session`` in ``slot`` writes (checked for size): the
+    part of saving that reads the game, so a window can write the text on another thread."""
     path = slot_path(slot)
     if len(session.choices) > MAX_CHOICES:
         raise SaveError(f"This game has more than {MAX_CHOICES} moves, too many to save.")
     text = json.dumps(session_to_data(session), separators=(",", ":"))
     if len(text.encode("utf-8")) > MAX_BYTES:
         raise SaveError("This game is too large to save.")
+    return path, text
+
+
+def write_save(path: Path, text: str) -> Path:
+    """Write a prepared save atomically (the previous file stays whole if this fails)."""
     clean_temporary(path.parent)
     try:
         write_atomic(path, text)

@@ -19,6 +19,7 @@ import threading
 import time
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
 from typing import Any, Callable
 
 from game import saves
@@ -43,6 +44,8 @@ class Controller:
     def __init__(self, session: Session, speed_factor: float = 1.0,
                  autosave: bool = True,
                  check: Callable[[Callable[[int, int], None]], Session] | None = None) -> None:
+        self._writer: ThreadPoolExecutor | None = None  # the turn-end autosave's writing thread
+        self._writing: Future[Path] | None = None
         self._view_key: tuple[int, int, int, int | None] | None = None
         self._view: dict[str, Any] | None = None
         self.session = session
@@ -246,11 +249,48 @@ class Controller:
             return f"Not saved: {self.check_failure}"
         if self.session.over and not self.session.choices:
             return None
+        self._finish_writing()
         try:
             saves.autosave(self.session)
         except FiveRealmsError as exc:
             return str(exc)
         return None
+
+    def _autosave_in_background(self) -> str | None:
+        """The turn-end autosave: the text is made now (it reads the game), the file is written
+        and flushed to disk on a worker thread so the window keeps its frames; a failure is told
+        when it is known (``take_autosave_problem``)."""
+        if self.check_failure is not None or (self.session.over and not self.session.choices):
+            return None
+        try:
+            path, text = saves.prepare(self.session, saves.autosave_slot(self.session.system_id))
+        except FiveRealmsError as exc:
+            return str(exc)
+        self._tell(self._finish_writing())  # one write at a time, in order
+        if self._writer is None:
+            self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+        self._writing = self._writer.submit(saves.write_save, path, text)
+        return None
+
+    def _finish_writing(self) -> str | None:
+        """Wait for a background autosave still being written; None, or why it failed."""
+        writing, self._writing = self._writing, None
+        if writing is None:
+            return None
+        try:
+            writing.result()
+        except FiveRealmsError as exc:
+            return str(exc)
+        return None
+
+    def _poll_writing(self) -> None:
+        if self._writing is not None and self._writing.done():
+            self._tell(self._finish_writing())
+
+    def _tell(self, problem: str | None) -> None:
+        if problem != self._autosave_said:  # a failure is told once, not after every turn
+            self._autosave_problem = problem
+        self._autosave_said = problem
 
     def _autosave_quietly(self, session: Session) -> None:
         self._settle_check()
@@ -260,10 +300,13 @@ class Controller:
         if self.check_failure is not None:
             return
         if self.autosave_enabled:
-            problem = self.autosave()
-            if problem != self._autosave_said:  # a failure is told once, not after every turn
-                self._autosave_problem = problem
-            self._autosave_said = problem
+            self._settle_check(wait=len(self.session.choices) > self._opened_at)
+            if self.checking:
+                self._autosave_owed = True
+                return
+            problem = self._autosave_in_background()
+            if problem is not None:
+                self._tell(problem)
 
     def take_autosave_problem(self) -> str | None:
         """A new autosave failure for the table to show (then forgotten), or None."""
@@ -283,6 +326,7 @@ class Controller:
         """Settle the check of a loaded game; advance AI seats (one choice at a time, when
         the table is not animating)."""
         self._settle_check()
+        self._poll_writing()
         if self.check_failure is not None:
             if not self._failure_told:
                 self._failure_told = True
@@ -325,6 +369,10 @@ class Controller:
 
     def close(self) -> None:
         self._closing.set()  # a check still running stops at its next move
+        self._finish_writing()  # an autosave being written is finished, never cut off
+        if self._writer is not None:
+            self._writer.shutdown(wait=True)
+            self._writer = None
         if self._executor is not None:
             self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None

@@ -133,6 +133,30 @@ def test_a_failed_autosave_during_play_is_shown_once(make_app, tmp_path, monkeyp
     controller.close()
 
 
+def test_the_turn_end_autosave_is_written_off_the_window_thread(make_app, tmp_path, monkeypatch):
+    """Issue 12 benchmark: the autosave wrote and flushed its file on the window's thread."""
+    import threading
+
+    from game import saves
+
+    monkeypatch.setenv("FIVE_REALMS_DATA_DIR", str(tmp_path / "data"))
+    session = Session.new("fantasy-heroes", [Seat("ai", "A", "normal"), Seat("ai", "B", "normal")], 2)
+    controller = Controller(session, 0.0)
+    threads: list[str] = []
+    real = saves.write_save
+
+    def write(path, text):
+        threads.append(threading.current_thread().name)
+        return real(path, text)
+
+    monkeypatch.setattr(saves, "write_save", write)
+    controller._autosave_quietly(session)
+    controller._autosave_quietly(session)
+    controller.close()  # finishes what is being written
+    assert len(threads) == 2 and all(name.startswith("autosave") for name in threads)
+    assert saves.load_slot(saves.autosave_slot("fantasy-heroes")).game.state_hash() == session.game.state_hash()
+
+
 def _without_display_env(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY")}
     env.update(FIVE_REALMS_DATA_DIR=str(tmp_path / "data"), FIVE_REALMS_CONFIG_DIR=str(tmp_path / "config"),
