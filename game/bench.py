@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import statistics
 import time
-from typing import Callable
+from typing import Any, Callable
 
 from game.ai import make_agent
 from game.ai.agents import view_for
@@ -90,9 +90,23 @@ def versus_bench(games: int, seed: int, ruleset: str) -> None:
         print(line, flush=True)
 
 
-def frame_times(size: tuple[int, int], frames: int, seed: int, ruleset: str = "fantasy-heroes") -> dict[str, float]:
-    """Frame time of a rule system's table during play, animations on (headless). The mouse
-    sweeps the table, so hover overlays (a card preview; a path or sight line) are drawn."""
+WARM_UP = 10
+"""Frames not counted after a table opens (it draws its caches then)."""
+
+
+def _figures(times: list[float]) -> dict[str, float]:
+    if not times:
+        return {"median_ms": 0.0, "p95_ms": 0.0, "max_ms": 0.0, "frames": 0}
+    return {"median_ms": statistics.median(times) * 1000, "p95_ms": _percentile(times, 0.95) * 1000,
+            "max_ms": max(times) * 1000, "frames": len(times)}
+
+
+def frame_times(size: tuple[int, int], frames: int, seed: int,
+                ruleset: str = "fantasy-heroes") -> dict[str, dict[str, float]]:
+    """Frame times of a rule system's table during play, animations on (headless), by kind of
+    frame: ``hover`` (the pointer sweeps the table, so hover overlays are drawn), ``arrival``
+    (a move's events arrive: an AI move or the human's own) and ``autosave`` (a turn ended and
+    the game was autosaved, into a throwaway folder)."""
     import os
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -107,14 +121,25 @@ def frame_times(size: tuple[int, int], frames: int, seed: int, ruleset: str = "f
     from game.ui.scenes.table import TableScene
     from game.ui.settings import Settings
 
+    from game import saves
+
+    saved = [0]
+    real_prepare = saves.prepare
+
+    def counting_prepare(session: Any, slot: str) -> Any:
+        saved[0] += 1
+        return real_prepare(session, slot)
+
+    saves.prepare = counting_prepare
     app = App(size, Settings(window_size=list(size), animation_speed="fast"))
     session = demo_session(ruleset, seed, 10)
-    controller = Controller(session, 0.5, autosave=False)
+    controller = Controller(session, 0.5, autosave=True)
     table = TableScene(app, controller)
     app.stack.replace(table)
     human = next(i for i, seat in enumerate(session.seats) if not seat.is_ai)
     stand_in = make_agent("normal", ruleset, seed, human)
-    times: list[float] = []
+    times: dict[str, list[float]] = {"hover": [], "arrival": [], "autosave": []}
+    opened = 0
     clock = pygame.time.Clock()
     for i in range(frames):
         decision = controller.my_decision()
@@ -122,20 +147,32 @@ def frame_times(size: tuple[int, int], frames: int, seed: int, ruleset: str = "f
             table.choose(stand_in.choose(controller.view(), decision))
         y = (size[1] // 3 + i * 53) % size[1]  # the pointer sweeps the whole table, whatever its layout
         mouse = pygame.event.Event(pygame.MOUSEMOTION, pos=((i * 37) % size[0], y), rel=(0, 0), buttons=(0, 0, 0))
+        moves, autosaves = len(session.choices), saved[0]
+        arriving = bool(controller.new_events)
         t0 = time.perf_counter()
         app.step([mouse], 1 / 60)
         pygame.display.flip()
-        times.append(time.perf_counter() - t0)
+        took = time.perf_counter() - t0
+        if i - opened < WARM_UP:
+            pass  # a new table builds its caches (the map, the card faces): not a frame of play
+        elif saved[0] != autosaves:
+            times["autosave"].append(took)
+        elif arriving or len(session.choices) != moves:
+            times["arrival"].append(took)
+        else:
+            times["hover"].append(took)
         clock.tick(240)
         if session.over:
+            controller.close()
             session = demo_session(ruleset, seed + i, 10)
-            controller = Controller(session, 0.5, autosave=False)
+            controller = Controller(session, 0.5, autosave=True)
+            opened = i + 1
             table = TableScene(app, controller)
             app.stack.replace(table)
     controller.close()
+    saves.prepare = real_prepare
     pygame.quit()
-    return {"median_ms": statistics.median(times) * 1000, "p95_ms": _percentile(times, 0.95) * 1000,
-            "max_ms": max(times) * 1000}
+    return {kind: _figures(values) for kind, values in times.items()}
 
 
 def cold_start(command: list[str], runs: int = 5) -> float:
@@ -152,20 +189,33 @@ def cold_start(command: list[str], runs: int = 5) -> float:
     return statistics.median(samples) * 1000
 
 
-def run_ui_bench(frames: int, seed: int) -> None:
+def run_ui_bench(frames: int, seed: int, as_json: bool = False) -> None:
+    import json
+    import os
     import sys
+    import tempfile
     from pathlib import Path
 
     if frames < 1:
         raise FiveRealmsError(f"A frame benchmark needs 1 frame or more, not {frames}.")
-    print(f"UI benchmark: {frames} frames of play per table, animations on (headless, dummy driver)")
+    # The autosaves of the benchmark's games go to a throwaway folder, never the player's.
+    os.environ["FIVE_REALMS_DATA_DIR"] = tempfile.mkdtemp(prefix="five-realms-bench-")
+    if not as_json:
+        print(f"UI benchmark: {frames} frames of play per table, animations on (headless, dummy driver)")
+    rows = []
     for number, ruleset in enumerate(registry.ids()):
         if registry.part(ruleset, "table") is None:
             continue
         for size in ((1280, 720), (1920, 1080)) if number == 0 else ((1280, 720),):
             f = frame_times(size, frames, seed, ruleset)
-            print(f"  {ruleset} table {size[0]}x{size[1]}: frame median {f['median_ms']:.2f} ms, "
-                  f"p95 {f['p95_ms']:.2f} ms, max {f['max_ms']:.1f} ms", flush=True)
+            rows.append({"table": ruleset, "size": f"{size[0]}x{size[1]}", **f})
+            if not as_json:
+                print(f"  {ruleset} table {size[0]}x{size[1]}: " + "; ".join(
+                    f"{kind} median {v['median_ms']:.2f} ms, p95 {v['p95_ms']:.2f} ms, max {v['max_ms']:.1f} ms "
+                    f"({int(v['frames'])} frames)" for kind, v in f.items()), flush=True)
+    if as_json:
+        print(json.dumps(rows))
+        return
     print(f"  cold start to first title frame, from source: {cold_start([sys.executable, '-m', 'game']):.0f} ms")
     packaged = Path("dist/five-realms/five-realms")
     if packaged.exists():

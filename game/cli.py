@@ -191,7 +191,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     _at_least("--games", args.games, 1)
     _at_least("--frames", args.frames, 1)
     if args.ui:
-        run_ui_bench(args.frames, args.seed)
+        run_ui_bench(args.frames, args.seed, args.json)
     else:
         run_bench(args.ruleset, args.games, args.seed)
     return 0
@@ -291,6 +291,7 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--seed", type=int, default=1)
     b.add_argument("--ui", action="store_true", help="frame times and start-up instead of rules speed")
     b.add_argument("--frames", type=int, default=600)
+    b.add_argument("--json", action="store_true", help="with --ui: one JSON list of frame figures per table")
     b.set_defaults(func=cmd_bench)
 
     k = sub.add_parser("soak", help="AI games with every check after every choice; exit 1 on any failure")
