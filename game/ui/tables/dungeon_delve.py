@@ -320,6 +320,10 @@ class DungeonDelveTable(Table):
                      f"{hero['stamina']} · Speed {hero['speed']}")
             lines = [(t, "body", theme.INK) for t in a.wrap(stats, "body", px(15, s), inner_w)]
             lines += [(t, "body", theme.INK) for t in a.wrap(self._slots(hero["equipped"]), "body", px(15, s), inner_w)]
+            carried = [self.data.item(i).name for i in hero["items"] if i not in hero["equipped"]]
+            if carried:  # gear in the pack, not equipped (potions, spare weapons)
+                lines += [(t, "italic", theme.INK) for t in a.wrap("Carries: " + ", ".join(carried), "italic",
+                                                                   px(15, s), inner_w)]
             if hero["conditions"]:
                 lines.append((", ".join(c.capitalize() for c in hero["conditions"]), "bold", theme.DANGER))
             box = pygame.Rect(rect.x + px(6, s), y, rect.width - px(12, s), px(24, s) + line_h * len(lines) + px(6, s))
