@@ -286,3 +286,22 @@ def test_frame_time_with_overlays(screen):
         times.append(time.perf_counter() - start)
     print(f"\nroute map draw with overlays at 1280x720: median {statistics.median(times) * 1000:.2f} ms "
           f"(200 frames)")
+
+
+def test_a_crowded_map_shortens_names_before_it_leaves_one_out(screen):
+    """Issue 12 item 6: on a small board a name that would cover another is shortened ("Silent
+    W.", then "Sil") instead of dropped, and still never covers another name."""
+    from game.ui.boards.route_map import short_name
+
+    assert short_name("The Silent Well") == "Silent W." and short_name("Harrowfield") == "Harro."
+    assert short_name("Dun Corra") == "Dun C." and short_name("The Silent Well", 3) == "Sil"
+    spaces, _, board = _make((1024, 640))
+    board.layout(pygame.Rect(0, 0, 480, 336))  # the map as the table shows it at 1024x640
+    ids = [_id(s) for s in spaces]
+    shown = {sid: board.label_rect(sid) for sid in ids if board.label_rect(sid) is not None}
+    shortened = [sid for sid in shown if board._label_text[sid] != board.spaces[sid].name]
+    assert shortened  # the small board needed short forms
+    full_only = sum(1 for sid in shown if board._label_text[sid] == board.spaces[sid].name)
+    assert len(shown) > full_only
+    rects = list(shown.values())
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])

@@ -148,6 +148,20 @@ class RouteOverlays:
 # -- the component --------------------------------------------------------------------------------
 
 
+def short_name(name: str, letters: int = 0) -> str:
+    """A short form of a space's name for a crowded map: "The Silent Well" -> "Silent W.",
+    "Harrowfield" -> "Harro.", "Dun Corra" -> "Dun C."; with ``letters``, the first letters of
+    its main word ("Sil", "Har")."""
+    words = name.split()
+    if len(words) > 1 and words[0].lower() == "the":
+        words = words[1:]
+    if letters:
+        return words[0][:letters]
+    if len(words) > 1:
+        return f"{words[0]} {words[1][0]}."
+    return words[0] if len(words[0]) <= 6 else words[0][:5] + "."
+
+
 class RouteMap:
     """Draws a route map fitted into a rect (keeping the board's aspect, centred).
 
@@ -174,6 +188,7 @@ class RouteMap:
         self.radius = 20
         self._centres: dict[str, Pixel] = {}
         self._labels: dict[str, pygame.Rect] = {}
+        self._label_text: dict[str, str] = {}  # the name shown, or its short form where room is short
         self._base_cache: tuple[Hashable, pygame.Surface] | None = None
         self._layers: dict[str, tuple[Hashable, list[tuple[pygame.Surface, Pixel]]]] = {}
         self._sprites: dict[Hashable, pygame.Surface] = {}
@@ -245,16 +260,17 @@ class RouteMap:
             return "heading", max(theme.MIN_TEXT_PX + 1, int(round(17 * self.scale)))
         return "bold", max(theme.MIN_TEXT_PX, int(round(16 * self.scale)))
 
-    def _label_size(self, space: MapSpace) -> tuple[int, int]:
+    def _label_size(self, space: MapSpace, text: str | None = None) -> tuple[int, int]:
         role, size = self._label_font(space.kind)
-        w, h = self.assets.font(role, size).size(space.name)
+        w, h = self.assets.font(role, size).size(text or space.name)
         return w + 8, h + 0
 
     def _place_labels(self) -> dict[str, pygame.Rect]:
         """Greedy placement: each label goes where it overlaps least (other spaces and labels
         most, the board edge, then routes), trying below, above, the sides and diagonals. A
-        name that would still cover another name is left out (never a capital's): the board is
-        too small for it, and the space's tooltip names it."""
+        name that would still cover another name is shortened ("Silent W.", "Harro.", then
+        "Sil"), and only if that too would cover one is it left out (never a capital's): the
+        space's tooltip names it."""
         circles = [(c, self.space_radius(s) + 2) for s, c in self._centres.items()]
         segments = [(self.route_ends(r.a, r.b)) for r in self.routes]
         inner = self.board_rect.inflate(-2 * self._frame_width(), -2 * self._frame_width())
@@ -267,49 +283,60 @@ class RouteMap:
             return sum(near[:3]) if near else 0.0
 
         order = sorted(self.spaces, key=lambda s: (self.spaces[s].kind != "capital", crowding(s), s))
+        self._label_text = {}
         for sid in order:
             space = self.spaces[sid]
-            w, h = self._label_size(space)
-            cx, cy = self._centres[sid]
-            r = self.space_radius(sid)
-            gap = 1
-            d = r * 0.72
-            candidates = [
-                (cx - w / 2, cy + r + gap, 0.0),                    # below
-                (cx - w / 2, cy - r - gap - h, 0.4),                # above
-                (cx + r + 3, cy - h / 2, 0.8),                      # right
-                (cx - r - 3 - w, cy - h / 2, 0.8),                  # left
-                (cx + d, cy + d, 1.2),                              # below right
-                (cx - d - w, cy + d, 1.2),                          # below left
-                (cx + d, cy - d - h, 1.4),                          # above right
-                (cx - d - w, cy - d - h, 1.4),                      # above left
-            ]
-            best = None
-            for x, y, pref in candidates:
-                rect = pygame.Rect(int(round(x)), int(round(y)), w, h)
-                score = pref
-                for other in placed:
-                    clip = rect.clip(other)
-                    score += clip.width * clip.height * 0.5
-                for centre, radius in circles:
-                    if centre == (cx, cy):
-                        continue
-                    score += _rect_circle_overlap(rect, centre, radius) * 0.7
-                outside = rect.width * rect.height - _area(rect.clip(inner))
-                score += outside * 2.0
-                for p, q in segments:
-                    if _segment_hits_rect(p, q, rect):
-                        score += 6.0
-                if best is None or score < best[0]:
-                    best = (score, rect)
-            assert best is not None
-            rect = best[1]
-            crowded = any(rect.colliderect(other) for other in placed)
-            if crowded and space.kind != "capital":
-                continue  # on a small board a clashing name is left out; hovering the space shows it
+            for text in dict.fromkeys((space.name, short_name(space.name), short_name(space.name, 3))):
+                rect = self._best_label_rect(sid, text, placed, circles, segments, inner)
+                crowded = any(rect.colliderect(other) for other in placed)
+                if not crowded or space.kind == "capital":
+                    break
+            else:
+                continue  # on a small board a name that clashes even shortened is left out
             out[sid] = rect
+            self._label_text[sid] = text
             placed.append(rect)
         return out
+
+    def _best_label_rect(self, sid: str, text: str, placed: list[pygame.Rect], circles: list[Any],
+                         segments: list[Any], inner: pygame.Rect) -> pygame.Rect:
+        """Where ``text`` as the name of ``sid`` overlaps least (see ``_place_labels``)."""
+        space = self.spaces[sid]
+        w, h = self._label_size(space, text)
+        cx, cy = self._centres[sid]
+        r = self.space_radius(sid)
+        gap = 1
+        d = r * 0.72
+        candidates = [
+            (cx - w / 2, cy + r + gap, 0.0),                    # below
+            (cx - w / 2, cy - r - gap - h, 0.4),                # above
+            (cx + r + 3, cy - h / 2, 0.8),                      # right
+            (cx - r - 3 - w, cy - h / 2, 0.8),                  # left
+            (cx + d, cy + d, 1.2),                              # below right
+            (cx - d - w, cy + d, 1.2),                          # below left
+            (cx + d, cy - d - h, 1.4),                          # above right
+            (cx - d - w, cy - d - h, 1.4),                      # above left
+        ]
+        best = None
+        for x, y, pref in candidates:
+            rect = pygame.Rect(int(round(x)), int(round(y)), w, h)
+            score = pref
+            for other in placed:
+                clip = rect.clip(other)
+                score += clip.width * clip.height * 0.5
+            for centre, radius in circles:
+                if centre == (cx, cy):
+                    continue
+                score += _rect_circle_overlap(rect, centre, radius) * 0.7
+            outside = rect.width * rect.height - _area(rect.clip(inner))
+            score += outside * 2.0
+            for p, q in segments:
+                if _segment_hits_rect(p, q, rect):
+                    score += 6.0
+            if best is None or score < best[0]:
+                best = (score, rect)
+        assert best is not None
+        return best[1]
 
     # -- drawing -------------------------------------------------------------------------------
 
@@ -518,7 +545,7 @@ class RouteMap:
         plate = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(plate, (*PAPER_LIGHT, 190), plate.get_rect(), border_radius=rect.height // 2)
         sheet.blit(plate, rect.topleft)
-        text = self.assets.text(space.name, role, size, LABEL_INK)
+        text = self.assets.text(self._label_text.get(sid, space.name), role, size, LABEL_INK)
         sheet.blit(text, text.get_rect(center=(rect.centerx, rect.centery + (1 if role == "heading" else 0))))
 
     # -- overlay layers --------------------------------------------------------------------------
