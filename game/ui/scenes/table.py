@@ -366,6 +366,8 @@ class TableScene(Scene):
         self.controller.update(busy)
         view = self.controller.view()
         mine_before = self.controller.my_decision()
+        if self.controller.new_events:  # a move arrived: its log lines are lit until the next one
+            self.log.fresh_from = len(self.controller.visible_log()) - len(self.controller.new_events)
         while self.controller.new_events:
             event = self.controller.new_events.popleft()
             self.table.animate(event, view)

@@ -23,7 +23,8 @@ class LogPanel:
         self.offset = 0  # lines scrolled back from the newest
         self._lines: list[tuple[str, str, pygame.Rect]] = []
         self._cache_key: tuple[int, int, int] = (0, 0, 0)  # (events wrapped, width, size)
-        self._wrapped: list[tuple[str, str, bool]] = []
+        self._wrapped: list[tuple[str, str, int]] = []  # (rule on a first line, text, event number)
+        self.fresh_from = -1  # the lines of events from this number on are the latest move's: lit
         self._counts: deque[int] = deque()  # lines per wrapped event, oldest first
         self._source: Sequence[Event] | None = None  # the list wrapped (a new list: wrap again)
 
@@ -50,8 +51,12 @@ class LogPanel:
         visible = self._wrapped[max(0, end - rows):end]
         self._lines = []
         y = top
-        for rule, line, _first in visible:
+        for rule, line, number in visible:
             x = rect.x + theme.px(12, scale)
+            if 0 <= self.fresh_from <= number:  # what the last move did, lit until the next one
+                band = pygame.Surface((rect.width - theme.px(8, scale), line_h), pygame.SRCALPHA)
+                band.fill((*theme.GOLD, 48))
+                surface.blit(band, (rect.x + theme.px(4, scale), y))
             if rule:
                 surface.blit(assets.text(rule, "bold", size, theme.GOLD), (x, y))
             surface.blit(assets.text(line, "body", size, theme.PARCHMENT), (x + tag_w, y))
@@ -69,9 +74,10 @@ class LogPanel:
             self._cache_key, self._source = (0, width, size), events
             self._wrapped, self._counts = [], deque()
         done = self._cache_key[0]
-        for event in events[max(done, len(events) - KEEP):]:
+        start = max(done, len(events) - KEEP)
+        for number, event in enumerate(events[start:], start):
             lines = assets.wrap(event.text, "body", size, width)
-            self._wrapped += [(event.rule if i == 0 else "", line, i == 0) for i, line in enumerate(lines)]
+            self._wrapped += [(event.rule if i == 0 else "", line, number) for i, line in enumerate(lines)]
             self._counts.append(len(lines))
         while len(self._counts) > KEEP:
             del self._wrapped[:self._counts.popleft()]
