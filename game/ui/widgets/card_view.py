@@ -164,6 +164,13 @@ def _fit(assets: Assets, text: str, role: str, size: int, width: int, colour: Co
     label = assets.text(text, "bold", size, colour)
     if label.get_width() <= width:
         return label
+    # A smaller size before a cut name ("Peas…" told nobody it was the Peasants), down to
+    # about 12 px: the card's enlarged preview on hover shows it whole.
+    for smaller in range(size - 1, max(12, int(size * 0.7)) - 1, -1):
+        label = assets.text(text, "bold", smaller, colour)
+        if label.get_width() <= width:
+            return label
+    size = max(12, int(size * 0.7))
     while len(text) > 3 and assets.font("bold", size).size(text + "…")[0] > width:
         text = text[:-1]
     return assets.text(text.rstrip() + "…", "bold", size, colour)
