@@ -46,7 +46,8 @@ class Ctx(BaseContext[DDState]):
         return self.data.figure_name(self.state, figure)
 
     def is_hero(self, figure: str) -> bool:
-        return any(h.id == figure for h in self.state.heroes)
+        """A hero's figure id is its sheet's id; a monster's never is (it names its kind)."""
+        return figure in self.data.content.heroes
 
     def figure_square(self, figure: str) -> Square:
         if self.is_hero(figure):

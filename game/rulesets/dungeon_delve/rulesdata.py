@@ -54,6 +54,7 @@ class Data:
         # Line of sight by (quest, blocking edges, from, to, blockers, pits): the answer
         # depends on nothing else, and an attack menu asks the same questions over and over.
         self.sight_memo: dict[tuple[Any, ...], Any] = {}
+        self._walls: dict[tuple[str, tuple[str, ...]], frozenset[geo.Edge]] = {}
 
     # -- names -------------------------------------------------------------------------------
 
@@ -210,10 +211,13 @@ class Data:
     # moves and what it sees; the rules, the view's lookups for the table and the AI ask here.
 
     def walls(self, quest: str, open_doors: Iterable[str]) -> frozenset[geo.Edge]:
-        """The edges that block movement and sight with these doors open."""
-        board = self.board(quest)
-        opened = set(open_doors)
-        return board.blocking_edges([d for d in board.doors if d not in opened])
+        """The edges that block movement and sight with these doors open (remembered)."""
+        key = (quest, tuple(open_doors))
+        found = self._walls.get(key)
+        if found is None:
+            board = self.board(quest)
+            found = self._walls[key] = board.blocking_edges([d for d in board.doors if d not in key[1]])
+        return found
 
     def move_range(self, quest: str, open_doors: Iterable[str], figure: str, here: Square, mp: int, *,
                    friends: frozenset[Square], enemies: frozenset[Square], monster_kind: str | None = None,
