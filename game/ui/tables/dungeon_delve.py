@@ -67,11 +67,21 @@ class DungeonDelveTable(Table):
         self.side_rect = pygame.Rect(area.right - side_w, area.y + px(6, s), side_w - px(6, s),
                                      area.height - px(70, s))
         self.prompt_top = area.bottom - px(62, s)
-        tray_h = max(84, px(88, s))  # dice, then their totals: never shorter than that
-        self.tray.rect = pygame.Rect(area.x + px(8, s), self.prompt_top - tray_h - px(6, s),
-                                     self.side_rect.x - area.x - px(16, s), tray_h)
-        self.board_rect = pygame.Rect(area.x + px(8, s), area.y + px(6, s), self.side_rect.x - area.x - px(16, s),
-                                      self.tray.rect.y - area.y - px(12, s))
+        self._split_board_and_tray()
+
+    def _split_board_and_tray(self) -> None:
+        """The map takes the height its width allows (it keeps its shape); the dice tray takes
+        the rest, between its least (dice, then totals) and a tray whose dice are about 60 px."""
+        area, s = self.area, self.scale
+        width = self.side_rect.x - area.x - px(16, s)
+        top, bottom = area.y + px(6, s), self.prompt_top - px(6, s)
+        least, most = max(84, px(88, s)), max(84, px(150, s))
+        tray_h = least
+        if self.grid is not None:
+            map_h = int(width / self.grid.cols * self.grid.rows * 1.2)  # the squares and the wall margin
+            tray_h = max(least, min(most, bottom - top - map_h - px(6, s)))
+        self.tray.rect = pygame.Rect(area.x + px(8, s), bottom - tray_h, width, tray_h)
+        self.board_rect = pygame.Rect(area.x + px(8, s), top, width, self.tray.rect.y - top - px(6, s))
         if self.grid is not None:
             self.grid.layout(self.board_rect)
 
@@ -157,6 +167,7 @@ class DungeonDelveTable(Table):
     def _ensure_grid(self, view: dict[str, Any]) -> GridBoard:
         if self.grid is None:
             self.grid = GridBoard(self.data.board(view["quest"]), self.board_rect, self.assets)
+            self._split_board_and_tray()  # now that the map's shape is known
             self._show_last_roll()
         return self.grid
 
