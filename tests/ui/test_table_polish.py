@@ -90,3 +90,25 @@ def test_the_log_wraps_only_new_lines_and_the_view_is_built_once_per_position(ma
     scene.controller.session.choices.append(None)  # a new position (as a choice would make)
     assert scene.controller.view() is not None and len(built) <= 2
     scene.controller.session.choices.pop()
+
+
+def test_a_dimmed_hand_card_says_why_during_the_territory_choice(make_app):
+    """Issue 12 item 6: at the attack question every hand card is dimmed; its tooltip says why."""
+    from game.ai.agents import random_choice
+    from game.core.rng import Rng
+
+    app = make_app()
+    session = Session.new("fantasy-heroes", [Seat("human", "Ann"), Seat("ai", "Bram", "normal")], 4)
+    scene = _open(app, session)
+    for n in range(200):
+        decision = scene.controller.my_decision()
+        if decision is not None and decision.kind == "attack":
+            break
+        if decision is not None:
+            scene.choose(random_choice(decision, Rng.seeded(n)))
+        frames(app, 2)
+    else:
+        raise AssertionError("no attack question came up")
+    card = session.game.view_for(0)["hand"][0]
+    tip = scene.table.tooltip(("card", card), scene.controller.view(), decision)
+    assert tip is not None and "Not now: first choose a territory to attack" in tip

@@ -26,6 +26,14 @@ TILE = (60, 78)
 ROLE = ("Attacker", "Defender")
 
 
+NOT_NOW = {
+    "attack": "first choose a territory to attack (or pass); cards are played in the battle that follows (FH-027).",
+    "hero": "the attacker plays his hero first; other cards follow in the battle (FH-031).",
+    "window": "this card cannot be played in this battle window; its tooltip says when it can (FH-047).",
+}
+"""Why a hand card is dimmed at a question that is not about it (no Blocked entry names it)."""
+
+
 class FantasyHeroesTable(Table):
     results = frozenset({"battle_won"})
     emblem = "crossed-swords"
@@ -302,7 +310,8 @@ class FantasyHeroesTable(Table):
             return
         step = min(cw + px(8, s), (fan.width - cw) / max(1, len(hand) - 1)) if len(hand) > 1 else cw
         total_w = cw + step * (len(hand) - 1)
-        x0 = fan.x + (fan.width - total_w) / 2
+        x0 = fan.x  # from the left, not centred: after a play the cards before it stay where they were
+
         base_y = own.bottom - ch - px(10, s)
         hovered = None
         rects = []
@@ -353,6 +362,8 @@ class FantasyHeroesTable(Table):
                 options = [o for o in decision.options if o.target == target]
                 if options:
                     return f"{text}\nClick: {options[0].label}"
+                if decision.kind in NOT_NOW:  # dimmed, though no rule forbids this card: say why
+                    return f"{text}\nNot now: {NOT_NOW[decision.kind]}"
             return text
         if kind == "territory":
             owner = next((p["name"] for p in view["players"] if ident in p["territories"]), "nobody")
