@@ -334,7 +334,12 @@ class FantasyHeroesTable(Table):
         if hovered is not None:
             big = self.size((240, 336))
             preview = pygame.Rect(0, 0, *big)
-            preview.bottomright = (self.battle_rect.right - px(8, s), self.battle_rect.bottom - px(2, s))
+            # Over the viewer's own side of a battle (he knows his cards; the other side stays in sight).
+            battle = view.get("battle")
+            if battle and battle["sides"][0]["seat"] == view["seat"]:
+                preview.bottomleft = (self.battle_rect.x + px(8, s), self.battle_rect.bottom - px(2, s))
+            else:
+                preview.bottomright = (self.battle_rect.right - px(8, s), self.battle_rect.bottom - px(2, s))
             surface.blit(self.scene.renderer.face(face(self.content, hovered), big), preview)
 
     def _draw_spectator_note(self, surface: pygame.Surface) -> None:
