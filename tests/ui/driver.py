@@ -19,6 +19,20 @@ def settle(app: Any) -> None:
         app.step([], left + 0.001)
 
 
+def open_table(app: Any, session: Any) -> Any:
+    """A table scene on ``session`` for the seat that must answer now, drawn twice."""
+    from game.ui.controller import Controller
+    from game.ui.scenes.table import TableScene
+
+    controller = Controller(session, 0.0, autosave=False)
+    decision = session.pending()
+    controller.shown_seat = decision.seat if decision else 0
+    scene = TableScene(app, controller)
+    app.stack.push(scene)
+    frames(app, 2)
+    return scene
+
+
 def click(app: Any, pos: tuple[int, int]) -> None:
     settle(app)
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),

@@ -8,20 +8,9 @@ from game.ai.agents import random_choice
 from game.core.rng import Rng
 from game.session import Seat, Session
 from game.ui import theme
-from game.ui.controller import Controller
 from game.ui.scenes.table import GUARD_SECONDS, TableScene
 from game.ui.widgets.action_panel import ActionPanel, Entry, Group, text_px
-from tests.ui.driver import buttons, click, frames, press, settle
-
-
-def _open(app, session) -> TableScene:
-    controller = Controller(session, 0.0, autosave=False)
-    decision = session.pending()
-    controller.shown_seat = decision.seat if decision else 0
-    scene = TableScene(app, controller)
-    app.stack.push(scene)
-    frames(app, 2)
-    return scene
+from tests.ui.driver import buttons, click, frames, open_table, press, settle
 
 
 LONG = ["Buy the Enchanted Longsword of the Northern Marches for 12 gold", "Sell the Cracked Buckler",
@@ -66,7 +55,7 @@ def test_the_panel_shows_30_answers_whole_and_legible_at_1024x640(make_app):
 
 def _fantasy_heroes_table(app) -> tuple[TableScene, Session]:
     session = Session.new("fantasy-heroes", [Seat("human", "Ann"), Seat("ai", "Bram", "normal")], 4)
-    scene = _open(app, session)
+    scene = open_table(app, session)
     return scene, session
 
 
@@ -121,7 +110,7 @@ def _dungeon_delve_feat(app) -> tuple[TableScene, Session, str]:
         assert decision is not None
         feats = [o.id for o in decision.options if o.id.startswith("feat:")]
         if decision.seat == 1 and decision.kind == "action" and feats:
-            return _open(app, session), session, feats[0]
+            return open_table(app, session), session, feats[0]
         if session.seats[decision.seat].is_ai:
             session.step_ai()
         else:

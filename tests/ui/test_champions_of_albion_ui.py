@@ -24,7 +24,7 @@ from game.ui.main import build_scene, random_events
 from game.ui.scenes.game_over import GameOverScene
 from game.ui.scenes.table import TableScene
 from game.ui.tables.champions_of_albion import ChampionsOfAlbionTable
-from tests.ui.driver import buttons, click, click_option, frames, point_on, press, type_text
+from tests.ui.driver import buttons, click, click_option, frames, open_table, point_on, press, type_text
 
 RULESET = "champions-of-albion"
 
@@ -43,16 +43,6 @@ def reach(predicate, seed=3, seats=2, main_enemy="dragon", steps=4000):
                 return session
             session.choose(decision.seat, random_choice(decision, rng))
     raise AssertionError("position not reached")
-
-
-def open_table(app, session) -> TableScene:
-    controller = Controller(session, 0.0, autosave=False)
-    decision = session.pending()
-    controller.shown_seat = decision.seat if decision else 0
-    scene = TableScene(app, controller)
-    app.stack.push(scene)
-    frames(app, 2)
-    return scene
 
 
 def travel_now(view, decision):

@@ -8,14 +8,13 @@ from game.session import Seat, Session
 from game.ui.scenes.game_over import GameOverScene
 from game.ui.scenes.rules import RulesScene
 from game.ui.settings import Settings
-from tests.ui.driver import frames, key, press
-from tests.ui.test_action_panel import _open
+from tests.ui.driver import frames, key, open_table, press
 
 
 def test_a_rule_id_in_the_log_opens_the_rules_book_at_that_rule(make_app):
     app = make_app()
     session = Session.new("fantasy-heroes", [Seat("human", "Ann"), Seat("ai", "Bram", "normal")], 4)
-    scene = _open(app, session)
+    scene = open_table(app, session)
     frames(app, 2)
     rule, _line, rect = next((r, line, rect) for r, line, rect in scene.log._lines if r)
     assert "click" in scene.log.tooltip_at(rect.center)
@@ -33,7 +32,7 @@ def test_after_looking_at_the_final_table_the_results_are_one_click_away(make_ap
     while session.step_ai() is not None:
         pass
     assert session.over
-    scene = _open(app, session)
+    scene = open_table(app, session)
     frames(app, 3)
     assert isinstance(app.stack.top, GameOverScene)
     press(app, "Look at the table")
@@ -81,7 +80,7 @@ def test_the_log_wraps_only_new_lines_and_the_view_is_built_once_per_position(ma
     assert panel._wrapped == again._wrapped
 
     session = Session.new("fantasy-heroes", [Seat("human", "Ann"), Seat("ai", "Bram", "normal")], 4)
-    scene = _open(app, session)
+    scene = open_table(app, session)
     built = []
     real_view = session.game.view_for
     session.game.view_for = lambda seat: (built.append(seat), real_view(seat))[1]
@@ -99,7 +98,7 @@ def test_a_dimmed_hand_card_says_why_during_the_territory_choice(make_app):
 
     app = make_app()
     session = Session.new("fantasy-heroes", [Seat("human", "Ann"), Seat("ai", "Bram", "normal")], 4)
-    scene = _open(app, session)
+    scene = open_table(app, session)
     for n in range(200):
         decision = scene.controller.my_decision()
         if decision is not None and decision.kind == "attack":

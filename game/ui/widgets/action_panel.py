@@ -57,13 +57,9 @@ class Row(Button):
         if not self.visible:
             return
         rect = self.rect
-        if self.primary and self.enabled:
-            fill = theme.GOLD_LIGHT if self.hovered else theme.GOLD
-        else:
-            fill = theme.PARCHMENT if self.enabled else theme.PARCHMENT_DARK
         radius = theme.px(6, scale)
         pygame.draw.rect(surface, theme.SHADOW, rect.move(0, theme.px(2, scale)), border_radius=radius)
-        pygame.draw.rect(surface, fill, rect, border_radius=radius)
+        pygame.draw.rect(surface, self.fill, rect, border_radius=radius)
         border = theme.GOLD if self.hovered and self.enabled else theme.WALNUT_LIGHT
         pygame.draw.rect(surface, border, rect, width=max(1, theme.px(2, scale)), border_radius=radius)
         colour = theme.INK if self.enabled else theme.MUTED

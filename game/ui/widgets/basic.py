@@ -65,14 +65,18 @@ class Button(Widget):
             return True
         return False
 
+    @property
+    def fill(self) -> theme.Colour:
+        """Gold for a primary button, parchment for the rest, lighter under the pointer."""
+        if self.primary and self.enabled:
+            return theme.GOLD_LIGHT if self.hovered else theme.GOLD
+        return theme.PARCHMENT if self.enabled else theme.PARCHMENT_DARK
+
     def draw(self, surface: pygame.Surface, assets: Assets, scale: float) -> None:
         if not self.visible:
             return
         rect = self.rect
-        if self.primary and self.enabled:
-            fill = theme.GOLD_LIGHT if self.hovered else theme.GOLD
-        else:
-            fill = theme.PARCHMENT if self.enabled else theme.PARCHMENT_DARK
+        fill = self.fill
         shadow = rect.move(0, theme.px(3, scale))
         pygame.draw.rect(surface, theme.SHADOW, shadow, border_radius=theme.px(8, scale))
         pygame.draw.rect(surface, fill, rect.move(0, 1 if self.pressed else 0), border_radius=theme.px(8, scale))
