@@ -19,7 +19,6 @@ from game.ai.agents import random_choice
 from game.core.rng import Rng
 from game.rulesets.champions_of_albion.content import standard_content
 from game.session import Seat, Session
-from game.ui.controller import Controller
 from game.ui.main import build_scene, random_events
 from game.ui.scenes.game_over import GameOverScene
 from game.ui.scenes.table import TableScene
