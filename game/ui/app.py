@@ -64,6 +64,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = True
         self.tooltip: tuple[str, tuple[int, int]] | None = None
+        self.tooltip_avoid: list[pygame.Rect] = []  # what a tooltip should leave in sight (a scene sets it)
         self.toast: tuple[str, float] | None = None
         self.frame_times: list[float] = []
         # Hooks run on quitting; each returns None, or a sentence when it failed (an autosave).
@@ -139,6 +140,7 @@ class App:
         """One frame: route events, update, draw."""
         started = time.perf_counter()
         self.tooltip = None
+        self.tooltip_avoid = []
         for event in events:
             if self.handle_global(event):
                 continue
@@ -161,7 +163,7 @@ class App:
         from game.ui.widgets.tooltip import draw_toast, draw_tooltip
 
         if self.tooltip:
-            draw_tooltip(surface, self.assets, self.tooltip[0], self.tooltip[1], self.scale)
+            draw_tooltip(surface, self.assets, self.tooltip[0], self.tooltip[1], self.scale, self.tooltip_avoid)
         if self.toast:
             text, until = self.toast
             if time.monotonic() > until:

@@ -111,3 +111,27 @@ def test_a_dimmed_hand_card_says_why_during_the_territory_choice(make_app):
     card = session.game.view_for(0)["hand"][0]
     tip = scene.table.tooltip(("card", card), scene.controller.view(), decision)
     assert tip is not None and "Not now: first choose a territory to attack" in tip
+
+
+def test_a_tooltip_leaves_the_dice_and_the_question_in_sight(make_app):
+    """Issue 12 item 6: Dungeon Delve's odds tooltip covered the dice tray and the prompt."""
+    from game.ui.widgets.tooltip import draw_tooltip
+
+    app = make_app()
+    text = "Attack Goblin Skulker with Light Crossbow: hit 83 %, expected damage 1.6, defeat 54 %. " * 3
+    tray = pygame.Rect(8, 500, 700, 150)
+    prompt = pygame.Rect(8, 658, 960, 54)
+    drawn = []
+    real = pygame.draw.rect
+
+    def record(surface, colour, rect, *args, **kwargs):
+        drawn.append(pygame.Rect(rect))
+        return real(surface, colour, rect, *args, **kwargs)
+
+    pygame.draw.rect = record
+    try:
+        draw_tooltip(app.screen, app.assets, text, (300, 420), 1.0, [tray, prompt])
+    finally:
+        pygame.draw.rect = real
+    box = drawn[-1]
+    assert not box.colliderect(tray) and not box.colliderect(prompt) and not box.collidepoint((300, 420))

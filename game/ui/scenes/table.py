@@ -449,6 +449,8 @@ class TableScene(Scene):
                 tip = self.log.tooltip_at(self.mouse)
             if tip:
                 self.app.tooltip = (tip, self.mouse)
+                tray = getattr(self.table, "tray", None)  # dice being read stay in sight, and the question
+                self.app.tooltip_avoid = [self.prompt_rect] + ([tray.rect] if tray is not None else [])
 
     def _draw_top(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         s = self.app.scale

@@ -2,24 +2,33 @@
 
 from __future__ import annotations
 
+from typing import Sequence
+
 import pygame
 
 from game.ui import theme
 from game.ui.assets import Assets
 
 
-def draw_tooltip(surface: pygame.Surface, assets: Assets, text: str, pos: tuple[int, int], scale: float) -> None:
+def draw_tooltip(surface: pygame.Surface, assets: Assets, text: str, pos: tuple[int, int], scale: float,
+                 avoid: Sequence[pygame.Rect] = ()) -> None:
+    """Hover text beside the pointer: below it or above it, right or left of it, wherever it
+    stays on screen and covers least of ``avoid`` (the prompt bar, a dice tray being read)."""
     size = theme.px(16, scale)
     width = theme.px(320, scale)
     lines = assets.wrap(text, "body", size, width)
     line_h = assets.font("body", size).get_linesize()
     w = min(width, max(assets.font("body", size).size(line)[0] for line in lines)) + theme.px(16, scale)
     h = line_h * len(lines) + theme.px(12, scale)
-    x = min(pos[0] + 16, surface.get_width() - w - 4)
-    y = pos[1] + 20
-    if y + h > surface.get_height() - 4:
-        y = pos[1] - h - 8
-    rect = pygame.Rect(x, max(4, y), w, h)
+    screen = surface.get_rect().inflate(-8, -8)
+    candidates: list[tuple[bool, int, int, pygame.Rect]] = []
+    for x in (pos[0] + 16, pos[0] - 16 - w):
+        for y in (pos[1] + 20, pos[1] - h - 8):
+            rect = pygame.Rect(x, y, w, h).clamp(screen)
+            covered = sum(rect.clip(r).width * rect.clip(r).height for r in avoid)
+            under_pointer = rect.collidepoint(pos)
+            candidates.append((under_pointer, covered, len(candidates), rect))
+    rect = min(candidates)[3]
     pygame.draw.rect(surface, theme.INK, rect.inflate(4, 4), border_radius=6)
     pygame.draw.rect(surface, theme.PARCHMENT, rect, border_radius=6)
     for i, line in enumerate(lines):
