@@ -135,3 +135,26 @@ def test_a_tooltip_leaves_the_dice_and_the_question_in_sight(make_app):
         pygame.draw.rect = real
     box = drawn[-1]
     assert not box.colliderect(tray) and not box.colliderect(prompt) and not box.collidepoint((300, 420))
+
+
+def test_the_dice_tray_says_what_a_spent_surge_did(make_app):
+    """Issue 12 item 6: the dice tray did not change after a surge was spent; now the surge's
+    effect shows under the dice until the next roll."""
+    from game.core.events import Event
+    from game.core.dice import Die
+    from game.ui.widgets.dice_tray import DiceTray
+
+    app = make_app()
+    session = Session.new("dungeon-delve", [Seat("ai", "Overlord", "random"), Seat("human", "Heroes")], 1)
+    scene = open_table(app, session)
+    red = Die.from_faces("red", "Red", [{"hearts": 1, "surge": 1}] * 6)
+    scene.table.tray.set_result([red], [0])
+    scene.table.animate(Event("surge", "DD-089", "Tamsin spends 1 surge: +1 heart.", headline="Surge: +1 heart"),
+                        scene.controller.view())
+    assert scene.table.tray.notes == ["Surge: +1 heart"]
+    tray = DiceTray(pygame.Rect(0, 0, 600, 150))
+    tray.set_result([red], [0])
+    tray.notes.append("Surge: Blast")
+    tray.draw(app.screen, app.assets, 1.0)  # drawn under the dice
+    tray.set_result([red], [1])
+    assert tray.notes == []  # a new roll starts clean

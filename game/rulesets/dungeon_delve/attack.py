@@ -356,7 +356,7 @@ def _spend(ctx: Ctx, attack: Attack, index: int) -> None:
         attack.stun = True
     what = ability.text.split(":", 1)[-1].strip().rstrip(".")
     ctx.emit("surge", "DD-089", f"{ctx.name(attack.attacker)} spends {ability.cost} surge"
-             f"{'s' if ability.cost > 1 else ''}: {what}.", ability=index)
+             f"{'s' if ability.cost > 1 else ''}: {what}.", ability=index, headline=f"Surge: {what}")
 
 
 def _blast_defenders(ctx: Ctx, attack: Attack) -> None:
@@ -398,7 +398,8 @@ def answer_surges(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> N
         attack.surges_spent += 1
         hero = ctx.state.hero(attack.attacker)
         hero.fatigue = max(0, hero.fatigue - 1)
-        ctx.emit("surge", "DD-091", f"{ctx.name(hero.id)} spends a surge to recover 1 fatigue.", hero=hero.id)
+        ctx.emit("surge", "DD-091", f"{ctx.name(hero.id)} spends a surge to recover 1 fatigue.", hero=hero.id,
+                 headline="Surge: recover 1 fatigue")
         return
     _spend(ctx, attack, int(choice[0].split(":")[1]))
 

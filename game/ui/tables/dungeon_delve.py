@@ -398,6 +398,8 @@ class DungeonDelveTable(Table):
             queue.add(Banner(event.headline, centre, 0.8))
         elif event.kind == "attack":
             self._pending_dice = []
+        elif event.kind == "surge" and event.headline:  # the dice stay; what was spent shows under them
+            self.tray.notes.append(event.headline)
         elif event.kind == "dice":
             for die_id, face in zip(event.data["dice"], event.data["faces"]):
                 self._pending_dice.append((die_id, face))

@@ -169,6 +169,7 @@ class DiceTray(Widget):
         self._rolling = False
         self._cache: dict[tuple[object, ...], pygame.Surface] = {}
         self.die_rects: list[pygame.Rect] = []
+        self.notes: list[str] = []  # what was done with this roll since ("Surge: +1 heart"), shown under it
 
     # -- state -------------------------------------------------------------------------------
 
@@ -195,6 +196,7 @@ class DiceTray(Widget):
             if not 0 <= face < len(die.faces):
                 raise ValueError(f"die '{die.id}' has no face {face}")
         self.dice, self.faces = dice, faces
+        self.notes = []  # a new roll: what was spent on the last one no longer applies
         if titles is not None:
             self.titles = titles
 
@@ -340,6 +342,10 @@ class DiceTray(Widget):
                 vs = assets.text("vs", "heading", title_size, theme.GOLD)
                 surface.blit(vs, vs.get_rect(center=(x + sep // 2, dy + size // 2)))
                 x += sep
+        if self.notes and not self._rolling:
+            note = assets.text(" · ".join(self.notes), "italic", max(theme.MIN_TEXT_PX, px(15, scale)),
+                               theme.GOLD_LIGHT)
+            surface.blit(note, note.get_rect(bottomleft=(inner.x + pad, inner.bottom - pad // 2)))
 
     def _draw_die(self, surface: pygame.Surface, assets: Assets, index: int, face: int, rect: pygame.Rect) -> None:
         die = self.dice[index]
