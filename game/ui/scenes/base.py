@@ -92,7 +92,8 @@ class MenuScene(Scene):
         a = self.app.assets
         self.draw_background(surface)
         if self.panel is not None:
-            draw_panel(surface, self.panel, s, colour=theme.WALNUT, border=theme.GOLD, alpha=240)
+            # Opaque: the screen behind (the title's buttons, the table) must not show through the rows.
+            draw_panel(surface, self.panel, s, colour=theme.WALNUT, border=theme.GOLD)
         if self.title:
             y = (self.panel.y + theme.px(18, s)) if self.panel else theme.px(48, s)
             label = a.text(self.title, "title", theme.px(40 if not self.panel else 32, s), theme.GOLD_LIGHT)

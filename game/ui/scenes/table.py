@@ -192,7 +192,8 @@ class TableScene(Scene):
     def _panel_rows(self, decision: Decision | None) -> tuple[list[Group], Entry | None]:
         """The panel's groups and its fixed ending row for ``decision``."""
         if decision is None:
-            if self.controller.session.over and self._over_shown:  # looking at the final table
+            if self.controller.session.over and self._over_shown and self.app.stack.top is self:
+                # looking at the final table (not while the results themselves are open)
                 return [], Entry("__results", "Back to the results", "The winners and how the game ended")
             return [], None
         if self.sub_options is not None:
@@ -423,7 +424,8 @@ class TableScene(Scene):
             selected = {o.target for o in decision.options if o.id in self.selected and o.target}
         self.table.draw(surface, view, decision, lit, selected, self.hover)
         shown = (decision, frozenset(self.table.visible_targets()), len(self.selected),  # type: ignore[attr-defined]
-                 None if self.sub_options is None else tuple(o.id for o in self.sub_options), self._over_shown)
+                 None if self.sub_options is None else tuple(o.id for o in self.sub_options), self._over_shown,
+                 self.app.stack.top is self)
         if shown != getattr(self, "_buttons_for", None):
             before = getattr(self, "_buttons_for", None)
             if before is not None and before[0] == decision and before[3] != shown[3]:
