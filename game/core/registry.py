@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from game.core.errors import FiveRealmsError
 from game.core.ruleset import RuleSystem
@@ -56,6 +56,25 @@ _KNOWN: dict[str, Registration] = {
 }
 
 _LOADED: dict[str, RuleSystem] = {}
+
+
+class Follow:
+    """One part of a registered rule system (its content, its rules data) as a computer player
+    reads it: the registered instance's own, never a module-level copy, with the caches worked
+    out from it (``clearers``) cleared whenever it changes (a test swaps in other content)."""
+
+    def __init__(self, system_id: str, attribute: str) -> None:
+        self.system_id, self.attribute = system_id, attribute
+        self.clearers: list[Callable[[], None]] = []
+        self._current: object = None
+
+    def __call__(self) -> Any:
+        found = getattr(get(self.system_id), self.attribute)
+        if found is not self._current:
+            self._current = found
+            for clear in self.clearers:
+                clear()
+        return found
 
 
 def ids() -> tuple[str, ...]:

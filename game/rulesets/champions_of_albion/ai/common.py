@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from game.core import registry
 
@@ -28,18 +28,14 @@ COMBAT = ("strength", "speed")
 
 # ---- the content -------------------------------------------------------------------------------------
 
-_CURRENT: list[Any] = [None]
-CLEARERS: list[Callable[[], None]] = []
+_CONTENT = registry.Follow(SYSTEM_ID, "content")
+CLEARERS = _CONTENT.clearers
 """What clears a cache that depends on the content (run when the registered content changes)."""
 
 
 def content() -> CAContent:
     """The card data of the registered Champions of Albion rule system (its own instance's)."""
-    found: CAContent = getattr(registry.get(SYSTEM_ID), "content")
-    if found is not _CURRENT[0]:
-        _CURRENT[0] = found
-        for clear in CLEARERS:
-            clear()
+    found: CAContent = _CONTENT()
     return found
 
 

@@ -10,26 +10,22 @@ turn or a monster's activation, with :func:`first_step`, the answer that starts 
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable
 
 from game.core import registry
 from game.rulesets.dungeon_delve.content import DDContent
 from game.rulesets.dungeon_delve.rulesdata import Data, Weapon
 
 SYSTEM_ID = "dungeon-delve"
-_CURRENT: list[Data | None] = [None]
-CLEARERS: list[Callable[[], None]] = []
+_DATA = registry.Follow(SYSTEM_ID, "data")
+CLEARERS = _DATA.clearers
 """What clears the AI's caches of content-derived figures (its lru_caches and memos)."""
 
 
 def data() -> Data:
     """The rules data of the registered Dungeon Delve system (its own instance's, so a system
     built with other content has the AI reading that one); a change clears the AI's caches."""
-    found: Data = getattr(registry.get(SYSTEM_ID), "data")
-    if found is not _CURRENT[0]:
-        _CURRENT[0] = found
-        for clear in CLEARERS:
-            clear()
+    found: Data = _DATA()
     return found
 
 
