@@ -12,6 +12,7 @@ import json
 import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any, Callable
 
 from game.saves import APP_NAME, clean_temporary, write_atomic
 
@@ -86,44 +87,26 @@ class Settings:
         """Take every well-formed field of ``data``; False if anything in it was damaged."""
         if not isinstance(data, dict):
             return False
-        good = True
-        if "window_size" in data:
-            size = data["window_size"]
-            if (isinstance(size, list) and len(size) == 2
-                    and all(isinstance(v, int) and not isinstance(v, bool) for v in size)
-                    and 640 <= size[0] <= 7680 and 480 <= size[1] <= 4320):
-                self.window_size = list(size)
-            else:
-                good = False
         # "auto_pass" in an older file is passed over: the game itself now answers every
         # response window a player could only pass (game.session, fair questions).
-        if "fullscreen" in data:
-            if isinstance(data["fullscreen"], bool):
-                self.fullscreen = data["fullscreen"]
-            else:
-                good = False
-        if "result_seconds" in data:
-            value = data["result_seconds"]
-            if isinstance(value, int) and not isinstance(value, bool) and value in RESULT_SECONDS:
-                self.result_seconds = value
-            else:
-                good = False
-        if "confirm_risky" in data:
-            if isinstance(data["confirm_risky"], bool):
-                self.confirm_risky = data["confirm_risky"]
-            else:
-                good = False
-        if "animation_speed" in data:
-            speed = data["animation_speed"]
-            if isinstance(speed, str) and speed in ANIMATION_SPEEDS:
-                self.animation_speed = speed
-            else:
-                good = False
-        if "last_seats" in data:
-            seats = data["last_seats"]
-            if (isinstance(seats, list) and 1 <= len(seats) <= 8
-                    and all(isinstance(s, str) and s in SEAT_WORDS for s in seats)):
-                self.last_seats = list(seats)
+        checks: dict[str, Callable[[Any], bool]] = {
+            "window_size": lambda v: (isinstance(v, list) and len(v) == 2
+                                      and all(isinstance(n, int) and not isinstance(n, bool) for n in v)
+                                      and 640 <= v[0] <= 7680 and 480 <= v[1] <= 4320),
+            "fullscreen": lambda v: isinstance(v, bool),
+            "animation_speed": lambda v: isinstance(v, str) and v in ANIMATION_SPEEDS,
+            "result_seconds": lambda v: isinstance(v, int) and not isinstance(v, bool) and v in RESULT_SECONDS,
+            "confirm_risky": lambda v: isinstance(v, bool),
+            "last_seats": lambda v: (isinstance(v, list) and 1 <= len(v) <= 8
+                                     and all(isinstance(w, str) and w in SEAT_WORDS for w in v)),
+        }
+        good = True
+        for key, fits in checks.items():
+            if key not in data:
+                continue
+            if fits(data[key]):
+                value = data[key]
+                setattr(self, key, list(value) if isinstance(value, list) else value)
             else:
                 good = False
         return good

@@ -236,8 +236,8 @@ class TableScene(Scene):
 
             self.app.stack.push(GameOverScene(self.app, self))
             return
-        decision = self.controller.my_decision()
-        if decision is None or self.guard_left > 0:
+        decision = self.controller.my_decision()  # (the input guard already held back early clicks)
+        if decision is None:
             return
         if entry.key == "__back":
             self.sub_options = None
