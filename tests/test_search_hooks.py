@@ -73,7 +73,7 @@ def test_determinize_deals_again_only_what_the_declared_zones_hide(system_id):
                         assert after.cards == before.cards, (system_id, before.name)
                         continue
                     assert len(after.cards) == len(before.cards), (system_id, before.name)
-                    known = before.known.get(seat, frozenset())
+                    known = before.known(seat)
                     assert [c for c in before.cards if c in known] == [c for c in after.cards if c in known]
                     was, now = pools.setdefault(before.pool_name, ([], []))
                     was += before.cards

@@ -18,19 +18,25 @@ Two things follow from the declaration, the same for every game:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, NamedTuple
 
 from game.core.rng import Rng
 
 
-@dataclass(frozen=True)
-class Zone:
+def nobody_knows(seat: int) -> frozenset[str]:
+    """The cards of a zone that ``seat`` knows without seeing it: by default none."""
+    return frozenset()
+
+
+
+class Zone(NamedTuple):
     """One declared zone. ``cards`` is the state's own list (``redeal`` writes into it).
 
     ``seen_by`` is None when everyone sees its cards (face up), else the seats that do (a
-    hand: its owner; a face-down deck: nobody, ``()``). ``known[seat]`` lists cards of the
-    zone that ``seat`` knows are there without seeing the zone.
+    hand: its owner; a face-down deck: nobody, ``()``). ``known(seat)`` gives the cards of the
+    zone that ``seat`` knows are there without seeing the zone, worked out only when a
+    determinization asks. (A named tuple: every view declares its zones, so making one must
+    cost next to nothing.)
     """
 
     name: str
@@ -38,7 +44,7 @@ class Zone:
     owner: int | None = None
     seen_by: tuple[int, ...] | None = None
     pool: str = ""
-    known: Mapping[int, frozenset[str]] = field(default_factory=dict)
+    known: Callable[[int], frozenset[str]] = nobody_knows
 
     def visible_to(self, seat: int | None) -> bool:
         return self.seen_by is None or (seat is not None and seat in self.seen_by)
@@ -51,8 +57,9 @@ class Zone:
 def facts(zones: Iterable[Zone], seat: int | None) -> list[dict[str, Any]]:
     """What a view tells ``seat`` of each zone: its name, owner, whether its cards lie face
     up for everyone, whether this seat sees them, and how many there are."""
-    return [{"name": z.name, "owner": z.owner, "face_up": z.seen_by is None, "seen": z.visible_to(seat),
-             "count": len(z.cards)} for z in zones]
+    return [{"name": name, "owner": owner, "face_up": seen_by is None,
+             "seen": seen_by is None or (seat is not None and seat in seen_by), "count": len(cards)}
+            for name, cards, owner, seen_by, _pool, _known in zones]
 
 
 def redeal(zones: Iterable[Zone], seat: int, rng: Rng) -> dict[str, str]:
@@ -65,10 +72,10 @@ def redeal(zones: Iterable[Zone], seat: int, rng: Rng) -> dict[str, str]:
         by_pool.setdefault(zone.pool_name, []).append(zone)
     replaced: dict[str, str] = {}
     for pool_zones in by_pool.values():
-        unseen = [c for z in pool_zones for c in z.cards if c not in z.known.get(seat, frozenset())]
+        knowledge = [zone.known(seat) for zone in pool_zones]
+        unseen = [c for z, known in zip(pool_zones, knowledge) for c in z.cards if c not in known]
         rng.shuffle(unseen)
-        for zone in pool_zones:
-            known = zone.known.get(seat, frozenset())
+        for zone, known in zip(pool_zones, knowledge):
             for index, card in enumerate(zone.cards):
                 if card in known:
                     continue

@@ -26,7 +26,7 @@ def test_redeal_deals_unseen_cards_again_within_their_pool_and_keeps_what_is_kno
     deck, mine, yours, search = _table()
     zones = [Zone("deck", deck, seen_by=(), pool="battle"),
              Zone("hand:0", mine, owner=0, seen_by=(0,), pool="battle"),
-             Zone("hand:1", yours, owner=1, seen_by=(1,), pool="battle", known={0: frozenset({"b2"})}),
+             Zone("hand:1", yours, owner=1, seen_by=(1,), pool="battle", known=lambda seat: frozenset({"b2"}) if seat == 0 else frozenset()),
              Zone("search", search, seen_by=())]
     before = {z.name: list(z.cards) for z in zones}
     outcomes = set()

@@ -35,17 +35,21 @@ def zones(state: CAState) -> list[Zone]:
     """The face-down piles and tokens (nobody's), and the Hand and the camp face up. Every
     seat knows the same: the read events in the event deck keep their places, and so do the
     backs of shadow tokens that were turned over (a random placement: its back is its space)."""
-    everyone = range(state.seats)
-    read = frozenset(state.events_seen)
-    turned = frozenset(back for space, back in zip(state.shadows, state.shadow_backs) if space == back)
+
+    def read(seat: int) -> frozenset[str]:
+        return frozenset(state.events_seen)
+
+    def turned(seat: int) -> frozenset[str]:
+        return frozenset(back for space, back in zip(state.shadows, state.shadow_backs) if space == back)
+
     out = [Zone("hand", state.hand), Zone("camp", state.camp),
            Zone("resource_deck", state.resource_deck, seen_by=()),
            Zone("bane_deck", state.bane_deck, seen_by=()),
            Zone("quest_deck", state.quest_deck, seen_by=()),
            Zone("enemy_deck", state.enemy_deck, seen_by=()),
            Zone("dangerous_waiting", state.dangerous_waiting, seen_by=()),
-           Zone("event_deck", state.event_deck, seen_by=(), known={s: read for s in everyone}),
-           Zone("shadow_backs", state.shadow_backs, seen_by=(), pool="shadow", known={s: turned for s in everyone}),
+           Zone("event_deck", state.event_deck, seen_by=(), known=read),
+           Zone("shadow_backs", state.shadow_backs, seen_by=(), pool="shadow", known=turned),
            Zone("shadow_supply", state.shadow_supply, seen_by=(), pool="shadow"),
            Zone("quest_supply", state.quest_supply, seen_by=())]
     out += [Zone(f"world_deck:{kind}", pile, seen_by=()) for kind, pile in sorted(state.world_decks.items())]

@@ -12,6 +12,7 @@ from game.core.outcome import Outcome
 from game.core.rng import Rng
 from game.core.ruleset import FlowRuleSystem, GameOption
 from game.core.zones import Zone
+from game.rulesets.dungeon_delve.search import zones as search_zones
 from game.rulesets.dungeon_delve import actions as _actions  # noqa: F401  (registers steps)
 from game.rulesets.dungeon_delve import attack as _attack  # noqa: F401
 from game.rulesets.dungeon_delve import cards as _cards  # noqa: F401
@@ -112,9 +113,7 @@ class DungeonDelve(FlowRuleSystem):
         return state.rng.state, state.rng.inc
 
     def zones(self, state: DDState) -> list[Zone]:
-        from game.rulesets.dungeon_delve.search import zones
-
-        return zones(state)
+        return search_zones(state)
 
     def determinize(self, state: DDState, seat: int, rng: Rng) -> DDState:
         """The overlord's hand dealt again for a hero seat, the deck orders for all (search.py)."""

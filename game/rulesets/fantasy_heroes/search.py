@@ -15,9 +15,16 @@ treats all unseen cards alike.
 
 from __future__ import annotations
 
+from functools import partial
+
 from game.core.rng import Rng
 from game.core.zones import Zone, redeal
 from game.rulesets.fantasy_heroes.state import FHState, Seen
+
+
+def _remembered(state: FHState, owner: int, viewer: int) -> frozenset[str]:
+    """The cards of ``owner``'s hand that ``viewer`` knows (its memory: seen by Scrye, stolen)."""
+    return frozenset(m.card for m in state.memory[viewer] if m.seat == owner) if viewer != owner else frozenset()
 
 
 def zones(state: FHState) -> list[Zone]:
@@ -29,9 +36,8 @@ def zones(state: FHState) -> list[Zone]:
            Zone("set_aside", state.set_aside, seen_by=(), pool="battle"),
            Zone("discard", state.discard)]
     for p in state.players:
-        known = {viewer: frozenset(m.card for m in memory if m.seat == p.seat)
-                 for viewer, memory in enumerate(state.memory) if viewer != p.seat}
-        out += [Zone(f"hand:{p.seat}", p.hand, owner=p.seat, seen_by=(p.seat,), pool="battle", known=known),
+        out += [Zone(f"hand:{p.seat}", p.hand, owner=p.seat, seen_by=(p.seat,), pool="battle",
+                     known=partial(_remembered, state, p.seat)),
                 Zone(f"territories:{p.seat}", p.territories, owner=p.seat)]
     return out
 

@@ -10,6 +10,7 @@ from game.core.outcome import Outcome
 from game.core.rng import Rng
 from game.core.ruleset import FlowRuleSystem, GameOption
 from game.core.zones import Zone
+from game.rulesets.fantasy_heroes.search import zones as search_zones
 from game.rulesets.fantasy_heroes import battle as _battle  # noqa: F401  (registers the battle steps)
 from game.rulesets.fantasy_heroes.content import Content, standard_content
 from game.rulesets.fantasy_heroes.context import FLOW, Ctx
@@ -93,9 +94,7 @@ class FantasyHeroes(FlowRuleSystem):
         return state.turn
 
     def zones(self, state: FHState) -> list[Zone]:
-        from game.rulesets.fantasy_heroes.search import zones
-
-        return zones(state)
+        return search_zones(state)
 
     def determinize(self, state: FHState, seat: int, rng: Rng) -> FHState:
         """Other hands (but the cards ``seat`` knows in them), the deck order and set-aside cards
