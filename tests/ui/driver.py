@@ -74,19 +74,19 @@ def buttons(scene: Any) -> list[Button]:
 
 
 def press(app: Any, label: str) -> None:
-    """Click the top scene's button whose label starts with ``label`` (paging through "More…")."""
+    """Click the top scene's button whose label starts with ``label`` (scrolling the table's
+    action panel down to it, as a player would, when it is below the rows in sight)."""
     settle(app)
     scene = app.stack.top
-    for _ in range(12):
+    for _ in range(40):
         for button in buttons(scene):
             if button.visible and button.label.startswith(label):
                 click(app, button.rect.center)
                 return
-        more = [b for b in buttons(scene) if b.visible and b.label == "More…"]
-        if not more:
+        panel = getattr(scene, "panel", None)
+        if panel is None or not panel.scrollable or not panel.wheel(panel.rect.center, -1, app.scale):
             break
-        click(app, more[0].rect.center)
-        frames(app)
+        scene.buttons = list(panel.buttons)
     raise AssertionError(f"no button '{label}' on {scene.name}: {[b.label for b in buttons(scene)]}")
 
 

@@ -286,7 +286,7 @@ def offer_hand_discard(ctx: Ctx, c: ChampionState, count: int = 1, again: bool =
         return
     what = "another card" if again else ("a card" if count == 1 else f"a card (up to {count})")
     cards = [ctx.content.resources[h] for h in state.hand]
-    # "Keep the Hand" first: the prompt bar's first button, never hidden behind "More…".
+    # "Keep the Hand" first, so it leads the answers.
     ask(ctx, c.seat, "discard", f"{ctx.short(c.id)} may discard {what} from the Hand (shuffled into the deck and "
         "replaced), or keep the Hand.", "CA-055",
         [option("keep", KEEP_HAND, None, "Discard nothing: the Hand stays as it is.")]
