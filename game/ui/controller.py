@@ -154,6 +154,12 @@ class Controller:
         if decision is not None:
             self.shown_seat = decision.seat
 
+    def show_seat(self, seat: int) -> None:
+        """A human seat's player takes the screen for a moment of their own (a hot-seat story)."""
+        if self.session.seats[seat].is_ai:
+            raise FiveRealmsError(f"Seat {seat + 1} is played by the computer.")
+        self.shown_seat = seat
+
     def my_decision(self) -> Decision | None:
         """The pending decision if the seat at the screen must answer it now."""
         decision = self.decision()

@@ -115,7 +115,7 @@ def _story_choice(ctx: Ctx, args: dict[str, Any], choice: tuple[str, ...]) -> No
         return
     part = story_card(ctx, story).parts[story.part]
     picked = part.choices[int(choice[0].split(":", 1)[1])]
-    ctx.emit("story", "CA-138", f"{ctx.short(story.champion)} chooses: {picked.label}")
+    ctx.emit("story", "CA-138", f"{ctx.short(story.champion)} chooses: {picked.label}", champion=story.champion)
     _outcome(ctx, story, picked.outcome, picked.completes)
 
 
@@ -141,7 +141,7 @@ def _show_roll(ctx: Ctx, c: ChampionState, story: StoryState, verb: str) -> None
                            "passed": story.total >= part.test.difficulty, "why": story_card(ctx, story).title}
     ctx.emit("roll", "CA-067", f"{ctx.short(c.id)} {verb} {story.roll}: {story.total} against "
              f"{part.test.difficulty} ({part.test.attribute}).", champion=c.id, die=story.roll, total=story.total,
-             target=part.test.difficulty, irreversible=verb != "spends aid")
+             target=part.test.difficulty, irreversible=verb != "spends aid", aid=verb == "spends aid", story=True)
 
 
 def aid_allowed(ctx: Ctx, c: ChampionState, story: StoryState) -> bool:
@@ -201,7 +201,7 @@ def _answer_roll(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> No
         story.total += raised - story.roll
         story.roll = raised
         ctx.emit("aid", "CA-072", f"{ctx.short(c.id)} spends a +{value} aid token: the die counts {raised}.",
-                 champion=c.id)
+                 champion=c.id, story=True)
         _show_roll(ctx, c, story, "spends aid")
     else:
         item = pick.split(":", 1)[1]
@@ -222,14 +222,14 @@ def _settle(ctx: Ctx, step: Step) -> None:
     assert part.test is not None
     passed = story.total >= part.test.difficulty
     ctx.emit("test", "CA-068", f"{ctx.short(story.champion)} {'passes' if passed else 'fails'} the test.",
-             champion=story.champion, passed=passed)
+             champion=story.champion, passed=passed, story=True)
     if passed:
         assert part.on_pass is not None
         _outcome(ctx, story, part.on_pass, True)
     elif part.on_fail is not None:
         _outcome(ctx, story, part.on_fail, False)  # CA-069
     else:
-        ctx.emit("story", "CA-070", "The story has no failure part: no penalty.")
+        ctx.emit("story", "CA-070", "The story has no failure part: no penalty.", champion=story.champion)
 
 
 @FLOW.automatic("story_roll")
@@ -289,12 +289,13 @@ def _fight_done(ctx: Ctx, step: Step) -> None:
     won = bool(story.target) and state.enemy(story.target) is None and bool(story.killer)
     if won:
         if story.killer != story.champion:  # the quest passes to the killing blow (CA-143, G-41)
-            ctx.emit("story", "CA-143", f"{ctx.short(story.killer)} dealt the killing blow and continues the story.")
+            ctx.emit("story", "CA-143", f"{ctx.short(story.killer)} dealt the killing blow and continues the story.",
+                     champion=story.killer)
             story.champion = story.killer
         assert part.on_pass is not None
         _outcome(ctx, story, part.on_pass, True)
     else:
-        ctx.emit("story", "CA-144", "The enemy still stands: the story is failed.")
+        ctx.emit("story", "CA-144", "The enemy still stands: the story is failed.", champion=story.champion)
         if part.on_fail is not None:
             _outcome(ctx, story, part.on_fail, False)
 
@@ -332,7 +333,8 @@ def _finish(ctx: Ctx, step: Step) -> None:
     else:
         state.world_used.setdefault(card.deck, []).append(story.card)
     ctx.emit("story", "CA-146", f"'{card.title}' goes face up to the bottom of its deck"
-             f" ({'completed' if story.completed else 'not completed'}).", card=story.card)
+             f" ({'completed' if story.completed else 'not completed'}).", card=story.card,
+             champion=story.champion, finished=True)
     if story.completed and not ctx.over:
         c = state.champion(story.champion)
         if state.players[c.seat].champion == c.id:

@@ -21,6 +21,7 @@ from typing import Any
 import pygame
 
 from game.core.decision import ENDING, Decision, Option, Target
+from game.core.events import Event
 from game.ui import theme
 from game.ui.animation import AnimationQueue, Banner, ResultCard
 from game.ui.controller import Controller
@@ -59,6 +60,7 @@ class TableScene(Scene):
         self.clock = 0.0  # seconds of this scene's frames (the input guard counts in them)
         self.guard_until = 0.0
         self.held: ResultCard | None = None  # a result waiting on the table (staged outcomes)
+        self.moment: Any = None  # a player's own moment being watched (a MomentScene), or None
         self._others_moved = False  # another seat moved since this screen's player last chose
         self._guarded_for: Decision | None = None
         self.selected: list[str] = []
@@ -363,14 +365,16 @@ class TableScene(Scene):
             self.held.update(dt)
             if self.held.done:
                 self.held = None
-        busy = self.animations.busy or self.table.busy or self.held is not None
+        busy = self.animations.busy or self.table.busy or self.held is not None or self.moment is not None
         self.controller.update(busy)
         view = self.controller.view()
         mine_before = self.controller.my_decision()
-        if self.controller.new_events:  # a move arrived: its log lines are lit until the next one
+        if self.controller.new_events and self.moment is None:  # a move arrived: its log lines are lit
             self.log.fresh_from = len(self.controller.visible_log()) - len(self.controller.new_events)
-        while self.controller.new_events:
+        while self.controller.new_events and self.moment is None:
             event = self.controller.new_events.popleft()
+            if self._open_moment(event, view):
+                break
             self.table.animate(event, view)
             if event.kind in self.table.results:
                 self._hold(event)
@@ -408,6 +412,32 @@ class TableScene(Scene):
                 self._over_shown = True
                 self.controller.autosave()
                 self.app.stack.push(GameOverScene(self.app, self))
+
+    def _open_moment(self, event: Event, view: dict[str, Any]) -> bool:
+        """At a shared screen, a moment that belongs to one human player (a story that asks
+        them nothing) stops the table until that player has watched it (``MomentScene``): the
+        events of the moment go to that scene, the rest wait in the queue."""
+        controller = self.controller
+        if not controller.hot_seat:
+            return False
+        owner = self.table.own_moment(event, view)
+        if owner is None or controller.session.seats[owner[0]].is_ai:
+            return False
+        from game.ui.scenes.moment import MomentScene
+
+        events = [event]
+        queue = controller.new_events
+        while queue and self.table.moment_goes_on(event, events[-1], queue[0]):
+            events.append(queue.popleft())
+        self.moment = MomentScene(self.app, self, owner[0], events, owner[1])
+        self.app.stack.push(self.moment)
+        return True
+
+    def moment_closed(self) -> None:
+        """The moment's player pressed Continue: play goes on (handing the screen on if another
+        player must answer next)."""
+        self.moment = None
+        self.guard_until = self.clock + GUARD_SECONDS
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.app.scale

@@ -49,6 +49,20 @@ class Table:
     def draw(self, surface: pygame.Surface, view: dict[str, Any], decision: Decision | None,
              lit: set[Target], selected: set[Target], hover: Target | None) -> None: ...
 
+    def own_moment(self, event: Event, view: dict[str, Any]) -> tuple[int, str] | None:
+        """Whether ``event`` opens a moment that one seat's player should watch themselves at a
+        shared screen although it asks them nothing (a story that is only a test): that seat,
+        and a heading for it. None for most events and tables."""
+        return None
+
+    def moment_goes_on(self, opening: Event, last: Event, event: Event) -> bool:
+        """Whether ``event`` (after ``last``) still belongs to the moment that ``opening`` began."""
+        return False
+
+    def moment_picture(self, event: Event, size: int) -> pygame.Surface | None:
+        """A picture of the die a moment's roll shows (``size`` pixels square), or None."""
+        return None
+
     def target_at(self, pos: tuple[int, int]) -> Target | None:
         for rect, target in reversed(self.hits):
             if rect.collidepoint(pos):

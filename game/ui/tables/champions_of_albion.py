@@ -57,6 +57,10 @@ BUTTON_KINDS = ("champion", "bane", "deck", "fate", "main_enemy")
 obvious thing to click (several actions may point at one champion)."""
 
 
+MOMENT_ENDS = frozenset({"phase", "round", "act", "event"})
+"""Events that are no longer part of a story: the game has moved on."""
+
+
 @dataclass
 class _Layer:
     """A panel drawn once into its own surface and reused while what it shows is unchanged."""
@@ -549,6 +553,34 @@ class ChampionsOfAlbionTable(Table):
                 queue.add(Pulse(pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r), theme.DANGER, 0.4))
         elif kind == "end":
             queue.add(Banner(event.headline, centre, 1.4))
+
+    # -- a champion's story, watched by its own player at a shared screen (issue 12) ---------------
+
+    def own_moment(self, event: Event, view: dict[str, Any]) -> tuple[int, str] | None:
+        """A story drawn by a champion, or going on after its player's answer, is that
+        champion's player's moment (a story event, or a story test's roll, aid or result)."""
+        champion = event.data.get("champion")
+        story = event.kind == "story" or bool(event.data.get("story"))  # a story's test: its roll, aid, result
+        if not story or not champion or event.data.get("finished"):
+            return None
+        for c in view.get("champions", []):
+            if c["id"] == champion:
+                return c["seat"], f"{c['short']}'s story"
+        return None
+
+    def moment_goes_on(self, opening: Event, last: Event, event: Event) -> bool:
+        """A story goes on until its card goes to the bottom of its deck (CA-146), another
+        champion draws, or the phase moves on."""
+        if last.data.get("finished") or event.kind in MOMENT_ENDS:
+            return False
+        drawn = event.kind == "story" and "card" in event.data and not event.data.get("finished")
+        return not drawn
+
+    def moment_picture(self, event: Event, size: int) -> pygame.Surface | None:
+        die = event.data.get("die")
+        if not isinstance(die, int) or not 1 <= die <= 6:
+            return None
+        return self.tray.die_image(self.assets, self.tray.die, die - 1, size)
 
     def update(self, dt: float) -> None:
         self.tray.update(dt)

@@ -348,7 +348,7 @@ class D6Tray(DiceTray):
                 rx += label.get_width()
             y += line_h
 
-    def _die_image(self, assets: Assets, die: Die, face_index: int, size: int) -> pygame.Surface:
+    def die_image(self, assets: Assets, die: Die, face_index: int, size: int) -> pygame.Surface:
         key = ("d6", face_index, size)
         image = self._cache.get(key)
         if image is not None:

@@ -349,7 +349,7 @@ class DiceTray(Widget):
 
     def _draw_die(self, surface: pygame.Surface, assets: Assets, index: int, face: int, rect: pygame.Rect) -> None:
         die = self.dice[index]
-        image = self._die_image(assets, die, face, rect.width)
+        image = self.die_image(assets, die, face, rect.width)
         self.die_rects[index] = rect
         if self.landed(index):
             surface.blit(image, image.get_rect(center=rect.center))
@@ -361,7 +361,7 @@ class DiceTray(Widget):
         turned = pygame.transform.rotate(image, angle)
         surface.blit(turned, turned.get_rect(center=(rect.centerx, rect.centery + int(hop))))
 
-    def _die_image(self, assets: Assets, die: Die, face_index: int, size: int) -> pygame.Surface:
+    def die_image(self, assets: Assets, die: Die, face_index: int, size: int) -> pygame.Surface:
         key = (die, face_index, size, self.looks.get(die.id))
         image = self._cache.get(key)
         if image is not None:
