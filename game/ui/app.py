@@ -57,10 +57,10 @@ class App:
         requested = size or tuple(self.settings.window_size)
         self.fullscreen = False
         self.screen = self._set_mode((max(MIN_SIZE[0], requested[0]), max(MIN_SIZE[1], requested[1])))
-        if self.settings.fullscreen and size is None:
-            self.toggle_fullscreen()
         self.assets = Assets()
         self.stack = SceneStack()
+        if self.settings.fullscreen and size is None:
+            self.toggle_fullscreen()
         self.clock = pygame.time.Clock()
         self.running = True
         self.tooltip: tuple[str, tuple[int, int]] | None = None
@@ -86,23 +86,32 @@ class App:
         return theme.scale_for(self.size)
 
     def toggle_fullscreen(self) -> None:
-        try:
-            pygame.display.toggle_fullscreen()
-            self.fullscreen = not self.fullscreen
-        except pygame.error:
-            # Some drivers (the dummy one) cannot; fall back to a desktop-sized window.
-            if not self.fullscreen:
-                info = pygame.display.get_desktop_sizes()[0] if pygame.display.get_desktop_sizes() else self.size
-                self._windowed = self.size
-                self.screen = self._set_mode(info)
-                self.fullscreen = True
-            else:
-                self.screen = self._set_mode(getattr(self, "_windowed", (1280, 720)))
-                self.fullscreen = False
-        surface = pygame.display.get_surface()
-        if surface is not None:
-            self.screen = surface
+        """Full screen at the display's own size, and back to the window's size.
+
+        ``pygame.display.toggle_fullscreen`` keeps the window's pixel size, so the screen shows
+        the table small inside black bars (letterboxing). Instead the display surface becomes
+        the desktop's size and every scene lays itself out again for it (the layouts scale
+        with the size), so the table fills the screen sharply."""
+        if not self.fullscreen:
+            self._windowed = self.size
+            desktop = self.desktop_size()
+            try:
+                self.screen = pygame.display.set_mode(desktop, pygame.FULLSCREEN)
+            except pygame.error:  # a driver without full screen: a desktop-sized window
+                self.screen = self._set_mode(desktop)
+            self.fullscreen = True
+        else:
+            self.screen = self._set_mode(getattr(self, "_windowed", (1280, 720)))
+            self.fullscreen = False
         self._relayout()
+
+    def desktop_size(self) -> tuple[int, int]:
+        """The size of the display the window is on (the first one when that is unknown)."""
+        sizes = pygame.display.get_desktop_sizes()
+        if not sizes:
+            return self.size
+        size = sizes[0]
+        return (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
 
     def resize(self, size: tuple[int, int]) -> None:
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))

@@ -49,6 +49,24 @@ def test_f11_is_remembered_like_the_settings_toggle(make_app):
     assert app.settings.fullscreen == app.fullscreen and Settings.load().fullscreen == app.fullscreen
 
 
+def test_full_screen_lays_the_table_out_at_the_displays_size_and_back(make_app):
+    """Issue 12 item 5: full screen fills the display with the table laid out for it (not the
+    window's pixels inside black bars), and F11 again gives the window its size back."""
+    app = make_app(size=(1024, 640))
+    session = Session.new("dungeon-delve", [Seat("human", "Ann"), Seat("ai", "Bram", "normal")], 3)
+    scene = open_table(app, session)
+    small = scene.table.area.size
+    key(app, pygame.K_F11)
+    frames(app, 2)
+    assert app.fullscreen and app.size == app.desktop_size() and app.size != (1024, 640)
+    assert pygame.display.get_surface().get_size() == app.size
+    assert scene.table.area.bottom == app.size[1] and scene.table.area.height > small[1]  # (the dummy display is 1024x768)
+    assert scene.log.rect.right == app.size[0]  # the right-hand column stands at the display's edge
+    key(app, pygame.K_F11)
+    frames(app, 2)
+    assert not app.fullscreen and app.size == (1024, 640) and scene.table.area.size == small
+
+
 def test_the_log_wraps_only_new_lines_and_the_view_is_built_once_per_position(make_app):
     """Issue 12 benchmark: a frame re-wrapped the log's last 400 lines whenever it grew, and
     built the view twice."""
