@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import math
 import os
-import statistics
-import time
 import tomllib
 from pathlib import Path
 
@@ -273,21 +271,6 @@ def test_layers_are_cached(screen):
         assert board._layers[name][1] is pieces, name
 
 
-def test_frame_time_with_overlays(screen):
-    _, _, board = _make()
-    ov = _full_overlays()
-    board.draw(screen, ov)
-    times = []
-    for k in range(200):
-        hover = ("grey_downs", "mistfell", None)[k % 3]
-        frame = RouteOverlays(**{**ov.__dict__, "hover": hover})
-        start = time.perf_counter()
-        board.draw(screen, frame)
-        times.append(time.perf_counter() - start)
-    print(f"\nroute map draw with overlays at 1280x720: median {statistics.median(times) * 1000:.2f} ms "
-          f"(200 frames)")
-
-
 def test_a_crowded_map_shortens_names_before_it_leaves_one_out(screen):
     """Issue 12 item 6: on a small board a name that would cover another is shortened ("Silent
     W.", then "Sil") instead of dropped, and still never covers another name."""
@@ -305,3 +288,27 @@ def test_a_crowded_map_shortens_names_before_it_leaves_one_out(screen):
     assert len(shown) > full_only
     rects = list(shown.values())
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert set(shown) == set(ids), "every space keeps a readable name or code"
+
+
+def test_every_space_keeps_a_label_at_every_table_size_and_codes_are_unique(make_app):
+    """Issue 12 item 6 (Champions of Albion): a player clicked what looked like one space and
+    went to another; every space keeps its name, a short form or its code, on the map as the
+    table lays it out at 1024x640, 1280x720 and 1920x1080, and no two labels touch."""
+    from game.session import Seat, Session
+    from game.ui.boards.route_map import map_codes
+    from tests.ui.driver import open_table
+
+    codes = map_codes({"a": "The Silent Well", "b": "Saltmarsh", "c": "Saltwind Heath", "d": "Salt Flats",
+                       "e": "Harrowfield"})
+    assert codes["a"] == "SilW" and codes["e"] == "Har"
+    assert len({c.lower() for c in codes.values()}) == len(codes)
+    for size in ((1024, 640), (1280, 720), (1920, 1080)):
+        app = make_app(size=size)
+        session = Session.new("champions-of-albion", [Seat("human", "Ann"), Seat("human", "Ben")], 3)
+        board = open_table(app, session).table.map
+        ids = list(board.spaces)
+        assert len({c.lower() for c in map_codes({sid: board.spaces[sid].name for sid in ids}).values()}) == len(ids)
+        rects = [board.label_rect(sid) for sid in ids]
+        assert all(r is not None for r in rects), size
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:]), size

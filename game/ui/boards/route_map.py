@@ -162,6 +162,29 @@ def short_name(name: str, letters: int = 0) -> str:
     return words[0] if len(words[0]) <= 6 else words[0][:5] + "."
 
 
+def map_codes(names: dict[str, str]) -> dict[str, str]:
+    """A short code for each space, unique on its map: the first three letters of its main
+    word and the initial of the next ("The Silent Well" -> "SilW", "Saltmarsh" -> "Sal");
+    where two would read the same, more letters of the main word ("Saltm", "Saltw")."""
+    words = {sid: [w for w in name.split() if w.lower() != "the"] or name.split() for sid, name in names.items()}
+
+    def code(sid: str, letters: int) -> str:
+        main = words[sid]
+        return main[0][:letters] + (main[1][0].upper() if len(main) > 1 else "")
+
+    codes = {sid: code(sid, 3) for sid in names}
+    for letters in range(4, 12):
+        seen: dict[str, list[str]] = {}
+        for sid, c in codes.items():
+            seen.setdefault(c.lower(), []).append(sid)
+        clashes = [sid for group in seen.values() if len(group) > 1 for sid in group]
+        if not clashes:
+            break
+        for sid in clashes:
+            codes[sid] = code(sid, letters)
+    return codes
+
+
 class RouteMap:
     """Draws a route map fitted into a rect (keeping the board's aspect, centred).
 
@@ -266,41 +289,77 @@ class RouteMap:
         return w + 8, h + 0
 
     def _place_labels(self) -> dict[str, pygame.Rect]:
-        """Greedy placement: each label goes where it overlaps least (other spaces and labels
-        most, the board edge, then routes), trying below, above, the sides and diagonals. A
-        name that would still cover another name is shortened ("Silent W.", "Harro.", then
-        "Sil"), and only if that too would cover one is it left out (never a capital's): the
-        space's tooltip names it."""
+        """Every space keeps a readable name or code (issue 12: a player clicked what looked
+        like one space and went to another). Greedy placement first: each label goes where it
+        overlaps least (other spaces and labels most, the board edge, then routes), trying
+        below, above, the sides and diagonals; a name that would cover another is shortened
+        ("Silent W.", "Harro."). When that leaves a space without a label (a small board),
+        every space first gets its short code ("SilW", "Harr": unique on the map), and then
+        each grows back to its short form or full name where that covers no other label."""
+        labels, texts = self._place_greedy()
+        if len(labels) < len(self.spaces):
+            labels, texts = self._place_codes_first()
+        self._label_text = texts
+        return labels
+
+    def _placement_context(self) -> tuple[list[Any], list[Any], pygame.Rect, list[str]]:
         circles = [(c, self.space_radius(s) + 2) for s, c in self._centres.items()]
         segments = [(self.route_ends(r.a, r.b)) for r in self.routes]
         inner = self.board_rect.inflate(-2 * self._frame_width(), -2 * self._frame_width())
-        placed: list[pygame.Rect] = [self._compass_rect()]
-        out: dict[str, pygame.Rect] = {}
-        # Most constrained first: capitals, then spaces with the nearest neighbours.
-        def crowding(sid: str) -> float:
+
+        def crowding(sid: str) -> float:  # most constrained first: capitals, then the nearest neighbours
             c = self._centres[sid]
             near = sorted(math.hypot(c[0] - o[0], c[1] - o[1]) for o_id, o in self._centres.items() if o_id != sid)
             return sum(near[:3]) if near else 0.0
 
         order = sorted(self.spaces, key=lambda s: (self.spaces[s].kind != "capital", crowding(s), s))
-        self._label_text = {}
+        return circles, segments, inner, order
+
+    def _place_greedy(self) -> tuple[dict[str, pygame.Rect], dict[str, str]]:
+        circles, segments, inner, order = self._placement_context()
+        placed: list[pygame.Rect] = [self._compass_rect()]
+        out: dict[str, pygame.Rect] = {}
+        texts: dict[str, str] = {}
         for sid in order:
             space = self.spaces[sid]
-            for text in dict.fromkeys((space.name, short_name(space.name), short_name(space.name, 3))):
+            for text in dict.fromkeys((space.name, short_name(space.name))):
                 rect = self._best_label_rect(sid, text, placed, circles, segments, inner)
-                crowded = any(rect.colliderect(other) for other in placed)
-                if not crowded or space.kind == "capital":
+                if space.kind == "capital" or not any(rect.colliderect(other) for other in placed):
                     break
             else:
-                continue  # on a small board a name that clashes even shortened is left out
+                continue  # left out: the codes-first placement takes over
             out[sid] = rect
-            self._label_text[sid] = text
+            texts[sid] = text
             placed.append(rect)
-        return out
+        return out, texts
+
+    def _place_codes_first(self) -> tuple[dict[str, pygame.Rect], dict[str, str]]:
+        circles, segments, inner, order = self._placement_context()
+        codes = map_codes({sid: space.name for sid, space in self.spaces.items()})
+        compass = self._compass_rect()
+        out: dict[str, pygame.Rect] = {}
+        texts: dict[str, str] = {}
+        for sid in order:  # every space its code (a capital its name: there are few, and they lead the order)
+            text = self.spaces[sid].name if self.spaces[sid].kind == "capital" else codes[sid]
+            out[sid] = self._best_label_rect(sid, text, [compass, *out.values()], circles, segments, inner,
+                                             far=True)
+            texts[sid] = text
+        for sid in order:  # then each grows where the longer form covers no other label
+            space = self.spaces[sid]
+            others = [compass, *(rect for other, rect in out.items() if other != sid)]
+            for text in dict.fromkeys((space.name, short_name(space.name))):
+                if text == texts[sid] or len(text) <= len(texts[sid]):
+                    break
+                rect = self._best_label_rect(sid, text, others, circles, segments, inner)
+                if not any(rect.colliderect(other) for other in others) and inner.contains(rect):
+                    out[sid], texts[sid] = rect, text
+                    break
+        return out, texts
 
     def _best_label_rect(self, sid: str, text: str, placed: list[pygame.Rect], circles: list[Any],
-                         segments: list[Any], inner: pygame.Rect) -> pygame.Rect:
-        """Where ``text`` as the name of ``sid`` overlaps least (see ``_place_labels``)."""
+                         segments: list[Any], inner: pygame.Rect, far: bool = False) -> pygame.Rect:
+        """Where ``text`` as the name of ``sid`` overlaps least (see ``_place_labels``); ``far``
+        also tries places a little farther out (a code that must find room on a crowded map)."""
         space = self.spaces[sid]
         w, h = self._label_size(space, text)
         cx, cy = self._centres[sid]
@@ -317,6 +376,14 @@ class RouteMap:
             (cx + d, cy - d - h, 1.4),                          # above right
             (cx - d - w, cy - d - h, 1.4),                      # above left
         ]
+        if far:  # farther out and nudged aside, a little less preferred
+            e = r + h * 0.6
+            pushed = ((0, e), (0, -e), (e, 0), (-e, 0))  # below, above, right, left: pushed out
+            near = list(candidates)
+            candidates += [(x + dx, y + dy, pref + 1.0) for (x, y, pref), (dx, dy) in zip(near, pushed)]
+            nudge = h * 0.4
+            candidates += [(x + dx, y + dy, pref + 0.6) for x, y, pref in near
+                           for dx, dy in ((nudge, 0), (-nudge, 0), (0, nudge), (0, -nudge))]
         best = None
         for x, y, pref in candidates:
             rect = pygame.Rect(int(round(x)), int(round(y)), w, h)
@@ -324,6 +391,8 @@ class RouteMap:
             for other in placed:
                 clip = rect.clip(other)
                 score += clip.width * clip.height * 0.5
+                if far and clip.width and clip.height:
+                    score += 100.0  # a code must not touch another label if any place is free
             for centre, radius in circles:
                 if centre == (cx, cy):
                     continue
