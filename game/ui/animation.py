@@ -75,6 +75,34 @@ class Pulse(Animation):
                          border_radius=theme.px(10, scale))
 
 
+class Trail(Animation):
+    """The way a figure went (issue 12: AI turns shown step by step, the figure moved): gold
+    steps light up from the first square to the last, then fade."""
+
+    def __init__(self, points: list[tuple[int, int]], duration: float = 0.5) -> None:
+        super().__init__(duration)
+        self.points = list(points)
+
+    def draw(self, surface: pygame.Surface, assets: Assets, scale: float) -> None:
+        if not self.points:
+            return
+        t = self.progress
+        lit = max(1, int(round(len(self.points) * min(1.0, t / 0.6))))  # the steps light up in order
+        fade = 1.0 if t < 0.6 else max(0.0, (1 - t) / 0.4)
+        r = max(3, theme.px(6, scale))
+        for i, (x, y) in enumerate(self.points[:lit]):
+            if i:  # the line from the step before
+                pygame.draw.line(surface, theme.GOLD, self.points[i - 1], (x, y), max(2, r // 2))
+            if i == len(self.points) - 1:  # where it stands now: a ring, so the figure stays in sight
+                ring = int(r * 2.6)
+                pygame.draw.circle(surface, theme.INK, (x, y), ring + 1, max(2, r // 2) + 2)
+                pygame.draw.circle(surface, theme.GOLD_LIGHT, (x, y), ring, max(2, r // 2))
+                continue
+            radius = int(r * (0.6 + 0.4 * fade))
+            pygame.draw.circle(surface, theme.INK, (x, y), radius + 2)
+            pygame.draw.circle(surface, theme.GOLD, (x, y), radius)
+
+
 class Banner(Animation):
     """A parchment ribbon across the table: a new turn, an attack, a result."""
 

@@ -102,3 +102,40 @@ def test_a_zoomed_map_pans_with_a_right_drag(make_app):
     middle = [pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(-40, 30), buttons=(0, 1, 0))]
     app.step(middle, 1 / 60)
     assert grid.pan == zoomed  # dragged back by the same amount
+
+
+def test_an_ai_move_shows_the_way_the_figure_went(make_app):
+    """Issue 12 item 3: AI turns are shown step by step with the figure moved: the overlord's
+    monster moves arrive as a trail of gold steps over the squares it walked, in order."""
+    from game.session import Seat, Session
+    from game.ui.animation import Trail
+    from tests.ui.driver import open_table
+
+    app = make_app(speed="normal")
+    session = Session.new("dungeon-delve", [Seat("ai", "Overlord", "normal"), Seat("human", "Heroes")], 8)
+    table = open_table(app, session)
+    controller, grid = table.controller, table.table.grid
+    stand_in = make_agent("normal", "dungeon-delve", 4, 1)
+    for _ in range(20000):
+        decision = controller.decision()
+        if decision is None:
+            break
+        if not session.seats[decision.seat].is_ai:
+            controller.choose(stand_in.choose(controller.view(), decision))
+            table.animations.skip()
+            controller.new_events.clear()
+            continue
+        events = session.choose(decision.seat, session.agents[decision.seat].choose(
+            session.game.view_for(decision.seat), decision))
+        moves = [e for e in events if e.kind == "move" and e.data.get("path")]
+        if not moves:
+            continue
+        table.animations.skip()
+        controller._arrived(events)
+        frames(app)
+        trails = [a for group in table.animations.groups for a in group if isinstance(a, Trail)]
+        assert trails, "the monster's move left no trail"
+        path = [tuple(p) for p in moves[0].data["path"]]
+        assert trails[0].points == [grid.square_centre(sq) for sq in path]
+        return
+    raise AssertionError("the overlord never moved a monster")

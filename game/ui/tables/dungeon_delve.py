@@ -16,7 +16,7 @@ from game.rulesets.dungeon_delve import geometry as geo
 from game.rulesets.dungeon_delve import view as dd_view
 from game.rulesets.dungeon_delve.rulesdata import Data
 from game.ui import theme
-from game.ui.animation import Banner, Pulse
+from game.ui.animation import Banner, Pulse, Trail
 from game.ui.boards.grid import GridBoard, GridFigure, GridOverlays, GridToken, movement_fields, sight_fields
 from game.ui.tables.base import Table
 from game.ui.theme import px
@@ -398,6 +398,9 @@ class DungeonDelveTable(Table):
             queue.add(Banner(event.headline, centre, 0.8))
         elif event.kind == "attack":
             self._pending_dice = []
+        elif event.kind == "move" and self.grid is not None and event.data.get("path"):
+            steps = [self.grid.square_centre((int(x), int(y))) for x, y in event.data["path"]]
+            queue.add(Trail(steps, 0.25 + 0.06 * len(steps)))  # the way the figure went, step by step
         elif event.kind == "surge" and event.headline:  # the dice stay; what was spent shows under them
             self.tray.notes.append(event.headline)
         elif event.kind == "dice":
