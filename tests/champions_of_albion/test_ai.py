@@ -56,7 +56,6 @@ from __future__ import annotations
 import ast
 import copy
 import statistics
-import time
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -75,7 +74,6 @@ SYSTEM_CONTENT = standard_content()
 MAINS = ("dragon", "arawn", "morrigan")
 SEEDS = range(6)
 QUEST_SEEDS = range(6, 12)  # more four-seat games against Arawn for the quest test
-TIMES: list[float] = []  # every normal decision of this module, in seconds
 
 
 QUESTS: dict[tuple[int, str, tuple[str, ...]], tuple[int, int]] = {}  # (drawn, completed) per game played
@@ -92,10 +90,8 @@ def play(seed: int, main: str, levels: tuple[str, ...]) -> tuple[Game, frozenset
     while (decision := game.pending()) is not None:
         agent = agents[decision.seat]
         view = game.view_for(decision.seat)
-        started = time.perf_counter()
         choice = agent.choose(view, decision)
         if agent.level == "normal":
-            TIMES.append(time.perf_counter() - started)
             kinds.add(decision.kind)
             assert decision.min_choices <= len(choice) <= decision.max_choices, (decision.kind, choice)
             assert set(choice) <= set(decision.option_ids), (decision.kind, choice, decision.option_ids)
@@ -377,11 +373,3 @@ def test_unknown_decision_kinds_get_a_legal_answer() -> None:
     assert 0 <= len(answer) <= 2 and set(answer) <= {"a", "b"}
     two = Decision(0, "something_new", "?", (Option("x", "X"), Option("end", "End")), "X")
     assert ai.choose(view, two, None) == ("end",)
-
-
-def test_zz_print_decision_times() -> None:
-    if TIMES:
-        ordered = sorted(TIMES)
-        p95 = ordered[int(0.95 * (len(ordered) - 1))]
-        print(f"\n[CA AI] {len(TIMES)} normal decisions: median {statistics.median(TIMES) * 1000:.3f} ms, "
-              f"p95 {p95 * 1000:.3f} ms, max {ordered[-1] * 1000:.1f} ms")

@@ -18,11 +18,8 @@ those behaviours through the Game API.
 from __future__ import annotations
 
 import copy
-import statistics
-import time
 from typing import Any
 
-import pytest
 
 from game.ai import make_agent
 from game.core.game import Game
@@ -34,7 +31,6 @@ SYSTEM = DungeonDelve()
 SEEDS = range(20)
 ALL = "brakka_stonehide,sister_elowen,vessarin_ashmark,tamsin_reedfoot"
 
-TIMES: list[float] = []  # every normal decision of this module, in seconds
 
 
 def play(seed: int, levels: list[str], heroes: str = ALL) -> tuple[Game, set[str]]:
@@ -46,10 +42,8 @@ def play(seed: int, levels: list[str], heroes: str = ALL) -> tuple[Game, set[str
     while (decision := game.pending()) is not None:
         agent = agents[decision.seat]
         view = game.view_for(decision.seat)
-        started = time.perf_counter()
         choice = agent.choose(view, decision)
         if agent.level == "normal":
-            TIMES.append(time.perf_counter() - started)
             kinds.add(decision.kind)
             assert decision.min_choices <= len(choice) <= decision.max_choices, (decision.kind, choice)
             assert set(choice) <= set(decision.option_ids), (decision.kind, choice, decision.option_ids)
@@ -275,13 +269,3 @@ def test_a_knocked_out_hero_stands_up_when_his_ally_has_a_better_use_for_the_act
     assert events(game, "dice", "DD-069")
     brakka = game.state.hero("brakka_stonehide")
     assert not brakka.knocked_out and brakka.square == [8, 4]
-
-
-def test_zz_print_decision_times() -> None:
-    """Runs last in this module: the normal AI's decision times over all games above."""
-    if not TIMES:
-        pytest.skip("no timed decisions (tests run alone)")
-    ordered = sorted(TIMES)
-    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-    print(f"\n[DD AI] {len(ordered)} normal decisions: median {statistics.median(ordered) * 1000:.2f} ms, "
-          f"p95 {p95 * 1000:.2f} ms, max {ordered[-1] * 1000:.1f} ms")

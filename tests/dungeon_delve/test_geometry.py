@@ -9,12 +9,9 @@ Edges are written as in the checklist, as the two squares that share them.
 
 from __future__ import annotations
 
-import time
 from fractions import Fraction
 from math import gcd
 from collections.abc import Iterable, Mapping, Sequence
-
-import pytest
 
 from game.core.rng import Rng
 from game.rulesets.dungeon_delve.geometry import (
@@ -844,29 +841,6 @@ def test_quest_1_los_from_3_4_to_12_2_door_closed_and_open() -> None:
         result = line_of_sight(board, walls, (3, 4), (12, 2))
         assert result.visible
         assert_clear_segment(board, walls, (3, 4), (12, 2), result)
-
-
-def test_quest_1_timing_report(capsys: pytest.CaptureFixture[str]) -> None:
-    """Timing (reported, not asserted): LoS from (1,4) to every square of the Quest 1 map,
-    and a movement range from (1,4) with 10 MP, door closed."""
-    board = quest_board()
-    walls = board.blocking_edges(["vault"])
-    t0 = time.perf_counter()
-    seen = [line_of_sight(board, walls, (1, 4), t).visible for t in board.squares]
-    t1 = time.perf_counter()
-    seen_again = [line_of_sight(board, walls, (1, 4), t).visible for t in board.squares]
-    t2 = time.perf_counter()
-    reach = movement_range(board, walls, (1, 4), 10)
-    t3 = time.perf_counter()
-    for _ in range(20):
-        movement_range(board, walls, (1, 4), 10)
-    t4 = time.perf_counter()
-    assert seen == seen_again and reach.costs[(1, 4)] == 0
-    with capsys.disabled():
-        print(f"\n[DD geometry timing] LoS (1,4) -> all {len(board.squares)} squares: "
-              f"first {1000 * (t1 - t0):.1f} ms, again {1000 * (t2 - t1):.1f} ms "
-              f"({sum(seen)} visible); movement range (1,4) 10 MP: first {1000 * (t3 - t2):.2f} ms, "
-              f"mean of 20 {1000 * (t4 - t3) / 20:.2f} ms ({len(reach.costs)} squares)")
 
 
 # -- Property tests over seeded random maps (game.core.rng.Rng) ----------------------------------
