@@ -8,12 +8,16 @@ from __future__ import annotations
 from typing import Any, Generic, TypeVar
 
 from game.core.events import EventLog
-from game.core.flow import HasStack
+from game.core.flow import HasStack, Step
 
-S = TypeVar("S", bound=HasStack)
+S = TypeVar("S", bound=HasStack[Any])
+R = TypeVar("R", bound=Step)
 
 
-class BaseContext(Generic[S]):
+class BaseContext(Generic[S, R]):
+    """``S`` is the rule system's state, ``R`` its step record (the union of its step
+    kinds' TypedDicts, which its state's ``stack`` holds)."""
+
     def __init__(self, state: S, log: EventLog) -> None:
         self.state = state
         self.log = log
@@ -22,6 +26,7 @@ class BaseContext(Generic[S]):
         """Add an event: what happened, under which rule (``seats=`` for a private one)."""
         self.log.emit(kind, rule, text, **kw)
 
-    def push(self, step: str, **args: Any) -> None:
-        """Push the flow step ``step`` (it runs before the steps under it)."""
-        self.state.stack.append({"step": step, **args})
+    def push(self, step: R) -> None:
+        """Push the flow step ``step`` (it runs before the steps under it); mypy checks the
+        record against the TypedDict its ``"step"`` names."""
+        self.state.stack.append(step)

@@ -20,32 +20,53 @@ data on the stack like every other step, so it saves, clones and restores mid-wi
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, Callable, NotRequired, Sequence, TypedDict, TypeVar
 
 from game.core.decision import Decision, Option
-from game.core.flow import Flow, Step
+from game.core.flow import Flow, step_name
 
 C = TypeVar("C")
 
+
+class WindowRecord(TypedDict):
+    """What every window's step record holds: the seats still to be asked, front first. A
+    rule system's window TypedDict adds its ``step: Literal[...]`` and its own data."""
+
+    seats: list[int]
+
+
+class SimultaneousRecord(TypedDict):
+    """What every simultaneous choice's step record holds: the seats that choose, and the
+    answers given so far (a seat's number as text -> its choice)."""
+
+    seats: list[int]
+    answers: NotRequired[dict[str, list[str]]]
+
+
+W = TypeVar("W", bound=WindowRecord)
+M = TypeVar("M", bound=SimultaneousRecord)
+
 PASS = "pass"
 
-Responses = Callable[[C, Step, int], Sequence[Option]]
+Responses = Callable[[C, W, int], Sequence[Option]]
 """The answers ``seat`` holds at this window (may be empty: the seat is asked anyway)."""
-Respond = Callable[[C, Step, int, tuple[str, ...]], None]
+Respond = Callable[[C, W, int, tuple[str, ...]], None]
 """Apply a response; it may change ``step["seats"]`` (who is still to be asked)."""
-Prompt = Callable[[C, Step, int], str]
-RuleOf = Callable[[C, Step], str]
+Prompt = Callable[[C, W, int], str]
+RuleOf = Callable[[C, W], str]
 """The rule ID of a window that depends on the step's (public) data."""
 
 
-def open_window(stack: list[Step], name: str, seats: Sequence[int], **data: Any) -> None:
-    """Push the window ``name`` asking ``seats`` in this order (extra data rides in the step)."""
+def open_window(stack: list[Any], name: str, seats: Sequence[int], **data: Any) -> None:
+    """Push the window ``name`` asking ``seats`` in this order (extra data rides in the step).
+    This is for flows without declared records; a rule system whose records are TypedDicts
+    pushes its window's record itself, so that mypy checks it."""
     stack.append({"step": name, "seats": list(seats), **data})
 
 
-def register_window(flow: Flow[C], name: str, *, rule: str | RuleOf[C], responses: Responses[C], respond: Respond[C],
-                    prompt: Prompt[C], pass_label: str = "Pass") -> None:
-    """Register the response window ``name`` on ``flow``.
+def register_window(flow: Flow[C], kind: type[W] | str, *, rule: str | RuleOf[C, W], responses: Responses[C, W],
+                    respond: Respond[C, W], prompt: Prompt[C, W], pass_label: str = "Pass") -> None:
+    """Register the response window ``kind`` (its TypedDict, or a bare name) on ``flow``.
 
     The seat at the front of ``step["seats"]`` is asked; "pass" takes it off the front.
     A response is applied by ``respond``; the seat stays at the front (it may respond
@@ -53,8 +74,9 @@ def register_window(flow: Flow[C], name: str, *, rule: str | RuleOf[C], response
     ``rule`` may be a function of the step, for one window that the rules name differently
     at different moments (it must read only public data: every seat sees the question's rule).
     """
+    name = step_name(kind)
 
-    def ask(ctx: C, step: Step) -> Decision | None:
+    def ask(ctx: C, step: W) -> Decision | None:
         if not step["seats"]:
             return None
         seat = step["seats"][0]
@@ -62,33 +84,37 @@ def register_window(flow: Flow[C], name: str, *, rule: str | RuleOf[C], response
         rule_id = rule if isinstance(rule, str) else rule(ctx, step)
         return Decision(seat, name, prompt(ctx, step, seat), options, rule=rule_id, window=True)
 
-    def answer(ctx: C, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+    def answer(ctx: C, step: W, seat: int, choice: tuple[str, ...]) -> None:
         if choice == (PASS,):
             step["seats"].pop(0)
         else:
             respond(ctx, step, seat, choice)
 
-    flow.closing(name, ask, answer)
+    flow.closing(kind, ask, answer)
 
 
-Choices = Callable[[C, Step, int], Decision]
+Choices = Callable[[C, M, int], Decision]
 """The question ``seat`` is asked in a simultaneous choice (made without the others' answers)."""
-Resolve = Callable[[C, Step, dict[int, tuple[str, ...]]], None]
+Resolve = Callable[[C, M, dict[int, tuple[str, ...]]], None]
 
 
-def register_simultaneous(flow: Flow[C], name: str, *, question: Choices[C], resolve: Resolve[C]) -> None:
-    """Register the simultaneous choice ``name``: each seat of ``step["seats"]`` answers in
-    turn, the answers are kept in the step (no view shows them), then ``resolve`` gets them
-    all at once and the step closes."""
+def register_simultaneous(flow: Flow[C], kind: type[M] | str, *, question: Choices[C, M],
+                          resolve: Resolve[C, M]) -> None:
+    """Register the simultaneous choice ``kind`` (its TypedDict, or a bare name): each seat of
+    ``step["seats"]`` answers in turn, the answers are kept in the step (no view shows them),
+    then ``resolve`` gets them all at once and the step closes."""
 
-    def ask(ctx: C, step: Step) -> Decision | None:
-        waiting = [s for s in step["seats"] if str(s) not in step.setdefault("answers", {})]
+    def ask(ctx: C, step: M) -> Decision | None:
+        if "answers" not in step:  # (not setdefault: mypy cannot see the key's type through M)
+            step["answers"] = {}
+        waiting = [s for s in step["seats"] if str(s) not in step["answers"]]
         return question(ctx, step, waiting[0]) if waiting else None
 
-    def answer(ctx: C, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+    def answer(ctx: C, step: M, seat: int, choice: tuple[str, ...]) -> None:
         step["answers"][str(seat)] = list(choice)
 
-    def done(ctx: C, step: Step) -> None:
-        resolve(ctx, step, {int(s): tuple(c) for s, c in step.get("answers", {}).items()})
+    def done(ctx: C, step: M) -> None:
+        answers = step["answers"] if "answers" in step else {}
+        resolve(ctx, step, {int(s): tuple(c) for s, c in answers.items()})
 
-    flow.closing(name, ask, answer, done)
+    flow.closing(kind, ask, answer, done)

@@ -22,13 +22,14 @@ from game.rulesets.champions_of_albion.context import FLOW, MAX_ACTIONS, Ctx
 from game.rulesets.champions_of_albion.effects import (attach, banished_on, choose_bane, handles, me, offer_hand_discard,
                                                        push_effects, record, roll_test)
 from game.rulesets.champions_of_albion.state import MAIN, ChampionState, Turn
+from game.rulesets.champions_of_albion.steps import ActionPhaseStep, TurnStep
 
 MARKETS = ("capital", "country")
 TRANSFERABLE = ("weapon", "armour", "item", "relic")  # CA-060, CA-062
 
 
-@FLOW.automatic("action_phase")
-def _action_phase(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(ActionPhaseStep)
+def _action_phase(ctx: Ctx, step: ActionPhaseStep) -> None:
     state = ctx.state
     state.stack.pop()
     if ctx.over:
@@ -36,10 +37,10 @@ def _action_phase(ctx: Ctx, step: Step) -> None:
     state.phase = "action"
     ctx.emit("phase", "CA-035", "Action phase.")
     for c in reversed(ctx.in_play()):
-        ctx.push("turn", seat=c.seat)
+        ctx.push({"step": "turn", "seat": c.seat})
 
 
-def champion_of_turn(ctx: Ctx, step: Step) -> ChampionState | None:
+def champion_of_turn(ctx: Ctx, step: TurnStep) -> ChampionState | None:
     return ctx.state.seat_champion(step["seat"])
 
 
@@ -134,7 +135,7 @@ _CITED = re.compile(r" \((CA-\d{3})\)\.$")
 """A reason that ends by citing its rule."""
 
 
-def _ask_turn(ctx: Ctx, step: Step) -> Decision | None:
+def _ask_turn(ctx: Ctx, step: TurnStep) -> Decision | None:
     state = ctx.state
     c = champion_of_turn(ctx, step)
     if c is None or ctx.over:
@@ -217,7 +218,7 @@ def _ask_turn(ctx: Ctx, step: Step) -> Decision | None:
     return Decision(c.seat, "action", prompt, tuple(options), "CA-035", blocked=tuple(blocked))
 
 
-def _answer_turn(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+def _answer_turn(ctx: Ctx, step: TurnStep, seat: int, choice: tuple[str, ...]) -> None:
     state = ctx.state
     c = champion_of_turn(ctx, step)
     turn = state.turn
@@ -266,13 +267,13 @@ def _spend_token(ctx: Ctx, c: ChampionState, what: str) -> None:
         board.remove_enemy(ctx, enemy, "CA-159", "driven off by the quest token")
 
 
-@FLOW.automatic("turn")
-def _turn_over(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(TurnStep)
+def _turn_over(ctx: Ctx, step: TurnStep) -> None:
     ctx.state.stack.pop()
     ctx.state.turn = None
 
 
-FLOW.question("turn", _ask_turn, _answer_turn)
+FLOW.question(TurnStep, _ask_turn, _answer_turn)
 
 
 # ---- the actions -----------------------------------------------------------------------------------

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from game.core.decision import Decision, Option
-from game.core.flow import Step
 from game.rulesets.champions_of_albion.context import FLOW, Ctx
+from game.rulesets.champions_of_albion.steps import ChooseStep
 
 THEN: dict[str, Callable[[Ctx, dict[str, Any], tuple[str, ...]], None]] = {}
 
@@ -38,11 +38,11 @@ def ask(ctx: Ctx, seat: int, kind: str, prompt: str, rule: str, options: list[li
         if least == 0:
             THEN[then_name](ctx, args or {}, ())
         return
-    ctx.push("choose", seat=seat, kind=kind, prompt=prompt, rule=rule, options=options, then=then_name,
-             args=args or {}, least=least, most=min(most, len(options)))
+    ctx.push({"step": "choose", "seat": seat, "kind": kind, "prompt": prompt, "rule": rule, "options": options,
+              "then": then_name, "args": args or {}, "least": least, "most": min(most, len(options))})
 
 
-def _ask(ctx: Ctx, step: Step) -> Decision | None:
+def _ask(ctx: Ctx, step: ChooseStep) -> Decision | None:
     options = step["options"]
     if len(options) == 1 and step["least"] == 1 and step["most"] == 1:
         return None
@@ -51,15 +51,15 @@ def _ask(ctx: Ctx, step: Step) -> Decision | None:
                     step["rule"], min_choices=step["least"], max_choices=step["most"])
 
 
-def _answer(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+def _answer(ctx: Ctx, step: ChooseStep, seat: int, choice: tuple[str, ...]) -> None:
     ctx.state.stack.pop()
     THEN[step["then"]](ctx, step["args"], choice)
 
 
-@FLOW.automatic("choose")
-def _only(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(ChooseStep)
+def _only(ctx: Ctx, step: ChooseStep) -> None:
     ctx.state.stack.pop()
     THEN[step["then"]](ctx, step["args"], (step["options"][0][0],))
 
 
-FLOW.question("choose", _ask, _answer)
+FLOW.question(ChooseStep, _ask, _answer)

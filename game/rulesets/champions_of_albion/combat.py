@@ -16,11 +16,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.core.flow import Step
 from game.rulesets.champions_of_albion import board
 from game.rulesets.champions_of_albion.choose import ask, option, then
 from game.rulesets.champions_of_albion.context import FLOW, SLOTS, Ctx
 from game.rulesets.champions_of_albion.state import MAIN, ChampionState, EnemyState, Fight
+from game.rulesets.champions_of_albion.steps import (
+    AttackResolveStep, AttackRollStep, AttackStep, CAStep, CombatPhaseStep, CombatSetupStep, DefendResolveStep,
+    DefendRollStep, EnemyAmbushStep, FightRoundStep, LoseHeartStep, RetreatStep, RoundCloseStep, SpaceAttacksStep,
+    StartFightStep, StrikeStep, StrikesStep,
+)
 
 STALEMATE_ROUNDS = 10
 """G-43: a fight on a space ends after this many combat rounds in which nobody there lost anything."""
@@ -30,12 +34,12 @@ def start_fight(ctx: Ctx, kind: str, spaces: list[str], fighters: list[str], *, 
                 duels: dict[str, str] | None = None, no_retreat: bool = False, target: str = "",
                 owner: str = "") -> None:
     """Push a fight to start after whatever is on top of the stack now finishes."""
-    ctx.push("start_fight", kind=kind, spaces=spaces, fighters=fighters, enemies=enemies or [],
-             duels=duels or {}, no_retreat=no_retreat, target=target, owner=owner)
+    ctx.push({"step": "start_fight", "kind": kind, "spaces": spaces, "fighters": fighters, "enemies": enemies or [],
+              "duels": duels or {}, "no_retreat": no_retreat, "target": target, "owner": owner})
 
 
-@FLOW.automatic("start_fight")
-def _start(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(StartFightStep)
+def _start(ctx: Ctx, step: StartFightStep) -> None:
     state = ctx.state
     state.stack.pop()
     if ctx.over:
@@ -49,7 +53,7 @@ def _start(ctx: Ctx, step: Step) -> None:
     state.fight = fight
     if fight.kind == "phase":
         _pair_duels(ctx, fight)
-    ctx.push("fight_round")
+    ctx.push({"step": "fight_round"})
     if fight.kind == "story" and not fight.duels:
         # Other champions on the space choose, in initiative order, whether to help (CA-141, G-36).
         for c in reversed(ctx.in_play()):
@@ -125,8 +129,8 @@ def in_duel(fight: Fight, c: ChampionState) -> bool:
 # ---- the combat round --------------------------------------------------------------------------------
 
 
-@FLOW.automatic("fight_round")
-def _round(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(FightRoundStep)
+def _round(ctx: Ctx, step: FightRoundStep) -> None:
     state = ctx.state
     fight = state.fight
     assert fight is not None
@@ -140,21 +144,21 @@ def _round(ctx: Ctx, step: Step) -> None:
     fight.setups, fight.rerolled, fight.fallen, fight.hurt = {}, [], [], []
     ctx.emit("fight", "CA-078", f"Combat round {fight.round}" + (
         f" on {', '.join(ctx.space_name(s) for s in spaces)}." if fight.kind == "phase" else "."))
-    sequence: list[tuple[str, dict[str, Any]]] = []
+    sequence: list[CAStep] = []
     fighting = [c for c in ctx.in_play() if c.id in fight.fighters and c.space in spaces]
     for c in fighting:
-        sequence.append(("combat_setup", {"champion": c.id}))
+        sequence.append({"step": "combat_setup", "champion": c.id})
     for space in spaces:
         if fight.kind != "ambushed":
-            sequence.append(("space_attacks", {"space": space}))
+            sequence.append({"step": "space_attacks", "space": space})
         if fight.kind != "ambush_by":
-            sequence.append(("strikes", {"space": space}))
-    sequence.append(("round_close", {"spaces": spaces}))
+            sequence.append({"step": "strikes", "space": space})
+    sequence.append({"step": "round_close", "spaces": spaces})
     if not single:
         for c in fighting:
-            sequence.append(("retreat", {"champion": c.id}))
-    for name, args in reversed(sequence):
-        ctx.push(name, **args)
+            sequence.append({"step": "retreat", "champion": c.id})
+    for record in reversed(sequence):
+        ctx.push(record)
 
 
 def _end(ctx: Ctx, fight: Fight) -> None:
@@ -175,8 +179,8 @@ def fighting(ctx: Ctx, champion_id: str) -> ChampionState | None:
     return c if ctx.state.players[c.seat].champion == c.id else None
 
 
-@FLOW.automatic("space_attacks")
-def _space_attacks(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(SpaceAttacksStep)
+def _space_attacks(ctx: Ctx, step: SpaceAttacksStep) -> None:
     """The champions on a space attack in the order their players choose, wholly (CA-094, p.5
     "they may even decide the order in which they attack"): one question at a time, who
     attacks next among those still to attack, until one is left."""
@@ -192,7 +196,7 @@ def _space_attacks(ctx: Ctx, step: Step) -> None:
     able = [c for c in here if attack_targets(ctx, fight, c)]
     if len(able) < 2:
         for c in reversed(here):  # one left (or none with an enemy left to attack, CA-100)
-            ctx.push("attack", champion=c.id)
+            ctx.push({"step": "attack", "champion": c.id})
         return
     ask(ctx, able[0].seat, "attack_order", f"Who attacks next on {ctx.space_name(step['space'])}?", "CA-094",
         [option(f"champion:{c.id}", ctx.short(c.id), ("champion", c.id)) for c in able], "attack_order",
@@ -202,11 +206,15 @@ def _space_attacks(ctx: Ctx, step: Step) -> None:
 @then("attack_order")
 def _attack_order(ctx: Ctx, args: dict[str, Any], choice: tuple[str, ...]) -> None:
     first = choice[0].split(":", 1)[1]
-    ctx.push("space_attacks", space=args["space"], left=[c for c in args["left"] if c != first])
-    ctx.push("attack", champion=first)
+    ctx.push({"step": "space_attacks", "space": args["space"], "left": [c for c in args["left"] if c != first]})
+    ctx.push({"step": "attack", "champion": first})
 
 
-def _pair(ctx: Ctx, step: Step) -> tuple[Fight, ChampionState, EnemyState] | None:
+PairStep = AttackRollStep | AttackResolveStep | DefendRollStep | DefendResolveStep
+"""A champion-against-enemy step."""
+
+
+def _pair(ctx: Ctx, step: PairStep) -> tuple[Fight, ChampionState, EnemyState] | None:
     """Pop a champion-against-enemy step; None if either has left the fight meanwhile."""
     ctx.state.stack.pop()
     fight = ctx.state.fight
@@ -228,8 +236,8 @@ def _dominated(a: Any, b: Any) -> bool:
     return bool(a.bonus("strength") <= b.bonus("strength") and a.bonus("speed") <= b.bonus("speed"))
 
 
-@FLOW.automatic("combat_setup")
-def _combat_setup(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(CombatSetupStep)
+def _combat_setup(ctx: Ctx, step: CombatSetupStep) -> None:
     ctx.state.stack.pop()
     c = fighting(ctx, step["champion"])
     fight = ctx.state.fight
@@ -333,8 +341,8 @@ def combat_value(ctx: Ctx, fight: Fight, c: ChampionState, attribute: str, enemy
 # ---- attacks (CA-082 to CA-085, CA-090 to CA-093) -----------------------------------------------------------
 
 
-@FLOW.automatic("attack")
-def _attack(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(AttackStep)
+def _attack(ctx: Ctx, step: AttackStep) -> None:
     ctx.state.stack.pop()
     fight = ctx.state.fight
     c = fighting(ctx, step["champion"])
@@ -351,7 +359,7 @@ def _attack(ctx: Ctx, step: Step) -> None:
 
 @then("attack_target")
 def _attack_target(ctx: Ctx, args: dict[str, Any], choice: tuple[str, ...]) -> None:
-    ctx.push("attack_roll", champion=args["champion"], enemy=choice[0].split(":", 1)[1])
+    ctx.push({"step": "attack_roll", "champion": args["champion"], "enemy": choice[0].split(":", 1)[1]})
 
 
 def _reroll_cost(ctx: Ctx, fight: Fight, c: ChampionState) -> int | None:
@@ -371,14 +379,14 @@ def last_will_reroll(ctx: Ctx, c: ChampionState, cost: int | None) -> bool:
     return bool(cost) and c.will <= 1 and not ignored
 
 
-@FLOW.automatic("attack_roll")
-def _attack_roll(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(AttackRollStep)
+def _attack_roll(ctx: Ctx, step: AttackRollStep) -> None:
     pair = _pair(ctx, step)
     if pair is None:
         return
     fight, c, enemy = pair
     die = ctx.d6()
-    ctx.push("attack_resolve", champion=c.id, enemy=enemy.uid, die=die)
+    ctx.push({"step": "attack_resolve", "champion": c.id, "enemy": enemy.uid, "die": die})
     _offer_reroll(ctx, fight, c, "attack", die, combat_value(ctx, fight, c, "strength", enemy), _dv(ctx, fight, c, enemy),
                   enemy)
 
@@ -426,13 +434,15 @@ def _reroll(ctx: Ctx, args: dict[str, Any], choice: tuple[str, ...]) -> None:
         if c.will == 0:
             ctx.state.stack.insert(len(ctx.state.stack) - 1, {"step": "lose_heart", "champion": c.id})
     pending = ctx.state.stack[-1]
+    # The question was asked by the roll's resolve step, still on top (a lost heart goes under it).
+    assert pending["step"] == "attack_resolve" or pending["step"] == "defend_resolve"
     pending["die"] = ctx.d6()  # the new roll replaces the old one, even if lower (CA-092)
     ctx.emit("roll", "CA-092", f"{ctx.short(c.id)} rerolls: {pending['die']}.", champion=c.id, die=pending["die"],
              irreversible=True)
 
 
-@FLOW.automatic("lose_heart")
-def _lose_heart(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(LoseHeartStep)
+def _lose_heart(ctx: Ctx, step: LoseHeartStep) -> None:
     """A champion who spent its last will on a reroll is defeated once that roll is resolved."""
     ctx.state.stack.pop()
     c = ctx.state.champion(step["champion"])
@@ -449,8 +459,8 @@ def _dv(ctx: Ctx, fight: Fight, c: ChampionState, enemy: EnemyState) -> int:
     return value
 
 
-@FLOW.automatic("attack_resolve")
-def _attack_resolve(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(AttackResolveStep)
+def _attack_resolve(ctx: Ctx, step: AttackResolveStep) -> None:
     pair = _pair(ctx, step)
     if pair is None:
         return
@@ -495,8 +505,8 @@ def wound(ctx: Ctx, fight: Fight, c: ChampionState, enemy: EnemyState, damage: i
 # ---- enemy strikes and defence (CA-086 to CA-088, CA-095 to CA-099) ---------------------------------------
 
 
-@FLOW.automatic("strikes")
-def _strikes(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(StrikesStep)
+def _strikes(ctx: Ctx, step: StrikesStep) -> None:
     """Every enemy on the space strikes once (CA-095), in the order its players pick (CA-096),
     by default the order the enemies were placed (G-20)."""
     ctx.state.stack.pop()
@@ -509,7 +519,7 @@ def _strikes(ctx: Ctx, step: Step) -> None:
     fighters = fighters_at(ctx, fight, step["space"])
     if len(enemies) < 2 or not fighters:
         for enemy in reversed(enemies):
-            ctx.push("strike", enemy=enemy.uid)
+            ctx.push({"step": "strike", "enemy": enemy.uid})
         return
     ask(ctx, fighters[0].seat, "strike_order", f"Which enemy on {ctx.space_name(step['space'])} strikes next?",
         "CA-096", [option(f"enemy:{e.uid}", f"{board.enemy_name(ctx, e)} (AV {board.av(ctx, e)})", ("enemy", e.uid))
@@ -519,12 +529,12 @@ def _strikes(ctx: Ctx, step: Step) -> None:
 @then("strike_next")
 def _strike_next(ctx: Ctx, args: dict[str, Any], choice: tuple[str, ...]) -> None:
     first = choice[0].split(":", 1)[1]
-    ctx.push("strikes", space=args["space"], left=[u for u in args["left"] if u != first])
-    ctx.push("strike", enemy=first)
+    ctx.push({"step": "strikes", "space": args["space"], "left": [u for u in args["left"] if u != first]})
+    ctx.push({"step": "strike", "enemy": first})
 
 
-@FLOW.automatic("strike")
-def _strike(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(StrikeStep)
+def _strike(ctx: Ctx, step: StrikeStep) -> None:
     ctx.state.stack.pop()
     fight = ctx.state.fight
     enemy = ctx.state.enemy(step["enemy"])
@@ -568,23 +578,23 @@ def _strength_now(ctx: Ctx, c: ChampionState) -> int:
 
 @then("defender")
 def _defender(ctx: Ctx, args: dict[str, Any], choice: tuple[str, ...]) -> None:
-    ctx.push("defend_roll", champion=choice[0].split(":", 1)[1], enemy=args["enemy"])
+    ctx.push({"step": "defend_roll", "champion": choice[0].split(":", 1)[1], "enemy": args["enemy"]})
 
 
-@FLOW.automatic("defend_roll")
-def _defend_roll(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(DefendRollStep)
+def _defend_roll(ctx: Ctx, step: DefendRollStep) -> None:
     pair = _pair(ctx, step)
     if pair is None:
         return
     fight, c, enemy = pair
     die = ctx.d6()
-    ctx.push("defend_resolve", champion=c.id, enemy=enemy.uid, die=die)
+    ctx.push({"step": "defend_resolve", "champion": c.id, "enemy": enemy.uid, "die": die})
     _offer_reroll(ctx, fight, c, "defence", die, combat_value(ctx, fight, c, "speed", enemy), board.av(ctx, enemy),
                   enemy)
 
 
-@FLOW.automatic("defend_resolve")
-def _defend_resolve(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(DefendResolveStep)
+def _defend_resolve(ctx: Ctx, step: DefendResolveStep) -> None:
     pair = _pair(ctx, step)
     if pair is None:
         return
@@ -622,8 +632,8 @@ def _defend_resolve(ctx: Ctx, step: Step) -> None:
 # ---- the end of a combat round ------------------------------------------------------------------------------
 
 
-@FLOW.automatic("round_close")
-def _close(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(RoundCloseStep)
+def _close(ctx: Ctx, step: RoundCloseStep) -> None:
     state = ctx.state
     state.stack.pop()
     fight = state.fight
@@ -671,8 +681,8 @@ def retreat_spaces(ctx: Ctx, fight: Fight, c: ChampionState) -> list[str]:
     return [s for s in ctx.content.map.neighbours(c.space) if s not in occupied]
 
 
-@FLOW.automatic("retreat")
-def _retreat(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(RetreatStep)
+def _retreat(ctx: Ctx, step: RetreatStep) -> None:
     ctx.state.stack.pop()
     fight = ctx.state.fight
     c = fighting(ctx, step["champion"])
@@ -713,8 +723,8 @@ def move(ctx: Ctx, c: ChampionState, space: str) -> None:
 # ---- ambushes (CA-110 to CA-116, G-24) ----------------------------------------------------------------------
 
 
-@FLOW.automatic("enemy_ambush")
-def _enemy_ambush(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(EnemyAmbushStep)
+def _enemy_ambush(ctx: Ctx, step: EnemyAmbushStep) -> None:
     ctx.state.stack.pop()
     enemy = ctx.state.enemy(step["enemy"])
     if enemy is None or ctx.over or ctx.state.fight is not None:
@@ -752,8 +762,8 @@ def champion_ambush(ctx: Ctx, c: ChampionState, enemy: EnemyState, rule: str) ->
 # ---- the combat phase (CA-077) ----------------------------------------------------------------------------
 
 
-@FLOW.automatic("combat_phase")
-def _combat_phase(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(CombatPhaseStep)
+def _combat_phase(ctx: Ctx, step: CombatPhaseStep) -> None:
     state = ctx.state
     state.stack.pop()
     if ctx.over:

@@ -16,6 +16,7 @@ from game.core.events import EventLog
 from game.core.flow import Flow
 from game.rulesets.champions_of_albion.content import CAContent, Champion, Resource
 from game.rulesets.champions_of_albion.state import CAState, ChampionState, EnemyState
+from game.rulesets.champions_of_albion.steps import CAStep
 
 D6 = d6()
 
@@ -37,7 +38,7 @@ def half(count: int) -> int:
     return (count + 1) // 2
 
 
-class Ctx(BaseContext[CAState]):
+class Ctx(BaseContext[CAState, CAStep]):
     def __init__(self, state: CAState, content: CAContent, log: EventLog) -> None:
         super().__init__(state, log)
         self.content = content

@@ -18,6 +18,7 @@ from game.rulesets.champions_of_albion.choose import ask, option, then
 from game.rulesets.champions_of_albion.content import Effect
 from game.rulesets.champions_of_albion.context import FLOW, Ctx, half
 from game.rulesets.champions_of_albion.state import ChampionState
+from game.rulesets.champions_of_albion.steps import EffectStep
 from game.rulesets.champions_of_albion.vocabulary import VERBS, describe
 
 Handler = Callable[[Ctx, dict[str, Any], Step], None]
@@ -31,11 +32,12 @@ def push_effects(ctx: Ctx, effects: Iterable[Effect | dict[str, Any]], champion:
                  *, story: bool = False) -> None:
     """Queue effects so the first runs first. ``champion`` is "you" on the card."""
     for effect in reversed(list(effects)):
-        ctx.push("effect", effect=record(effect), champion=champion, rule=rule, why=why, story=story)
+        ctx.push({"step": "effect", "effect": record(effect), "champion": champion, "rule": rule, "why": why,
+                  "story": story})
 
 
-@FLOW.automatic("effect")
-def _run(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(EffectStep)
+def _run(ctx: Ctx, step: EffectStep) -> None:
     ctx.state.stack.pop()
     if ctx.over:
         return
@@ -507,7 +509,7 @@ def place_one(ctx: Ctx, enemy_id: str, space: str) -> None:
 def after_placement(ctx: Ctx, enemy: Any) -> None:
     """An enemy with the ambush ability ambushes a champion on the space it is placed on."""
     if board.has_rule(ctx, enemy, "ambush_on_placement") and ctx.at(enemy.space):
-        ctx.push("enemy_ambush", enemy=enemy.uid)
+        ctx.push({"step": "enemy_ambush", "enemy": enemy.uid})
 
 
 @handles("remove_enemy")

@@ -7,18 +7,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.core.flow import Step
 from game.rulesets.champions_of_albion import board
 from game.rulesets.champions_of_albion.choose import ask, option, then
 from game.rulesets.champions_of_albion.context import FLOW, LAST_ROUND, Ctx
 from game.rulesets.champions_of_albion.effects import push_effects, roll_test
 from game.rulesets.champions_of_albion.state import MAIN, EnemyState
+from game.rulesets.champions_of_albion.steps import (
+    Act2NextStep, Act2RoundEndStep, Act2StartStep, CAStep, EventAfterStep, EventPhaseStep, InitiativeStep,
+    MainAfterMoveStep, MainConditionsStep, MainMoveStep, RoundEffectsStep, RoundEndStep, RoundStartStep,
+)
 
 ACT_ROUNDS = LAST_ROUND  # CA-019, CA-026
 
 
-@FLOW.automatic("round_start")
-def _round_start(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(RoundStartStep)
+def _round_start(ctx: Ctx, step: RoundStartStep) -> None:
     state = ctx.state
     state.stack.pop()
     if ctx.over:
@@ -33,14 +36,14 @@ def _round_start(ctx: Ctx, step: Step) -> None:
         c.will_loss_ignored = False
     ctx.emit("round", "CA-018", f"Act {state.act}, round {state.round} (the fate marker is on {state.fate}).",
              act=state.act, round=state.round, headline=f"Act {state.act} · Round {state.round}")
-    sequence = [("replacement", {"seat": s}) for s in range(state.seats)]
-    sequence += [("initiative", {}), ("action_phase", {}), ("combat_phase", {})]
+    sequence: list[CAStep] = [{"step": "replacement", "seat": s} for s in range(state.seats)]
+    sequence += [{"step": "initiative"}, {"step": "action_phase"}, {"step": "combat_phase"}]
     if state.act == 1:
-        sequence += [("story_phase", {}), ("event_phase", {}), ("round_end", {})]  # CA-020
+        sequence += [{"step": "story_phase"}, {"step": "event_phase"}, {"step": "round_end"}]  # CA-020
     else:
-        sequence += [("act2_round_end", {})]  # CA-025
-    for name, args in reversed(sequence):
-        ctx.push(name, **args)
+        sequence += [{"step": "act2_round_end"}]  # CA-025
+    for record in reversed(sequence):
+        ctx.push(record)
 
 
 # ---- initiative (CA-029 to CA-034) ----------------------------------------------------------------------
@@ -51,8 +54,8 @@ def initiative_speed(ctx: Ctx, champion: Any) -> int:
     return ctx.attribute(champion, "speed", test="other")[0]
 
 
-@FLOW.automatic("initiative")
-def _initiative(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(InitiativeStep)
+def _initiative(ctx: Ctx, step: InitiativeStep) -> None:
     state = ctx.state
     state.stack.pop()
     state.initiative = []
@@ -82,8 +85,8 @@ def _initiative(ctx: Ctx, step: Step) -> None:
 # ---- the event phase (CA-150 to CA-153) ------------------------------------------------------------------
 
 
-@FLOW.automatic("event_phase")
-def _event_phase(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(EventPhaseStep)
+def _event_phase(ctx: Ctx, step: EventPhaseStep) -> None:
     state = ctx.state
     state.stack.pop()
     if ctx.over:
@@ -96,13 +99,13 @@ def _event_phase(ctx: Ctx, step: Step) -> None:
     ctx.emit("event", "CA-151", f"{state.players[reader].name} reveals the event {event.name}"
              + (" (catastrophic)" if event.catastrophic else "") + f": {event.text}", event=event_id,
              irreversible=True)
-    ctx.push("event_after", event=event_id)
+    ctx.push({"step": "event_after", "event": event_id})
     push_effects(ctx, event.effects, state.players[reader].champion, "CA-153" if event.catastrophic else "CA-151",
                  event.name)
 
 
-@FLOW.automatic("event_after")
-def _event_after(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(EventAfterStep)
+def _event_after(ctx: Ctx, step: EventAfterStep) -> None:
     """The card goes face down to the bottom, the marker advances, the main enemy places (CA-151)."""
     state = ctx.state
     state.stack.pop()
@@ -130,8 +133,8 @@ def _end_of_round_effects(ctx: Ctx) -> None:
         c.spells_on = []  # spell effects last until the end of the round (CA-168)
 
 
-@FLOW.automatic("round_end")
-def _round_end(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(RoundEndStep)
+def _round_end(ctx: Ctx, step: RoundEndStep) -> None:
     state = ctx.state
     state.stack.pop()
     if ctx.over:
@@ -140,16 +143,16 @@ def _round_end(ctx: Ctx, step: Step) -> None:
     if ctx.over:
         return
     if state.round >= ACT_ROUNDS:  # CA-022, CA-023
-        ctx.push("act2_start")
+        ctx.push({"step": "act2_start"})
     else:
-        ctx.push("round_start")  # CA-152
+        ctx.push({"step": "round_start"})  # CA-152
 
 
 # ---- Act 2 (CA-154 to CA-162) -------------------------------------------------------------------------------
 
 
-@FLOW.automatic("act2_start")
-def _act2_start(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(Act2StartStep)
+def _act2_start(ctx: Ctx, step: Act2StartStep) -> None:
     state = ctx.state
     state.stack.pop()
     state.act, state.round = 2, 0
@@ -165,7 +168,7 @@ def _act2_start(ctx: Ctx, step: Step) -> None:
         return
     shadows = len(state.shadows)
     state.main_life = main.act2.life_for(ctx.count())
-    ctx.push("round_start")
+    ctx.push({"step": "round_start"})
     if state.main_enemy == "dragon":
         state.main_life += shadows
         board.place_main_enemy(ctx, main.lair, "CA-154")
@@ -195,24 +198,26 @@ def _main_at(ctx: Ctx, args: dict[str, Any], choice: tuple[str, ...]) -> None:
     board.place_main_enemy(ctx, choice[0].split(":", 1)[1], "CA-154")
 
 
-@FLOW.automatic("act2_round_end")
-def _act2_round_end(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(Act2RoundEndStep)
+def _act2_round_end(ctx: Ctx, step: Act2RoundEndStep) -> None:
     """G-42: behaviour, other end-of-round effects, defeat conditions, the fifth round, the marker."""
     state = ctx.state
     state.stack.pop()
     if ctx.over:
         return
     state.phase = "end"
-    for name in reversed(("main_move", "main_after_move", "round_effects", "main_conditions", "act2_next")):
-        ctx.push(name)
+    sequence: list[CAStep] = [{"step": "main_move"}, {"step": "main_after_move"}, {"step": "round_effects"},
+                              {"step": "main_conditions"}, {"step": "act2_next"}]
+    for record in reversed(sequence):
+        ctx.push(record)
 
 
 def _main(ctx: Ctx) -> EnemyState | None:
     return ctx.state.enemy(MAIN)
 
 
-@FLOW.automatic("main_move")
-def _main_move(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(MainMoveStep)
+def _main_move(ctx: Ctx, step: MainMoveStep) -> None:
     state = ctx.state
     state.stack.pop()
     main = _main(ctx)
@@ -268,8 +273,8 @@ def _main_step(ctx: Ctx, args: dict[str, Any], choice: tuple[str, ...]) -> None:
              space=main.space)
 
 
-@FLOW.automatic("main_after_move")
-def _after_move(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(MainAfterMoveStep)
+def _after_move(ctx: Ctx, step: MainAfterMoveStep) -> None:
     """The Dragon's Fire: a speed test at 7 or lose 2 life, for every champion on its space."""
     ctx.state.stack.pop()
     main = _main(ctx)
@@ -280,15 +285,15 @@ def _after_move(ctx: Ctx, step: Step) -> None:
             ctx.lose_life(c, 2, "G-38", "the Dragon's Fire")
 
 
-@FLOW.automatic("round_effects")
-def _round_effects(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(RoundEffectsStep)
+def _round_effects(ctx: Ctx, step: RoundEffectsStep) -> None:
     ctx.state.stack.pop()
     if not ctx.over:
         _end_of_round_effects(ctx)
 
 
-@FLOW.automatic("main_conditions")
-def _conditions(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(MainConditionsStep)
+def _conditions(ctx: Ctx, step: MainConditionsStep) -> None:
     """Defeat conditions timed "at the end of a round" (CA-130, G-42 step 3)."""
     state = ctx.state
     state.stack.pop()
@@ -307,8 +312,8 @@ def _conditions(ctx: Ctx, step: Step) -> None:
             ctx.end("defeat", f"The champions' will ({total}) is less than twice their number.", "CA-130")
 
 
-@FLOW.automatic("act2_next")
-def _act2_next(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(Act2NextStep)
+def _act2_next(ctx: Ctx, step: Act2NextStep) -> None:
     state = ctx.state
     state.stack.pop()
     if ctx.over:
@@ -319,4 +324,4 @@ def _act2_next(ctx: Ctx, step: Step) -> None:
         return
     state.fate = state.fate % 5 + 1  # CA-027
     ctx.emit("fate", "CA-027", f"The fate marker moves to {state.fate}.", fate=state.fate)
-    ctx.push("round_start")
+    ctx.push({"step": "round_start"})

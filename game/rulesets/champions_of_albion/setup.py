@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.decision import Decision, Option
-from game.core.flow import Step
 from game.rulesets.champions_of_albion.choose import ask, option, then
 from game.rulesets.champions_of_albion.context import AID_VALUES, FLOW, Ctx
 from game.rulesets.champions_of_albion.effects import push_effects
 from game.rulesets.champions_of_albion.state import ChampionState
+from game.rulesets.champions_of_albion.steps import ChooseChampionStep, ReplacementStep, SetupFinishStep
 
 
 def setup(ctx: Ctx) -> None:
@@ -40,10 +40,10 @@ def setup(ctx: Ctx) -> None:
     state.aid_supply = list(AID_VALUES)
     ctx.emit("setup", "CA-006", "Every deck is shuffled; the other main enemies' quests and more dangerous enemies "
              "are put away (CA-009).", irreversible=True)
-    ctx.push("round_start")
-    ctx.push("setup_finish")
+    ctx.push({"step": "round_start"})
+    ctx.push({"step": "setup_finish"})
     for seat in reversed(range(state.seats)):
-        ctx.push("choose_champion", seat=seat)
+        ctx.push({"step": "choose_champion", "seat": seat})
     effects = []
     for effect in main.act1.setup_effects:
         if effect.verb == "lose_will" and effect.get("who") == "every":
@@ -64,19 +64,19 @@ def champion_options(ctx: Ctx) -> list[list[Any]]:
     return out
 
 
-def _ask_champion(ctx: Ctx, step: Step) -> Decision:
+def _ask_champion(ctx: Ctx, step: ChooseChampionStep) -> Decision:
 
     seat = step["seat"]
     options = tuple(Option(o[0], o[1], tuple(o[2]), o[3]) for o in champion_options(ctx))
     return Decision(seat, "champion", f"{ctx.state.players[seat].name}: choose your champion.", options, "CA-010")
 
 
-def _answer_champion(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+def _answer_champion(ctx: Ctx, step: ChooseChampionStep, seat: int, choice: tuple[str, ...]) -> None:
     ctx.state.stack.pop()
     enter(ctx, seat, choice[0].split(":", 1)[1], replacement=False)
 
 
-FLOW.question("choose_champion", _ask_champion, _answer_champion)
+FLOW.question(ChooseChampionStep, _ask_champion, _answer_champion)
 
 
 def enter(ctx: Ctx, seat: int, champion_id: str, *, replacement: bool) -> ChampionState:
@@ -108,8 +108,8 @@ def enter(ctx: Ctx, seat: int, champion_id: str, *, replacement: bool) -> Champi
     return champion
 
 
-@FLOW.automatic("setup_finish")
-def _finish(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(SetupFinishStep)
+def _finish(ctx: Ctx, step: SetupFinishStep) -> None:
     """The resource deck is shuffled again and five cards turned up as the Hand (CA-011, CA-016)."""
     state = ctx.state
     state.stack.pop()
@@ -130,8 +130,8 @@ def may_replace(ctx: Ctx, seat: int) -> bool:
     return state.round == 1 and ctx.replaced_in_act2(seat)  # fell in Act 1 round 5
 
 
-@FLOW.automatic("replacement")
-def _replacement(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(ReplacementStep)
+def _replacement(ctx: Ctx, step: ReplacementStep) -> None:
     ctx.state.stack.pop()
     seat = step["seat"]
     if ctx.over or not may_replace(ctx, seat):

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core.rng import Rng
+from game.rulesets.champions_of_albion.steps import CAStep
 
 MAIN = "main"
 """The standee id of the main enemy once it is on the map (Act 2)."""
@@ -162,7 +163,7 @@ class CAState:
     end_reason: str = ""
     end_rule: str = ""
     ending: str = ""            # the ending card read (CA-028)
-    stack: list[dict[str, Any]] = field(default_factory=list)
+    stack: list[CAStep] = field(default_factory=list)
 
     def champion(self, champion_id: str) -> ChampionState:
         for c in self.champions:

@@ -18,14 +18,17 @@ from game.rulesets.champions_of_albion.content import Outcome, Story, StoryPart
 from game.rulesets.champions_of_albion.context import FLOW, Ctx
 from game.rulesets.champions_of_albion.effects import can_pay, choose_bane, effect_text, handles, me, push_effects
 from game.rulesets.champions_of_albion.state import ChampionState, EnemyState, StoryState
+from game.rulesets.champions_of_albion.steps import (
+    FightRewardStep, StoryDrawStep, StoryFightDoneStep, StoryFinishStep, StoryPartStep, StoryPhaseStep, StoryRollStep,
+)
 
 
 def story_card(ctx: Ctx, story: StoryState) -> Story:
     return (ctx.content.quests if story.quest else ctx.content.stories)[story.card]
 
 
-@FLOW.automatic("story_phase")
-def _story_phase(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(StoryPhaseStep)
+def _story_phase(ctx: Ctx, step: StoryPhaseStep) -> None:
     state = ctx.state
     state.stack.pop()
     if ctx.over:
@@ -33,15 +36,15 @@ def _story_phase(ctx: Ctx, step: Step) -> None:
     state.phase = "story"
     ctx.emit("phase", "CA-132", "Story phase.")
     for c in reversed(ctx.in_play()):
-        ctx.push("story_draw", champion=c.id)
+        ctx.push({"step": "story_draw", "champion": c.id})
 
 
 def _quest_possible(ctx: Ctx, c: ChampionState) -> bool:
     return c.space in ctx.state.quest_tokens and bool(ctx.state.quest_deck)
 
 
-@FLOW.automatic("story_draw")
-def _story_draw(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(StoryDrawStep)
+def _story_draw(ctx: Ctx, step: StoryDrawStep) -> None:
     state = ctx.state
     state.stack.pop()
     c = me(ctx, step)
@@ -75,8 +78,8 @@ def _draw(ctx: Ctx, c: ChampionState, deck: str) -> None:
     story = story_card(ctx, state.story)
     ctx.emit("story", "CA-133", f"{ctx.short(c.id)} draws the {'quest' if quest else deck + ' story'} "
              f"'{story.title}'.", champion=c.id, card=card, irreversible=True)
-    ctx.push("story_finish")
-    ctx.push("story_part")
+    ctx.push({"step": "story_finish"})
+    ctx.push({"step": "story_part"})
 
 
 def _announce(ctx: Ctx, part: StoryPart) -> str:
@@ -87,8 +90,8 @@ def _announce(ctx: Ctx, part: StoryPart) -> str:
     return "A choice: " + " / ".join(c.label for c in part.choices)
 
 
-@FLOW.automatic("story_part")
-def _story_part(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(StoryPartStep)
+def _story_part(ctx: Ctx, step: StoryPartStep) -> None:
     state = ctx.state
     state.stack.pop()
     story = state.story
@@ -130,7 +133,7 @@ def _roll(ctx: Ctx, c: ChampionState, story: StoryState) -> None:
     story.total = story.roll + value
     story.rerolled = False
     _show_roll(ctx, c, story, "rolls")
-    ctx.push("story_roll", champion=c.id)
+    ctx.push({"step": "story_roll", "champion": c.id})
 
 
 def _show_roll(ctx: Ctx, c: ChampionState, story: StoryState, verb: str) -> None:
@@ -160,7 +163,7 @@ def story_reroll_item(ctx: Ctx, c: ChampionState) -> str:
     return ""
 
 
-def _ask_roll(ctx: Ctx, step: Step) -> Decision | None:
+def _ask_roll(ctx: Ctx, step: StoryRollStep) -> Decision | None:
 
     story = ctx.state.story
     c = me(ctx, step)
@@ -185,7 +188,7 @@ def _ask_roll(ctx: Ctx, step: Step) -> Decision | None:
                     "spend aid tokens (a die counts 6 at most)?", tuple(options), "CA-071")
 
 
-def _answer_roll(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+def _answer_roll(ctx: Ctx, step: StoryRollStep, seat: int, choice: tuple[str, ...]) -> None:
     story = ctx.state.story
     c = me(ctx, step)
     assert story is not None and c is not None
@@ -213,7 +216,7 @@ def _answer_roll(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> No
         _show_roll(ctx, c, story, f"rerolls with {ctx.content.resources[item].name}:")
 
 
-def _settle(ctx: Ctx, step: Step) -> None:
+def _settle(ctx: Ctx, step: StoryRollStep) -> None:
     story = ctx.state.story
     ctx.state.stack.pop()
     if story is None:
@@ -232,12 +235,12 @@ def _settle(ctx: Ctx, step: Step) -> None:
         ctx.emit("story", "CA-070", "The story has no failure part: no penalty.", champion=story.champion)
 
 
-@FLOW.automatic("story_roll")
-def _roll_done(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(StoryRollStep)
+def _roll_done(ctx: Ctx, step: StoryRollStep) -> None:
     _settle(ctx, step)
 
 
-FLOW.question("story_roll", _ask_roll, _answer_roll)
+FLOW.question(StoryRollStep, _ask_roll, _answer_roll)
 
 
 # ---- story fights (CA-140 to CA-144) ------------------------------------------------------------------
@@ -247,7 +250,7 @@ def _story_fight(ctx: Ctx, c: ChampionState, story: StoryState, part: StoryPart)
     assert part.fight is not None
     f = part.fight
     enemy = _bring_enemy(ctx, c, f.enemy)
-    ctx.push("story_fight_done")
+    ctx.push({"step": "story_fight_done"})
     if enemy is None:
         return
     story.target = enemy.uid
@@ -269,7 +272,8 @@ def _bring_enemy(ctx: Ctx, c: ChampionState, which: str) -> EnemyState | None:
 
 def begin_fight(ctx: Ctx, c: ChampionState, uid: str, mode: str, then_combat: bool, no_retreat: bool) -> None:
     if mode == "ambush":
-        ctx.push("enemy_ambush", enemy=uid, then_combat=then_combat, owner=c.id, no_retreat=no_retreat)
+        ctx.push({"step": "enemy_ambush", "enemy": uid, "then_combat": then_combat, "owner": c.id,
+                  "no_retreat": no_retreat})
     elif mode == "duel":
         combat.start_fight(ctx, "story", [c.space], [c.id], enemies=[uid], duels={uid: c.id}, target=uid,
                            owner=c.id, no_retreat=no_retreat)
@@ -278,8 +282,8 @@ def begin_fight(ctx: Ctx, c: ChampionState, uid: str, mode: str, then_combat: bo
                            no_retreat=no_retreat)
 
 
-@FLOW.automatic("story_fight_done")
-def _fight_done(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(StoryFightDoneStep)
+def _fight_done(ctx: Ctx, step: StoryFightDoneStep) -> None:
     state = ctx.state
     state.stack.pop()
     story = state.story
@@ -311,15 +315,15 @@ def _outcome(ctx: Ctx, story: StoryState, outcome: Outcome, completes: bool) -> 
     if completes:
         if story.part + 1 < len(card.parts):
             story.part += 1
-            ctx.push("story_part")
+            ctx.push({"step": "story_part"})
         else:
             story.completed = True
     push_effects(ctx, outcome.effects, story.champion, "CA-148" if story.quest else "CA-133",
                  f"'{card.title}'", story=True)
 
 
-@FLOW.automatic("story_finish")
-def _finish(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(StoryFinishStep)
+def _finish(ctx: Ctx, step: StoryFinishStep) -> None:
     """The card goes face up to the bottom of its deck, completed or failed (CA-146)."""
     state = ctx.state
     state.stack.pop()
@@ -370,12 +374,13 @@ def _fight_now(ctx: Ctx, c: ChampionState, effect: dict[str, Any], rule: str, wh
     if enemy is None:
         return
     if effect.get("on_win"):
-        ctx.push("fight_reward", enemy=enemy.uid, champion=c.id, on_win=effect["on_win"], rule=rule, why=why)
+        ctx.push({"step": "fight_reward", "enemy": enemy.uid, "champion": c.id, "on_win": effect["on_win"],
+                  "rule": rule, "why": why})
     begin_fight(ctx, c, enemy.uid, effect["mode"], bool(effect.get("then_combat")), bool(effect.get("no_retreat")))
 
 
-@FLOW.automatic("fight_reward")
-def _reward(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(FightRewardStep)
+def _reward(ctx: Ctx, step: FightRewardStep) -> None:
     ctx.state.stack.pop()
     if ctx.state.enemy(step["enemy"]) is None and not ctx.over:
         push_effects(ctx, step["on_win"], step["champion"], step["rule"], step["why"], story=True)

@@ -10,7 +10,7 @@ accident; a test checks that no unrevealed outcome text appears in any seat's vi
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from game.core.events import EventLog
 
@@ -132,11 +132,17 @@ def _enemy(ctx: Ctx, e: EnemyState, name: str | None) -> dict[str, Any]:
             "treasure": treasure, "abilities": list(texts)}
 
 
+def _pending(state: CAState) -> Mapping[str, Any]:
+    """The step on top of the stack read as plain data, whatever its kind (empty if none):
+    the view looks for fields that only some kinds have."""
+    return state.stack[-1] if state.stack else {}
+
+
 def _deciding(state: CAState) -> str:
     """The champion the pending question is about (its own step or the choice's arguments)."""
     if not state.stack:
         return ""
-    step = state.stack[-1]
+    step = _pending(state)
     cid = step.get("champion") or step.get("args", {}).get("champion", "")
     if not cid and "seat" in step:
         cid = state.players[step["seat"]].champion
@@ -147,7 +153,7 @@ def _counterpart(state: CAState) -> str:
     """The other champion of a give, take or consent question (its ``source`` and ``dest``)."""
     if not state.stack or state.stack[-1].get("step") != "choose":
         return ""
-    step = state.stack[-1]
+    step = _pending(state)
     args = step.get("args", {})
     mine = state.players[step["seat"]].champion
     pair = [args.get("source", ""), args.get("dest", "")]
@@ -167,7 +173,7 @@ def view(state: CAState, content: CAContent, seat: int | None) -> dict[str, Any]
         "initiative": list(state.initiative),
         "deciding": _deciding(state),
         "counterpart": _counterpart(state),
-        "deciding_enemy": str(state.stack[-1].get("args", {}).get("enemy", "")) if state.stack else "",
+        "deciding_enemy": str(_pending(state).get("args", {}).get("enemy", "")),
         "players": [{"name": p.name, "champion": p.champion, "lost": p.lost} for p in state.players],
         "champions": [_champion(ctx, c) for c in in_play],
         "used_champions": list(state.used_champions),

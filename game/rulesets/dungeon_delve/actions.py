@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from game.core.cards import draw
 from game.core.decision import Blocked, Decision, Option
-from game.core.flow import Step
 from game.rulesets.dungeon_delve import geometry as geo
 from game.rulesets.dungeon_delve.context import FLOW, Ctx, parse_sq, sq, sq_id
 from game.rulesets.dungeon_delve.state import OVERLORD, Activation, Hero
+from game.rulesets.dungeon_delve.steps import ActionsStep, KeenEyeStep, WalkStep
 
 RED_PAIR = ("red", "red")
 
@@ -187,7 +187,7 @@ def _use_targets(ctx: Ctx, hero: Hero, item: str) -> list[str]:
     return [hero.id]
 
 
-def ask_actions(ctx: Ctx, step: Step) -> Decision | None:
+def ask_actions(ctx: Ctx, step: ActionsStep) -> Decision | None:
     figure = step["figure"]
     act = ctx.state.activation
     if act is None or act.figure != figure:
@@ -201,7 +201,7 @@ def ask_actions(ctx: Ctx, step: Step) -> Decision | None:
     return Decision(seat_of(ctx, figure), "action", prompt, tuple(options), rule="DD-015", blocked=tuple(blocked))
 
 
-def answer_actions(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+def answer_actions(ctx: Ctx, step: ActionsStep, seat: int, choice: tuple[str, ...]) -> None:
     from game.rulesets.dungeon_delve.attack import begin_attack_from_option
 
     state = ctx.state
@@ -231,7 +231,7 @@ def answer_actions(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> 
         act.mp -= reach.costs[target]
         ctx.emit("move", "DD-041", f"{ctx.name(figure)} moves to {rest} ({reach.costs[target]} MP).",
                  figure=figure, path=[list(p) for p in path])
-        ctx.push("walk", figure=figure, path=[list(p) for p in path])
+        ctx.push({"step": "walk", "figure": figure, "path": [list(p) for p in path]})
     elif kind == "fatigue":
         assert hero is not None
         hero.fatigue += 1
@@ -309,11 +309,11 @@ def _is_attack_skill(ctx: Ctx, figure: str, rest: str) -> bool:
     return skill is not None and any(e.verb == "attack" for e in skill.effects) and rest.startswith(skill.id)
 
 
-FLOW.question("actions", ask_actions, answer_actions)
+FLOW.question(ActionsStep, ask_actions, answer_actions)
 
 
-@FLOW.automatic("actions")
-def actions_done(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(ActionsStep)
+def actions_done(ctx: Ctx, step: ActionsStep) -> None:
     ctx.state.stack.pop()
 
 
@@ -329,8 +329,8 @@ def _place(ctx: Ctx, figure: str, square: tuple[int, int]) -> None:
         monster.square = [square[0], square[1]]
 
 
-@FLOW.automatic("walk")
-def walk(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(WalkStep)
+def walk(ctx: Ctx, step: WalkStep) -> None:
     """Take the next square of the path; effects of entering it apply there."""
     from game.rulesets.dungeon_delve.cards import push_card_window
 
@@ -410,7 +410,7 @@ def _search(ctx: Ctx, hero: Hero, token: tuple[int, int]) -> None:
     if len(drawn) == 1:
         _take_search_card(ctx, hero, drawn[0])
     else:
-        ctx.push("keen_eye", hero=hero.id, cards=drawn)
+        ctx.push({"step": "keen_eye", "hero": hero.id, "cards": drawn})
 
 
 def _take_search_card(ctx: Ctx, hero: Hero, card: str) -> None:
@@ -428,14 +428,14 @@ def _take_search_card(ctx: Ctx, hero: Hero, card: str) -> None:
         ctx.state.search_discard.append(card)
 
 
-def ask_keen_eye(ctx: Ctx, step: Step) -> Decision | None:
+def ask_keen_eye(ctx: Ctx, step: KeenEyeStep) -> Decision | None:
     hero = ctx.state.hero(step["hero"])
     return Decision(hero.seat, "keen_eye", "Keen Eye: keep one of the two search cards.",
                     tuple(Option(f"keep:{c}", ctx.data.item(c).name, ("item", c), ctx.data.item(c).text)
                           for c in step["cards"]), rule="DD-068")
 
 
-def answer_keen_eye(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+def answer_keen_eye(ctx: Ctx, step: KeenEyeStep, seat: int, choice: tuple[str, ...]) -> None:
     state = ctx.state
     state.stack.pop()
     keep = choice[0].split(":", 1)[1]
@@ -446,7 +446,7 @@ def answer_keen_eye(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) ->
     _take_search_card(ctx, hero, keep)
 
 
-FLOW.question("keen_eye", ask_keen_eye, answer_keen_eye)
+FLOW.question(KeenEyeStep, ask_keen_eye, answer_keen_eye)
 
 
 def _revive(ctx: Ctx, reviver: Hero, target: Hero) -> None:

@@ -11,12 +11,14 @@ from functools import lru_cache
 from typing import Any
 
 from game.core.decision import Decision, Option
-from game.core.flow import Step
 from game.rulesets.dungeon_delve import geometry as geo
 from game.rulesets.dungeon_delve.context import FLOW, Ctx, parse_sq, sq, sq_id
 from game.rulesets.dungeon_delve.content import SurgeAbility
 from game.rulesets.dungeon_delve.rulesdata import Weapon
 from game.rulesets.dungeon_delve.state import OVERLORD, Attack
+from game.rulesets.dungeon_delve.steps import (
+    AttackDamageStep, AttackEndStep, AttackRangeStep, AttackRollStep, AttackShieldsStep, AttackSurgesStep,
+)
 
 BLUE = "blue"
 
@@ -172,12 +174,12 @@ def begin_attack(ctx: Ctx, attacker: str, weapon_id: str, target: tuple[int, int
     how = f" ({label})" if label else ""
     ctx.emit("attack", "DD-077", f"{ctx.name(attacker)} attacks {ctx.name(defender)} with {weapon.name}{how}.",
              attacker=attacker, target=list(target), weapon=weapon.id)
-    ctx.push("attack_end")
-    ctx.push("attack_damage")
-    ctx.push("attack_surges")
-    ctx.push("attack_range")
-    ctx.push("attack_shields")
-    ctx.push("attack_roll")
+    ctx.push({"step": "attack_end"})
+    ctx.push({"step": "attack_damage"})
+    ctx.push({"step": "attack_surges"})
+    ctx.push({"step": "attack_range"})
+    ctx.push({"step": "attack_shields"})
+    ctx.push({"step": "attack_roll"})
     if not ctx.is_hero(attacker):
         push_card_window(ctx, "before_attack_roll", monster=attacker)
 
@@ -200,8 +202,8 @@ def _roll_defense(ctx: Ctx, attack: Attack, figure: str) -> None:
     attack.defense[figure] = [[d, f] for d, f in zip(dice, faces)]
 
 
-@FLOW.automatic("attack_roll")
-def attack_roll(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(AttackRollStep)
+def attack_roll(ctx: Ctx, step: AttackRollStep) -> None:
     """Step 2 (DD-082, DD-083): both pools together; a blue X is a miss."""
     ctx.state.stack.pop()
     attack = _attack(ctx)
@@ -228,7 +230,7 @@ def shield_items(ctx: Ctx, figure: str) -> list[str]:
     return [i for i in hero.equipped if i not in hero.exhausted and ctx.data.item(i).when == "after_defense_roll"]
 
 
-def ask_shields(ctx: Ctx, step: Step) -> Decision | None:
+def ask_shields(ctx: Ctx, step: AttackShieldsStep) -> Decision | None:
     attack = _attack(ctx)
     for figure in attack.affected:
         if attack.shield_bonus.get(figure) is None and _alive(ctx, figure) and shield_items(ctx, figure):
@@ -240,7 +242,7 @@ def ask_shields(ctx: Ctx, step: Step) -> Decision | None:
     return None
 
 
-def answer_shields(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+def answer_shields(ctx: Ctx, step: AttackShieldsStep, seat: int, choice: tuple[str, ...]) -> None:
     attack = _attack(ctx)
     figure = next(f for f in attack.affected
                   if attack.shield_bonus.get(f) is None and _alive(ctx, f) and shield_items(ctx, f))
@@ -255,8 +257,8 @@ def answer_shields(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> 
              figure=figure)
 
 
-@FLOW.automatic("attack_shields")
-def shields_done(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(AttackShieldsStep)
+def shields_done(ctx: Ctx, step: AttackShieldsStep) -> None:
     """After defense rolls: shields exhausted (heroes), Dark Resilience (monsters)."""
     from game.rulesets.dungeon_delve.cards import push_card_window
 
@@ -270,7 +272,7 @@ def shields_done(ctx: Ctx, step: Step) -> None:
             push_card_window(ctx, "after_monster_defense_roll", monster=figure)
 
 
-FLOW.question("attack_shields", ask_shields, answer_shields)
+FLOW.question(AttackShieldsStep, ask_shields, answer_shields)
 
 
 def _range_short(ctx: Ctx, attack: Attack) -> int:
@@ -290,7 +292,7 @@ def _abilities(ctx: Ctx, attack: Attack) -> list[tuple[int, SurgeAbility]]:
     return list(enumerate(weapon.surges))
 
 
-def ask_range(ctx: Ctx, step: Step) -> Decision | None:
+def ask_range(ctx: Ctx, step: AttackRangeStep) -> Decision | None:
     """Step 3 (DD-086, DD-088): too short, the attacker may buy range with surges first."""
     attack = _attack(ctx)
     short = _range_short(ctx, attack)
@@ -309,7 +311,7 @@ def ask_range(ctx: Ctx, step: Step) -> Decision | None:
                         Option("pass", "Let it miss"),), rule="DD-088")
 
 
-def answer_range(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+def answer_range(ctx: Ctx, step: AttackRangeStep, seat: int, choice: tuple[str, ...]) -> None:
     attack = _attack(ctx)
     if choice[0] == "pass":
         return _range_miss(ctx, attack)
@@ -323,15 +325,15 @@ def _range_miss(ctx: Ctx, attack: Attack) -> None:
     _skip_to_end(ctx)
 
 
-@FLOW.automatic("attack_range")
-def range_check(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(AttackRangeStep)
+def range_check(ctx: Ctx, step: AttackRangeStep) -> None:
     attack = _attack(ctx)
     ctx.state.stack.pop()
     if _range_short(ctx, attack) > 0:
         _range_miss(ctx, attack)
 
 
-FLOW.question("attack_range", ask_range, answer_range)
+FLOW.question(AttackRangeStep, ask_range, answer_range)
 
 
 def _seat(ctx: Ctx, figure: str) -> int:
@@ -368,10 +370,10 @@ def _blast_defenders(ctx: Ctx, attack: Attack) -> None:
         attack.affected.append(figure)
         _roll_defense(ctx, attack, figure)
     if new:
-        ctx.push("attack_shields")
+        ctx.push({"step": "attack_shields"})
 
 
-def ask_surges(ctx: Ctx, step: Step) -> Decision | None:
+def ask_surges(ctx: Ctx, step: AttackSurgesStep) -> Decision | None:
     """Step 4 (DD-089 to DD-091): spend surges on abilities, or one on surge rest."""
     attack = _attack(ctx)
     left = _surges_left(ctx, attack)
@@ -388,7 +390,7 @@ def ask_surges(ctx: Ctx, step: Step) -> Decision | None:
                     tuple(options) + (Option("pass", "Done"),), rule="DD-089")
 
 
-def answer_surges(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+def answer_surges(ctx: Ctx, step: AttackSurgesStep, seat: int, choice: tuple[str, ...]) -> None:
     attack = _attack(ctx)
     if choice[0] == "pass":
         ctx.state.stack.pop()
@@ -404,16 +406,16 @@ def answer_surges(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> N
     _spend(ctx, attack, int(choice[0].split(":")[1]))
 
 
-@FLOW.automatic("attack_surges")
-def surges_done(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(AttackSurgesStep)
+def surges_done(ctx: Ctx, step: AttackSurgesStep) -> None:
     ctx.state.stack.pop()
 
 
-FLOW.question("attack_surges", ask_surges, answer_surges)
+FLOW.question(AttackSurgesStep, ask_surges, answer_surges)
 
 
-@FLOW.automatic("attack_damage")
-def attack_damage(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(AttackDamageStep)
+def attack_damage(ctx: Ctx, step: AttackDamageStep) -> None:
     """Step 5 (DD-092 to DD-098): damage = hearts − max(0, shields − pierce), per figure."""
     from game.rulesets.dungeon_delve.cards import push_card_window
 
@@ -446,8 +448,8 @@ def attack_damage(ctx: Ctx, step: Step) -> None:
             push_card_window(ctx, "after_monster_damage", hero=figure)
 
 
-@FLOW.automatic("attack_end")
-def attack_end(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(AttackEndStep)
+def attack_end(ctx: Ctx, step: AttackEndStep) -> None:
     from game.rulesets.dungeon_delve.actions import _check_own_defeat
 
     ctx.state.stack.pop()

@@ -9,24 +9,27 @@ One copy of a card per moment; a played card is discarded after it resolves.
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.core.decision import Option
 from game.core.effects import Effect
-from game.core.flow import Step
-from game.core.window import open_window, register_window
+from game.core.window import register_window
 from game.rulesets.dungeon_delve.context import FLOW, Ctx
 from game.rulesets.dungeon_delve.state import OVERLORD
+from game.rulesets.dungeon_delve.steps import OverlordCardStep
 from game.rulesets.dungeon_delve.vocabulary import VERBS
 
 
-def push_card_window(ctx: Ctx, timing: str, **about: Any) -> None:
+def push_card_window(ctx: Ctx, timing: str, *, hero: str | None = None, monster: str | None = None) -> None:
     if ctx.state.winner or not ctx.state.overlord_hand:
         return
-    open_window(ctx.state.stack, "overlord_card", [OVERLORD], timing=timing, played=[], **about)
+    window: OverlordCardStep = {"step": "overlord_card", "seats": [OVERLORD], "timing": timing, "played": []}
+    if hero is not None:
+        window["hero"] = hero
+    if monster is not None:
+        window["monster"] = monster
+    ctx.push(window)
 
 
-def _playable(ctx: Ctx, step: Step) -> list[str]:
+def _playable(ctx: Ctx, step: OverlordCardStep) -> list[str]:
     """Cards in the overlord's hand for this moment, one per card name, not yet played now."""
     state = ctx.state
     timing = step["timing"]
@@ -40,7 +43,7 @@ def _playable(ctx: Ctx, step: Step) -> list[str]:
     return list(seen.values())
 
 
-def _moment_holds(ctx: Ctx, step: Step) -> bool:
+def _moment_holds(ctx: Ctx, step: OverlordCardStep) -> bool:
     state = ctx.state
     if "hero" in step:
         hero = state.hero(step["hero"])
@@ -53,19 +56,19 @@ def _moment_holds(ctx: Ctx, step: Step) -> bool:
     return True
 
 
-def card_responses(ctx: Ctx, step: Step, seat: int) -> list[Option]:
+def card_responses(ctx: Ctx, step: OverlordCardStep, seat: int) -> list[Option]:
     """The cards the overlord may play now (none: he is asked anyway, "pass" only)."""
     return [Option(f"card:{c}", f"Play {ctx.data.card_def(c).name}", ("card", c), ctx.data.card_def(c).text)
             for c in _playable(ctx, step)]
 
 
-def card_prompt(ctx: Ctx, step: Step, seat: int) -> str:
+def card_prompt(ctx: Ctx, step: OverlordCardStep, seat: int) -> str:
     about = step.get("hero") or step.get("monster") or ""
     subject = f" ({ctx.name(about)})" if about else ""
     return f"Overlord: play a card now{subject}?"
 
 
-def answer_card(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+def answer_card(ctx: Ctx, step: OverlordCardStep, seat: int, choice: tuple[str, ...]) -> None:
     card = choice[0].split(":", 1)[1]
     state = ctx.state
     state.overlord_hand.remove(card)
@@ -77,7 +80,7 @@ def answer_card(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> Non
     state.overlord_discard.append(card)
 
 
-register_window(FLOW, "overlord_card", rule="DD-124", responses=card_responses, respond=answer_card,
+register_window(FLOW, OverlordCardStep, rule="DD-124", responses=card_responses, respond=answer_card,
                 prompt=card_prompt, pass_label="Play nothing")
 
 
@@ -85,39 +88,39 @@ register_window(FLOW, "overlord_card", rule="DD-124", responses=card_responses, 
 # monster that the card's moment names, and does nothing where that is absent.
 
 @VERBS.handles("add_dice")
-def _add_dice(ctx: Ctx, effect: Effect, step: Step) -> None:
+def _add_dice(ctx: Ctx, effect: Effect, step: OverlordCardStep) -> None:
     if ctx.state.attack is not None:
         ctx.state.attack.dice.extend(effect.get("dice", []))
 
 
 @VERBS.handles("extra_action")
-def _extra_action(ctx: Ctx, effect: Effect, step: Step) -> None:
+def _extra_action(ctx: Ctx, effect: Effect, step: OverlordCardStep) -> None:
     if ctx.state.activation is not None:
         ctx.state.activation.extra_moves += 1
 
 
 @VERBS.handles("action_limit")
-def _action_limit(ctx: Ctx, effect: Effect, step: Step) -> None:
+def _action_limit(ctx: Ctx, effect: Effect, step: OverlordCardStep) -> None:
     act = ctx.state.activation
     if act is not None:
         act.attacks_allowed = max(act.attacks_allowed, int(effect.get("max", 2)))
 
 
 @VERBS.handles("bonus")
-def _bonus(ctx: Ctx, effect: Effect, step: Step) -> None:
+def _bonus(ctx: Ctx, effect: Effect, step: OverlordCardStep) -> None:
     if ctx.state.attack is not None and "monster" in step:
         bonus = ctx.state.attack.shield_bonus
         bonus[step["monster"]] = (bonus.get(step["monster"]) or 0) + int(effect.get("amount", 1))
 
 
 @VERBS.handles("gain_condition")
-def _gain_condition(ctx: Ctx, effect: Effect, step: Step) -> None:
+def _gain_condition(ctx: Ctx, effect: Effect, step: OverlordCardStep) -> None:
     if "hero" in step:
         ctx.give_condition(step["hero"], effect.get("condition"), "DD-124")
 
 
 @VERBS.handles("suffer")
-def _suffer(ctx: Ctx, effect: Effect, step: Step) -> None:
+def _suffer(ctx: Ctx, effect: Effect, step: OverlordCardStep) -> None:
     if "hero" not in step:
         return
     hero = ctx.state.hero(step["hero"])
@@ -129,7 +132,7 @@ def _suffer(ctx: Ctx, effect: Effect, step: Step) -> None:
 
 
 @VERBS.handles("attribute_test")
-def _attribute_test(ctx: Ctx, effect: Effect, step: Step) -> None:
+def _attribute_test(ctx: Ctx, effect: Effect, step: OverlordCardStep) -> None:
     if "hero" not in step:
         return
     passed = ctx.attribute_test(ctx.state.hero(step["hero"]), effect.get("attribute"), "an overlord card")

@@ -16,6 +16,7 @@ from game.core.flow import Flow
 from game.rulesets.dungeon_delve import geometry as geo
 from game.rulesets.dungeon_delve.rulesdata import Data
 from game.rulesets.dungeon_delve.state import DDState, Hero, Monster
+from game.rulesets.dungeon_delve.steps import DDStep, StandChoiceStep
 
 FLOW: Flow["Ctx"] = Flow()
 
@@ -35,7 +36,7 @@ def parse_sq(text: str) -> Square:
     return int(x), int(y)
 
 
-class Ctx(BaseContext[DDState]):
+class Ctx(BaseContext[DDState, DDStep]):
     def __init__(self, state: DDState, data: Data, log: EventLog) -> None:
         super().__init__(state, log)
         self.data = data
@@ -221,7 +222,8 @@ class Ctx(BaseContext[DDState]):
         if self.figure_at(here) is not None or self.terrain(here) == "lava":
             choices = self.nearest_empty(here)
             if len(choices) > 1:
-                self.push("stand_choice", hero=hero.id, squares=[list(q) for q in choices], rule=rule)
+                self.push({"step": "stand_choice", "hero": hero.id, "squares": [list(q) for q in choices],
+                           "rule": rule})
                 return
             if choices:
                 here = choices[0]
@@ -301,7 +303,7 @@ class Ctx(BaseContext[DDState]):
                       irreversible=True)
 
 
-def _ask_stand(ctx: "Ctx", step: dict[str, Any]) -> Any:
+def _ask_stand(ctx: "Ctx", step: StandChoiceStep) -> Any:
     from game.core.decision import Decision, Option
 
     hero = ctx.state.hero(step["hero"])
@@ -310,12 +312,12 @@ def _ask_stand(ctx: "Ctx", step: dict[str, Any]) -> Any:
                           for q in step["squares"]), rule="DD-071")
 
 
-def _answer_stand(ctx: "Ctx", step: dict[str, Any], seat: int, choice: tuple[str, ...]) -> None:
+def _answer_stand(ctx: "Ctx", step: StandChoiceStep, seat: int, choice: tuple[str, ...]) -> None:
     ctx.state.stack.pop()
     ctx.place_standing(ctx.state.hero(step["hero"]), parse_sq(choice[0].split(":", 1)[1]), step["rule"])
 
 
-FLOW.question("stand_choice", _ask_stand, _answer_stand)
+FLOW.question(StandChoiceStep, _ask_stand, _answer_stand)
 
 
 def describe_face(face: dict[str, int]) -> str:

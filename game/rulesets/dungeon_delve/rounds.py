@@ -8,9 +8,13 @@ and checks victory. The actions inside a turn or activation are in ``actions.py`
 from __future__ import annotations
 
 from game.core.decision import Decision, Option
-from game.core.flow import Step
 from game.rulesets.dungeon_delve.context import FLOW, Ctx, sq, sq_id
 from game.rulesets.dungeon_delve.state import OVERLORD, Activation, Hero, Monster
+from game.rulesets.dungeon_delve.steps import (
+    EquipStep, GroupPickStep, HeroEndStep, HeroPickStep, HeroRefreshStep, HeroStartStep, MonsterEndStep,
+    MonsterPickStep, MonsterPoisonStep, OverlordEndStep, OverlordTurnStep, PoisonTestStep, ReinforceChoiceStep,
+    RoundStartStep, StartCheckStep, StartFeatStep,
+)
 
 
 def first_hero_seat(ctx: Ctx) -> int:
@@ -20,8 +24,8 @@ def first_hero_seat(ctx: Ctx) -> int:
 # -- the round (DD-002 to DD-006) ---------------------------------------------------------------
 
 
-@FLOW.automatic("round_start")
-def round_start(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(RoundStartStep)
+def round_start(ctx: Ctx, step: RoundStartStep) -> None:
     state = ctx.state
     state.stack.pop()
     state.round += 1
@@ -32,12 +36,12 @@ def round_start(ctx: Ctx, step: Step) -> None:
         monster.activated = False
     ctx.emit("round", "DD-002", f"Round {state.round} begins: the heroes act, then the overlord.",
              round=state.round, headline=f"Round {state.round} begins")
-    ctx.push("round_start")
-    ctx.push("overlord_turn")
-    ctx.push("hero_pick")
+    ctx.push({"step": "round_start"})
+    ctx.push({"step": "overlord_turn"})
+    ctx.push({"step": "hero_pick"})
 
 
-def ask_hero_pick(ctx: Ctx, step: Step) -> Decision | None:
+def ask_hero_pick(ctx: Ctx, step: HeroPickStep) -> Decision | None:
     waiting = [h for h in ctx.state.heroes if not h.activated]
     if not waiting:
         return None
@@ -48,12 +52,12 @@ def ask_hero_pick(ctx: Ctx, step: Step) -> Decision | None:
     return Decision(first_hero_seat(ctx), "hero_order", "Which hero acts next?", options, rule="DD-003")
 
 
-def answer_hero_pick(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+def answer_hero_pick(ctx: Ctx, step: HeroPickStep, seat: int, choice: tuple[str, ...]) -> None:
     begin_hero_turn(ctx, ctx.state.hero(choice[0].split(":", 1)[1]))
 
 
-@FLOW.automatic("hero_pick")
-def hero_pick_auto(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(HeroPickStep)
+def hero_pick_auto(ctx: Ctx, step: HeroPickStep) -> None:
     waiting = [h for h in ctx.state.heroes if not h.activated]
     if not waiting:
         ctx.state.stack.pop()
@@ -61,7 +65,7 @@ def hero_pick_auto(ctx: Ctx, step: Step) -> None:
     begin_hero_turn(ctx, waiting[0])
 
 
-FLOW.question("hero_pick", ask_hero_pick, answer_hero_pick)
+FLOW.question(HeroPickStep, ask_hero_pick, answer_hero_pick)
 
 
 # -- the hero turn (DD-011 to DD-019) ------------------------------------------------------------
@@ -70,14 +74,14 @@ FLOW.question("hero_pick", ask_hero_pick, answer_hero_pick)
 def begin_hero_turn(ctx: Ctx, hero: Hero) -> None:
     ctx.state.activation = Activation(hero.id, actions_left=2)
     ctx.emit("turn", "DD-002", f"{ctx.name(hero.id)}'s turn (round {ctx.state.round}).", figure=hero.id)
-    ctx.push("hero_end", hero=hero.id)
-    ctx.push("actions", figure=hero.id)
-    ctx.push("equip", hero=hero.id)
-    ctx.push("hero_start", hero=hero.id, stage=0)
+    ctx.push({"step": "hero_end", "hero": hero.id})
+    ctx.push({"step": "actions", "figure": hero.id})
+    ctx.push({"step": "equip", "hero": hero.id})
+    ctx.push({"step": "hero_start", "hero": hero.id, "stage": 0})
 
 
-@FLOW.automatic("hero_start")
-def hero_start(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(HeroStartStep)
+def hero_start(ctx: Ctx, step: HeroStartStep) -> None:
     """Step 1: effects end, start-of-turn abilities, Poisoned, overlord cards, refresh."""
     from game.rulesets.dungeon_delve.cards import push_card_window
 
@@ -96,17 +100,17 @@ def hero_start(ctx: Ctx, step: Step) -> None:
         act.actions_left = 1  # Stand Up only (DD-070)
     elif act.stunned:
         act.actions_left = 1  # DD-134
-    ctx.push("hero_refresh", hero=hero.id)
+    ctx.push({"step": "hero_refresh", "hero": hero.id})
     if not hero.knocked_out:
-        ctx.push("start_check", hero=hero.id)
+        ctx.push({"step": "start_check", "hero": hero.id})
         push_card_window(ctx, "hero_turn_start", hero=hero.id)  # DD-012, DDA-30
         if "poisoned" in hero.conditions:
-            ctx.push("poison_test", hero=hero.id)
-        ctx.push("start_feat", hero=hero.id)
+            ctx.push({"step": "poison_test", "hero": hero.id})
+        ctx.push({"step": "start_feat", "hero": hero.id})
 
 
-@FLOW.automatic("start_check")
-def start_check(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(StartCheckStep)
+def start_check(ctx: Ctx, step: StartCheckStep) -> None:
     """Knocked out by a start-of-turn effect: the turn ends at once (DD-144)."""
     from game.rulesets.dungeon_delve.actions import _check_own_defeat
 
@@ -114,8 +118,8 @@ def start_check(ctx: Ctx, step: Step) -> None:
     _check_own_defeat(ctx, step["hero"])
 
 
-@FLOW.automatic("poison_test")
-def poison_test(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(PoisonTestStep)
+def poison_test(ctx: Ctx, step: PoisonTestStep) -> None:
     """A poisoned hero tests Might: pass, discard; fail, 1 damage and it stays (DD-133)."""
     ctx.state.stack.pop()
     hero = ctx.state.hero(step["hero"])
@@ -128,7 +132,7 @@ def poison_test(ctx: Ctx, step: Step) -> None:
         ctx.suffer_damage(hero.id, 1, "DD-133", "poison")
 
 
-def ask_start_feat(ctx: Ctx, step: Step) -> Decision | None:
+def ask_start_feat(ctx: Ctx, step: StartFeatStep) -> Decision | None:
     hero = ctx.state.hero(step["hero"])
     feat = ctx.data.feat(hero.id)
     if hero.knocked_out or hero.feat_used or feat.when != "turn_start":
@@ -137,7 +141,7 @@ def ask_start_feat(ctx: Ctx, step: Step) -> Decision | None:
                     (Option("feat", f"Use {feat.name}"), Option("pass", "Not now")), rule="DD-116")
 
 
-def answer_start_feat(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+def answer_start_feat(ctx: Ctx, step: StartFeatStep, seat: int, choice: tuple[str, ...]) -> None:
     from game.rulesets.dungeon_delve.actions import resolve_feat
 
     ctx.state.stack.pop()
@@ -145,16 +149,16 @@ def answer_start_feat(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) 
         resolve_feat(ctx, ctx.state.hero(step["hero"]), None)
 
 
-@FLOW.automatic("start_feat")
-def start_feat_none(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(StartFeatStep)
+def start_feat_none(ctx: Ctx, step: StartFeatStep) -> None:
     ctx.state.stack.pop()
 
 
-FLOW.question("start_feat", ask_start_feat, answer_start_feat)
+FLOW.question(StartFeatStep, ask_start_feat, answer_start_feat)
 
 
-@FLOW.automatic("hero_refresh")
-def hero_refresh(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(HeroRefreshStep)
+def hero_refresh(ctx: Ctx, step: HeroRefreshStep) -> None:
     ctx.state.stack.pop()
     hero = ctx.state.hero(step["hero"])
     if hero.exhausted:
@@ -163,8 +167,8 @@ def hero_refresh(ctx: Ctx, step: Step) -> None:
     hero.exhausted = []
 
 
-@FLOW.automatic("hero_end")
-def hero_end(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(HeroEndStep)
+def hero_end(ctx: Ctx, step: HeroEndStep) -> None:
     """End-of-turn effects in DD-019's order, then the activation card is flipped (DD-018)."""
     state = ctx.state
     state.stack.pop()
@@ -212,7 +216,7 @@ def legal_loadouts(ctx: Ctx, hero: Hero) -> list[tuple[str, ...]]:
     return out
 
 
-def ask_equip(ctx: Ctx, step: Step) -> Decision | None:
+def ask_equip(ctx: Ctx, step: EquipStep) -> Decision | None:
     hero = ctx.state.hero(step["hero"])
     loadouts = legal_loadouts(ctx, hero)
     current = tuple(i for i in hero.items if i in hero.equipped and ctx.data.item(i).slot != "none")
@@ -228,7 +232,7 @@ def ask_equip(ctx: Ctx, step: Step) -> Decision | None:
                     tuple(options), rule="DD-014")
 
 
-def answer_equip(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+def answer_equip(ctx: Ctx, step: EquipStep, seat: int, choice: tuple[str, ...]) -> None:
     ctx.state.stack.pop()
     hero = ctx.state.hero(step["hero"])
     chosen = [i for i in choice[0].split(":", 1)[1].split(",") if i]
@@ -238,19 +242,19 @@ def answer_equip(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> No
                                                                  or "nothing") + ".", hero=hero.id)
 
 
-@FLOW.automatic("equip")
-def equip_nothing(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(EquipStep)
+def equip_nothing(ctx: Ctx, step: EquipStep) -> None:
     ctx.state.stack.pop()
 
 
-FLOW.question("equip", ask_equip, answer_equip)
+FLOW.question(EquipStep, ask_equip, answer_equip)
 
 
 # -- the overlord's turn (DD-119 to DD-122) -------------------------------------------------------
 
 
-@FLOW.automatic("overlord_turn")
-def overlord_turn(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(OverlordTurnStep)
+def overlord_turn(ctx: Ctx, step: OverlordTurnStep) -> None:
     state = ctx.state
     state.stack.pop()
     state.phase = "overlord"
@@ -258,8 +262,8 @@ def overlord_turn(ctx: Ctx, step: Step) -> None:
     for hero in state.heroes:
         hero.effects = [e for e in hero.effects if not e.endswith("@overlord")]
     ctx.draw_overlord(1, "DD-120")
-    ctx.push("overlord_end")
-    ctx.push("group_pick")
+    ctx.push({"step": "overlord_end"})
+    ctx.push({"step": "group_pick"})
 
 
 def _groups_waiting(ctx: Ctx) -> list[str]:
@@ -270,7 +274,7 @@ def _groups_waiting(ctx: Ctx) -> list[str]:
     return seen
 
 
-def ask_group_pick(ctx: Ctx, step: Step) -> Decision | None:
+def ask_group_pick(ctx: Ctx, step: GroupPickStep) -> Decision | None:
     groups = _groups_waiting(ctx)
     if len(groups) <= 1:
         return None
@@ -278,27 +282,27 @@ def ask_group_pick(ctx: Ctx, step: Step) -> Decision | None:
                     tuple(Option(f"group:{g}", ctx.data.group_name(g)) for g in groups), rule="DD-121")
 
 
-def answer_group_pick(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
-    ctx.push("monster_pick", group=choice[0].split(":", 1)[1])
+def answer_group_pick(ctx: Ctx, step: GroupPickStep, seat: int, choice: tuple[str, ...]) -> None:
+    ctx.push({"step": "monster_pick", "group": choice[0].split(":", 1)[1]})
 
 
-@FLOW.automatic("group_pick")
-def group_pick_auto(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(GroupPickStep)
+def group_pick_auto(ctx: Ctx, step: GroupPickStep) -> None:
     groups = _groups_waiting(ctx)
     if not groups:
         ctx.state.stack.pop()
         return
-    ctx.push("monster_pick", group=groups[0])
+    ctx.push({"step": "monster_pick", "group": groups[0]})
 
 
-FLOW.question("group_pick", ask_group_pick, answer_group_pick)
+FLOW.question(GroupPickStep, ask_group_pick, answer_group_pick)
 
 
 def _monsters_waiting(ctx: Ctx, group: str) -> list[Monster]:
     return [m for m in ctx.state.monsters if m.group == group and not m.activated]
 
 
-def ask_monster_pick(ctx: Ctx, step: Step) -> Decision | None:
+def ask_monster_pick(ctx: Ctx, step: MonsterPickStep) -> Decision | None:
     waiting = _monsters_waiting(ctx, step["group"])
     if len(waiting) <= 1:
         return None
@@ -307,12 +311,12 @@ def ask_monster_pick(ctx: Ctx, step: Step) -> Decision | None:
                           for m in waiting), rule="DD-125")
 
 
-def answer_monster_pick(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+def answer_monster_pick(ctx: Ctx, step: MonsterPickStep, seat: int, choice: tuple[str, ...]) -> None:
     begin_activation(ctx, ctx.state.monster(choice[0].split(":", 1)[1]))  # type: ignore[arg-type]
 
 
-@FLOW.automatic("monster_pick")
-def monster_pick_auto(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(MonsterPickStep)
+def monster_pick_auto(ctx: Ctx, step: MonsterPickStep) -> None:
     waiting = _monsters_waiting(ctx, step["group"])
     if not waiting:
         ctx.state.stack.pop()
@@ -320,7 +324,7 @@ def monster_pick_auto(ctx: Ctx, step: Step) -> None:
     begin_activation(ctx, waiting[0])
 
 
-FLOW.question("monster_pick", ask_monster_pick, answer_monster_pick)
+FLOW.question(MonsterPickStep, ask_monster_pick, answer_monster_pick)
 
 
 def begin_activation(ctx: Ctx, monster: Monster) -> None:
@@ -335,15 +339,15 @@ def begin_activation(ctx: Ctx, monster: Monster) -> None:
         act.actions_left = 1
     ctx.state.activation = act
     ctx.emit("activation", "DD-125", f"{ctx.name(monster.id)} activates.", figure=monster.id)
-    ctx.push("monster_end", monster=monster.id)
-    ctx.push("actions", figure=monster.id)
+    ctx.push({"step": "monster_end", "monster": monster.id})
+    ctx.push({"step": "actions", "figure": monster.id})
     push_card_window(ctx, "monster_activation_start", monster=monster.id)
     if "poisoned" in monster.conditions:
-        ctx.push("monster_poison", monster=monster.id)
+        ctx.push({"step": "monster_poison", "monster": monster.id})
 
 
-@FLOW.automatic("monster_poison")
-def monster_poison(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(MonsterPoisonStep)
+def monster_poison(ctx: Ctx, step: MonsterPoisonStep) -> None:
     """A poisoned monster suffers 1 damage at the start of its activation, then discards it (DD-133)."""
     ctx.state.stack.pop()
     monster = ctx.state.monster(step["monster"])
@@ -363,8 +367,8 @@ def end_dead_activation(ctx: Ctx, figure: str) -> None:
     ctx.state.activation = None
 
 
-@FLOW.automatic("monster_end")
-def monster_end(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(MonsterEndStep)
+def monster_end(ctx: Ctx, step: MonsterEndStep) -> None:
     state = ctx.state
     state.stack.pop()
     monster = state.monster(step["monster"])
@@ -379,8 +383,8 @@ def monster_end(ctx: Ctx, step: Step) -> None:
         ctx.defeat_monster(monster)
 
 
-@FLOW.automatic("overlord_end")
-def overlord_end(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(OverlordEndStep)
+def overlord_end(ctx: Ctx, step: OverlordEndStep) -> None:
     """Quest events (reinforcement), then the round limit (DD-122, DD-138, DD-140)."""
     state = ctx.state
     state.stack.pop()
@@ -407,24 +411,24 @@ def reinforce(ctx: Ctx) -> None:
     if len(nearest) == 1:
         place_reinforcement(ctx, group, kind, nearest[0])
     elif nearest:
-        ctx.push("reinforce_choice", group=group, kind=kind, squares=[list(q) for q in nearest])
+        ctx.push({"step": "reinforce_choice", "group": group, "kind": kind, "squares": [list(q) for q in nearest]})
 
 
-def ask_reinforce(ctx: Ctx, step: Step) -> Decision | None:
+def ask_reinforce(ctx: Ctx, step: ReinforceChoiceStep) -> Decision | None:
     """The overlord chooses among the nearest empty squares (DD-147)."""
     return Decision(OVERLORD, "place", "The reinforcement square is taken: where does the new monster arrive?",
                     tuple(Option(f"place:{sq_id(sq(q))}", sq_id(sq(q)), ("square", sq_id(sq(q))))
                           for q in step["squares"]), rule="DD-147")
 
 
-def answer_reinforce(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+def answer_reinforce(ctx: Ctx, step: ReinforceChoiceStep, seat: int, choice: tuple[str, ...]) -> None:
     from game.rulesets.dungeon_delve.context import parse_sq
 
     ctx.state.stack.pop()
     place_reinforcement(ctx, step["group"], step["kind"], parse_sq(choice[0].split(":", 1)[1]))
 
 
-FLOW.question("reinforce_choice", ask_reinforce, answer_reinforce)
+FLOW.question(ReinforceChoiceStep, ask_reinforce, answer_reinforce)
 
 
 def place_reinforcement(ctx: Ctx, group: str, kind: str, target: tuple[int, int]) -> None:

@@ -126,10 +126,10 @@ def build_state(data: Data, scenario: Mapping[str, Any], seed: int, log: EventLo
     ctx = Ctx(state, data, log)
     turn = meta["turn"]
     stage = meta.get("stage", "actions")
-    ctx.push("round_start")
+    ctx.push({"step": "round_start"})
     if any(h.id == turn for h in state.heroes):
-        ctx.push("overlord_turn")
-        ctx.push("hero_pick")
+        ctx.push({"step": "overlord_turn"})
+        ctx.push({"step": "hero_pick"})
         hero = state.hero(turn)
         stunned = "stunned" in hero.conditions
         held = "immobilized" in hero.conditions
@@ -137,15 +137,15 @@ def build_state(data: Data, scenario: Mapping[str, Any], seed: int, log: EventLo
         state.activation = Activation(turn, actions_left=meta.get("actions_left", default_actions),
                                       mp=meta.get("mp", 0), stunned=stunned, immobilized=held, held=held)
         state.phase = "heroes"
-        ctx.push("hero_end", hero=turn)
-        ctx.push("actions", figure=turn)
+        ctx.push({"step": "hero_end", "hero": turn})
+        ctx.push({"step": "actions", "figure": turn})
         if stage == "start":
-            ctx.push("equip", hero=turn)
-            ctx.push("hero_start", hero=turn)
+            ctx.push({"step": "equip", "hero": turn})
+            ctx.push({"step": "hero_start", "hero": turn})
     elif state.monster(turn) is not None:
         state.phase = "overlord"
-        ctx.push("overlord_end")
-        ctx.push("group_pick")
+        ctx.push({"step": "overlord_end"})
+        ctx.push({"step": "group_pick"})
         monster = state.monster(turn)
         assert monster is not None
         begin_activation(ctx, monster)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from game.core.decision import Decision, Option
-from game.core.flow import Step
 from game.rulesets.dungeon_delve.context import FLOW, Ctx
 from game.rulesets.dungeon_delve.state import Hero, Monster
+from game.rulesets.dungeon_delve.steps import ShareCardsStep
 
 SHOP_CARDS_AT_START = 2
 
@@ -44,12 +44,12 @@ def setup(ctx: Ctx, hero_ids: list[str], hero_seats: int) -> None:
     state.party_cards = shop[: quest.starting_shop_cards or SHOP_CARDS_AT_START]
     ctx.emit("setup", "DD-009", "The search and overlord decks are shuffled.", irreversible=True)
     ctx.draw_overlord(count, "DD-009")
-    ctx.push("round_start")
+    ctx.push({"step": "round_start"})
     if state.party_cards:
-        ctx.push("share_cards")
+        ctx.push({"step": "share_cards"})
 
 
-def ask_share(ctx: Ctx, step: Step) -> Decision | None:
+def ask_share(ctx: Ctx, step: ShareCardsStep) -> Decision | None:
     state = ctx.state
     if not state.party_cards:
         return None
@@ -61,7 +61,7 @@ def ask_share(ctx: Ctx, step: Step) -> Decision | None:
                     rule="DD-008")
 
 
-def answer_share(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+def answer_share(ctx: Ctx, step: ShareCardsStep, seat: int, choice: tuple[str, ...]) -> None:
     _, card, hero_id = choice[0].split(":")
     state = ctx.state
     state.party_cards.remove(card)
@@ -69,9 +69,9 @@ def answer_share(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> No
     ctx.emit("share", "DD-008", f"{ctx.name(hero_id)} takes {ctx.data.item(card).name}.", hero=hero_id, item=card)
 
 
-@FLOW.automatic("share_cards")
-def share_done(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(ShareCardsStep)
+def share_done(ctx: Ctx, step: ShareCardsStep) -> None:
     ctx.state.stack.pop()
 
 
-FLOW.question("share_cards", ask_share, answer_share)
+FLOW.question(ShareCardsStep, ask_share, answer_share)

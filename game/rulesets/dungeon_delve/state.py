@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core.rng import Rng
+from game.rulesets.dungeon_delve.steps import DDStep
 
 OVERLORD = 0
 
@@ -116,7 +117,7 @@ class DDState:
     winner: str = ""
     end_reason: str = ""
     end_rule: str = ""
-    stack: list[dict[str, Any]] = field(default_factory=list)
+    stack: list[DDStep] = field(default_factory=list)
 
     def hero(self, hero_id: str) -> Hero:
         for h in self.heroes:

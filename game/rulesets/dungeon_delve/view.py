@@ -14,8 +14,8 @@ from game.rulesets.dungeon_delve.state import OVERLORD, DDState
 
 def _card_moment(state: DDState) -> dict[str, Any] | None:
     """The overlord-card moment being asked about, if any: its timing and the figure concerned."""
-    if state.stack and state.stack[-1].get("step") == "overlord_card":
-        step = state.stack[-1]
+    step = state.stack[-1] if state.stack else None
+    if step is not None and step["step"] == "overlord_card":  # (narrows the record for mypy)
         return {"timing": step["timing"], "figure": step.get("hero") or step.get("monster")}
     return None
 

@@ -10,7 +10,6 @@ from typing import NamedTuple
 
 from game.core.decision import Blocked, Decision, Option
 from game.core.effects import Effect
-from game.core.flow import Step
 from game.rulesets.fantasy_heroes.content import CardDef, Content
 from game.rulesets.fantasy_heroes.context import FLOW, Ctx
 from game.rulesets.fantasy_heroes.effects import (
@@ -23,6 +22,10 @@ from game.rulesets.fantasy_heroes.effects import (
     totals,
 )
 from game.rulesets.fantasy_heroes.state import ATTACKER, DEFENDER, Battle, Side
+from game.rulesets.fantasy_heroes.steps import (
+    AttackHeroStep, ChooseSummonStep, ChooseTargetStep, EndOfPlayStep, GoblinsDiscardStep, NegationResponseStep,
+    OnPlayStep, ResolveBattleStep, WindowStep,
+)
 from game.rulesets.fantasy_heroes.turn import instant_options, open_instant_point
 from game.rulesets.fantasy_heroes.vocabulary import VERBS
 
@@ -41,11 +44,11 @@ def begin_battle(ctx: Ctx, territory: str) -> None:
     headline = f"{ctx.who(state.active)} attacks {ctx.who(defender)}'s {battle_type}"
     ctx.emit("attack", "FH-027", f"{headline}.", attacker=state.active, defender=defender, territory=territory,
              headline=headline)
-    ctx.push("resolve_battle")
-    ctx.push("end_of_play")
+    ctx.push({"step": "resolve_battle"})
+    ctx.push({"step": "end_of_play"})
     open_instant_point(ctx, "card play has ended", state.in_order_from(state.active), False)
-    ctx.push("window")
-    ctx.push("attack_hero")
+    ctx.push({"step": "window"})
+    ctx.push({"step": "attack_hero"})
 
 
 def _battle(ctx: Ctx) -> Battle:
@@ -127,7 +130,7 @@ def why_not(content: Content, battle: Battle, side_index: int, card_id: str) -> 
 # -- the attacker's hero (FH-031) and the windows (FH-045 to FH-049, FH-137) ------------------------
 
 
-def ask_attack_hero(ctx: Ctx, step: Step) -> Decision | None:
+def ask_attack_hero(ctx: Ctx, step: AttackHeroStep) -> Decision | None:
     battle = _battle(ctx)
     hand = ctx.state.players[battle.attacker].hand
     heroes = [c for c in hand if ctx.content.card(c).type == "hero"]
@@ -137,12 +140,12 @@ def ask_attack_hero(ctx: Ctx, step: Step) -> Decision | None:
                     tuple(_card_option(ctx, c) for c in heroes), rule="FH-031", blocked=blocked)
 
 
-def answer_attack_hero(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+def answer_attack_hero(ctx: Ctx, step: AttackHeroStep, seat: int, choice: tuple[str, ...]) -> None:
     ctx.state.stack.pop()
     play_card(ctx, ATTACKER, choice[0].split(":", 1)[1])
 
 
-FLOW.question("attack_hero", ask_attack_hero, answer_attack_hero)
+FLOW.question(AttackHeroStep, ask_attack_hero, answer_attack_hero)
 
 
 def _card_option(ctx: Ctx, card_id: str) -> Option:
@@ -185,7 +188,7 @@ def window_options(ctx: Ctx) -> tuple[list[Option], list[Blocked]]:
     return options, blocked
 
 
-def ask_window(ctx: Ctx, step: Step) -> Decision | None:
+def ask_window(ctx: Ctx, step: WindowStep) -> Decision | None:
     battle = _battle(ctx)
     options, blocked = window_options(ctx)
     seat = battle.sides[battle.window_owner].seat
@@ -198,7 +201,7 @@ def ask_window(ctx: Ctx, step: Step) -> Decision | None:
                     tuple(options), rule="FH-047", blocked=tuple(blocked), window=True)
 
 
-def answer_window(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+def answer_window(ctx: Ctx, step: WindowStep, seat: int, choice: tuple[str, ...]) -> None:
     battle = _battle(ctx)
     picked = choice[0]
     kind, _, rest = picked.partition(":")
@@ -217,10 +220,10 @@ def answer_window(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> N
         battle.window_active = True
         negate(ctx, battle.window_owner, spell, source, "FH-058")
     elif kind == "pay":
-        ctx.push("goblins_discard", goblins=rest, side=battle.window_owner)
+        ctx.push({"step": "goblins_discard", "goblins": rest, "side": battle.window_owner})
 
 
-FLOW.question("window", ask_window, answer_window)
+FLOW.question(WindowStep, ask_window, answer_window)
 
 
 def end_window(ctx: Ctx) -> None:
@@ -274,13 +277,13 @@ def play_card(ctx: Ctx, side_index: int, card_id: str, *, summoned: bool = False
     ctx.emit("play", "FH-050" if not summoned else "FH-130",
              f"{ctx.who(side.seat)} plays {card.name}{note}.", seat=side.seat, card=card_id, side=side_index)
     if summoned:
-        ctx.push("on_play", card=card_id, side=side_index)
+        ctx.push({"step": "on_play", "card": card_id, "side": side_index})
         return
     others = [s for s in ctx.state.in_order_from(ctx.state.active) if s != side.seat]
     open_instant_point(ctx, f"after {card.name}", others, False)
-    ctx.push("on_play", card=card_id, side=side_index)
+    ctx.push({"step": "on_play", "card": card_id, "side": side_index})
     if card.is_battle_spell:
-        ctx.push("negation_response", card=card_id, side=side_index)
+        ctx.push({"step": "negation_response", "card": card_id, "side": side_index})
 
 
 def negate(ctx: Ctx, side_index: int, spell: str, source: str, rule: str) -> None:
@@ -302,7 +305,7 @@ def negate_instant(ctx: Ctx, seat: int, card: str, source: str) -> None:
              "no effect.", seat=seat, card=card, source=source)
 
 
-def ask_negation(ctx: Ctx, step: Step) -> Decision | None:
+def ask_negation(ctx: Ctx, step: NegationResponseStep) -> Decision | None:
     battle = _battle(ctx)
     spell = step["card"]
     responder = opposing(step["side"])
@@ -318,19 +321,19 @@ def ask_negation(ctx: Ctx, step: Step) -> Decision | None:
                     options + (Option("pass", "Let it take effect"),), rule="FH-057")
 
 
-def answer_negation(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+def answer_negation(ctx: Ctx, step: NegationResponseStep, seat: int, choice: tuple[str, ...]) -> None:
     ctx.state.stack.pop()
     if choice[0] != "pass":
         spell, _, source = choice[0].split(":", 1)[1].partition(":")
         negate(ctx, opposing(step["side"]), spell, source, "FH-057")
 
 
-@FLOW.automatic("negation_response")
-def negation_none(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(NegationResponseStep)
+def negation_none(ctx: Ctx, step: NegationResponseStep) -> None:
     ctx.state.stack.pop()
 
 
-FLOW.question("negation_response", ask_negation, answer_negation)
+FLOW.question(NegationResponseStep, ask_negation, answer_negation)
 
 
 def destroy(ctx: Ctx, card_id: str, rule: str, by: str) -> None:
@@ -369,8 +372,8 @@ class Played(NamedTuple):
     rule: str
 
 
-@FLOW.automatic("on_play")
-def on_play(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(OnPlayStep)
+def on_play(ctx: Ctx, step: OnPlayStep) -> None:
     """One-shot effects of a card as it is played; a negated spell has none (FH-057).
 
     Each verb with a handler (below) acts; the card's other verbs are read where they count
@@ -430,13 +433,13 @@ def _draw(ctx: Ctx, effect: Effect, played: Played) -> None:
 
 @VERBS.handles("destroy_opposing_minion")
 def _destroy_opposing_minion(ctx: Ctx, effect: Effect, played: Played) -> None:
-    ctx.push("choose_target", card=played.card_id, side=played.side, action="destroy")
+    ctx.push({"step": "choose_target", "card": played.card_id, "side": played.side, "action": "destroy"})
 
 
 @VERBS.handles("take_minion")
 def _take_minion(ctx: Ctx, effect: Effect, played: Played) -> None:
     if effect.get("timing") == "on_play":  # the end-of-play timing is read when card play ends
-        ctx.push("choose_target", card=played.card_id, side=played.side, action="take")
+        ctx.push({"step": "choose_target", "card": played.card_id, "side": played.side, "action": "take"})
 
 
 @VERBS.handles("destroy_opposing_artifact")
@@ -460,10 +463,10 @@ def _destroy_all_minions(ctx: Ctx, effect: Effect, played: Played) -> None:
 
 @VERBS.handles("summon")
 def _summon(ctx: Ctx, effect: Effect, played: Played) -> None:
-    ctx.push("choose_summon", side=played.side)
+    ctx.push({"step": "choose_summon", "side": played.side})
 
 
-def target_candidates(ctx: Ctx, step: Step) -> list[str]:
+def target_candidates(ctx: Ctx, step: ChooseTargetStep) -> list[str]:
     battle = _battle(ctx)
     card = ctx.content.card(step["card"])
     minions = battle.sides[opposing(step["side"])].minions
@@ -473,7 +476,7 @@ def target_candidates(ctx: Ctx, step: Step) -> list[str]:
     return list(minions)
 
 
-def _apply_target(ctx: Ctx, step: Step, minion: str) -> None:
+def _apply_target(ctx: Ctx, step: ChooseTargetStep, minion: str) -> None:
     rule = _rule(step["card"])
     if step["action"] == "destroy":
         destroy(ctx, minion, rule, step["card"])
@@ -481,7 +484,7 @@ def _apply_target(ctx: Ctx, step: Step, minion: str) -> None:
         take_control(ctx, step["side"], minion, rule, step["card"])
 
 
-def ask_target(ctx: Ctx, step: Step) -> Decision | None:
+def ask_target(ctx: Ctx, step: ChooseTargetStep) -> Decision | None:
     candidates = target_candidates(ctx, step)
     if len(candidates) <= 1:
         return None
@@ -493,13 +496,13 @@ def ask_target(ctx: Ctx, step: Step) -> Decision | None:
                     rule=_rule(step["card"]))
 
 
-def answer_target(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+def answer_target(ctx: Ctx, step: ChooseTargetStep, seat: int, choice: tuple[str, ...]) -> None:
     ctx.state.stack.pop()
     _apply_target(ctx, step, choice[0].split(":", 1)[1])
 
 
-@FLOW.automatic("choose_target")
-def target_forced(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(ChooseTargetStep)
+def target_forced(ctx: Ctx, step: ChooseTargetStep) -> None:
     """With one candidate there is nothing to choose; with none the effect does nothing (FH-136)."""
     ctx.state.stack.pop()
     candidates = target_candidates(ctx, step)
@@ -509,15 +512,15 @@ def target_forced(ctx: Ctx, step: Step) -> None:
         ctx.emit("effect", _rule(step["card"]), f"{ctx.name(step['card'])} finds no minion to affect.")
 
 
-FLOW.question("choose_target", ask_target, answer_target)
+FLOW.question(ChooseTargetStep, ask_target, answer_target)
 
 
-def _summonable(ctx: Ctx, step: Step) -> list[str]:
+def _summonable(ctx: Ctx, step: ChooseSummonStep) -> list[str]:
     seat = _battle(ctx).sides[step["side"]].seat
     return [c for c in ctx.state.players[seat].hand if ctx.content.card(c).type == "minion"]
 
 
-def ask_summon(ctx: Ctx, step: Step) -> Decision | None:
+def ask_summon(ctx: Ctx, step: ChooseSummonStep) -> Decision | None:
     """Asked whether or not the caster holds a minion (then "pass" is his only answer, and
     FH-136: Summon does nothing), so that nobody learns from it what his hand holds."""
     minions = _summonable(ctx, step)
@@ -527,7 +530,7 @@ def ask_summon(ctx: Ctx, step: Step) -> Decision | None:
                     rule="FH-130", window=True)
 
 
-def answer_summon(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+def answer_summon(ctx: Ctx, step: ChooseSummonStep, seat: int, choice: tuple[str, ...]) -> None:
     ctx.state.stack.pop()
     if choice[0] != "pass":
         play_card(ctx, step["side"], choice[0].split(":", 1)[1], summoned=True)
@@ -535,17 +538,17 @@ def answer_summon(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> N
         ctx.emit("effect", "FH-136", f"Summon: {ctx.who(seat)} plays no minion.", seat=seat)
 
 
-FLOW.question("choose_summon", ask_summon, answer_summon)
+FLOW.question(ChooseSummonStep, ask_summon, answer_summon)
 
 
-def ask_goblins(ctx: Ctx, step: Step) -> Decision | None:
+def ask_goblins(ctx: Ctx, step: GoblinsDiscardStep) -> Decision | None:
     seat = _battle(ctx).sides[step["side"]].seat
     hand = ctx.state.players[seat].hand
     return Decision(seat, "goblins", f"{ctx.name(step['goblins'])}: discard which card for +1 BV?",
                     tuple(Option(f"discard:{c}", ctx.name(c), ("card", c)) for c in hand), rule="FH-101")
 
 
-def answer_goblins(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+def answer_goblins(ctx: Ctx, step: GoblinsDiscardStep, seat: int, choice: tuple[str, ...]) -> None:
     ctx.state.stack.pop()
     battle = _battle(ctx)
     ctx.discard_from_hand(seat, [choice[0].split(":", 1)[1]], "FH-101", f"paid for {ctx.name(step['goblins'])}")
@@ -553,7 +556,7 @@ def answer_goblins(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> 
     battle.window_active = True  # FH-137: paying the Goblins makes the window active
 
 
-FLOW.question("goblins_discard", ask_goblins, answer_goblins)
+FLOW.question(GoblinsDiscardStep, ask_goblins, answer_goblins)
 
 
 # -- the end of card play, totals and the result (FH-051, FH-064 to FH-076) --------------------------
@@ -569,7 +572,7 @@ def _enchanting_side(ctx: Ctx) -> int | None:
     return None
 
 
-def ask_end_of_play(ctx: Ctx, step: Step) -> Decision | None:
+def ask_end_of_play(ctx: Ctx, step: EndOfPlayStep) -> Decision | None:
     index = _enchanting_side(ctx)
     if index is None:
         return None
@@ -582,7 +585,7 @@ def ask_end_of_play(ctx: Ctx, step: Step) -> Decision | None:
                     rule="FH-089")
 
 
-def answer_end_of_play(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+def answer_end_of_play(ctx: Ctx, step: EndOfPlayStep, seat: int, choice: tuple[str, ...]) -> None:
     ctx.state.stack.pop()
     index = _enchanting_side(ctx)
     assert index is not None
@@ -591,16 +594,16 @@ def answer_end_of_play(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...])
         take_control(ctx, index, choice[0].split(":", 1)[1], "FH-089", battle.sides[index].hero or "")
 
 
-@FLOW.automatic("end_of_play")
-def end_of_play_nothing(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(EndOfPlayStep)
+def end_of_play_nothing(ctx: Ctx, step: EndOfPlayStep) -> None:
     ctx.state.stack.pop()
 
 
-FLOW.question("end_of_play", ask_end_of_play, answer_end_of_play)
+FLOW.question(EndOfPlayStep, ask_end_of_play, answer_end_of_play)
 
 
-@FLOW.automatic("resolve_battle")
-def resolve_battle(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(ResolveBattleStep)
+def resolve_battle(ctx: Ctx, step: ResolveBattleStep) -> None:
     """Compare, transfer, reward, discard, eliminate (FH-074)."""
     state = ctx.state
     state.stack.pop()

@@ -15,6 +15,7 @@ from game.core.events import EventLog
 from game.core.flow import Flow
 from game.rulesets.fantasy_heroes.content import Content
 from game.rulesets.fantasy_heroes.state import FHState, Seen
+from game.rulesets.fantasy_heroes.steps import FHStep
 
 FLOW: Flow["Ctx"] = Flow()
 
@@ -22,7 +23,7 @@ FLOW: Flow["Ctx"] = Flow()
 ANY_TIME_VERBS = ("scrye", "draw")
 
 
-class Ctx(BaseContext[FHState]):
+class Ctx(BaseContext[FHState, FHStep]):
     def __init__(self, state: FHState, content: Content, log: EventLog) -> None:
         super().__init__(state, log)
         self.content = content

@@ -8,9 +8,9 @@ a state copies, saves and hashes as plain data (STYLE 11).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from game.core.rng import Rng
+from game.rulesets.fantasy_heroes.steps import FHStep
 
 ATTACKER, DEFENDER = 0, 1
 
@@ -118,7 +118,7 @@ class FHState:
     winners: list[int] | None = None
     end_reason: str = ""
     end_rule: str = ""
-    stack: list[dict[str, Any]] = field(default_factory=list)
+    stack: list[FHStep] = field(default_factory=list)
 
     def player(self, seat: int) -> Player:
         return self.players[seat]

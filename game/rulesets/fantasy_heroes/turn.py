@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from game.core.cards import draw
 from game.core.decision import Blocked, Decision, Option
-from game.core.flow import Step
-from game.core.window import open_window, register_window
+from game.core.window import register_window
 from game.rulesets.fantasy_heroes.content import HAND_LIMIT
 from game.rulesets.fantasy_heroes.context import ANY_TIME_VERBS, FLOW, Ctx
 from game.rulesets.fantasy_heroes.effects import charge_sources, opposing
 from game.rulesets.fantasy_heroes.state import Reveal
+from game.rulesets.fantasy_heroes.steps import (
+    AttackMenuStep, AttackStartStep, BeginTurnStep, DrawPhaseStep, EndPhaseStep, HandLimitStep, InstantNegationStep,
+    InstantStep, NextTurnStep, ScryeTargetStep,
+)
 
 CARDS_PER_TERRITORY_DEAL = 4
 OPENING_HAND = 7
@@ -84,7 +87,7 @@ def setup(ctx: Ctx, *, shuffle: bool = True, deal_territories: bool = True) -> N
     for seat in state.order:
         ctx.draw(seat, OPENING_HAND, "FH-012")
     state.active = state.order[0]
-    ctx.push("begin_turn")
+    ctx.push({"step": "begin_turn"})
 
 
 # -- the turn (FH-013 to FH-015) ------------------------------------------------------------
@@ -92,18 +95,18 @@ def setup(ctx: Ctx, *, shuffle: bool = True, deal_territories: bool = True) -> N
 
 def push_turn(ctx: Ctx, from_phase: str) -> None:
     """Push the steps of the active player's turn, from "draw" or from "attack"."""
-    ctx.push("next_turn")
-    ctx.push("end_phase", phase="attack")
-    ctx.push("attack_menu")
-    ctx.push("attack_start")
+    ctx.push({"step": "next_turn"})
+    ctx.push({"step": "end_phase", "phase": "attack"})
+    ctx.push({"step": "attack_menu"})
+    ctx.push({"step": "attack_start"})
     if from_phase == "draw":
-        ctx.push("end_phase", phase="draw")
-        ctx.push("draw_phase")
+        ctx.push({"step": "end_phase", "phase": "draw"})
+        ctx.push({"step": "draw_phase"})
         open_instant_point(ctx, "the start of the Draw Phase", ctx.state.in_order_from(ctx.state.active), False)
 
 
-@FLOW.automatic("begin_turn")
-def begin_turn(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(BeginTurnStep)
+def begin_turn(ctx: Ctx, step: BeginTurnStep) -> None:
     state = ctx.state
     state.stack.pop()
     if state.turn_limit and state.turn >= state.turn_limit:
@@ -121,31 +124,31 @@ def begin_turn(ctx: Ctx, step: Step) -> None:
     push_turn(ctx, "draw")
 
 
-@FLOW.automatic("draw_phase")
-def draw_phase(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(DrawPhaseStep)
+def draw_phase(ctx: Ctx, step: DrawPhaseStep) -> None:
     ctx.state.stack.pop()
     ctx.draw(ctx.state.active, DRAW_PHASE_CARDS, "FH-015")
 
 
-@FLOW.automatic("end_phase")
-def end_phase(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(EndPhaseStep)
+def end_phase(ctx: Ctx, step: EndPhaseStep) -> None:
     """End of a phase: the short game may end (FH-079); otherwise the hand limit (FH-021)."""
     state = ctx.state
     state.stack.pop()
     if state.deck_ran_out:
         ctx.end_by_most_territories("the Battle deck ran out and they hold the most territories", "FH-080")
         return
-    ctx.push("hand_limit", seats=state.in_order_from(state.active))
+    ctx.push({"step": "hand_limit", "seats": state.in_order_from(state.active)})
 
 
-def _over_limit(ctx: Ctx, step: Step) -> int | None:
+def _over_limit(ctx: Ctx, step: HandLimitStep) -> int | None:
     for seat in step["seats"]:
         if len(ctx.state.players[seat].hand) > HAND_LIMIT:
             return int(seat)
     return None
 
 
-def ask_hand_limit(ctx: Ctx, step: Step) -> Decision | None:
+def ask_hand_limit(ctx: Ctx, step: HandLimitStep) -> Decision | None:
     seat = _over_limit(ctx, step)
     if seat is None:
         return None
@@ -159,12 +162,12 @@ def ask_hand_limit(ctx: Ctx, step: Step) -> Decision | None:
     )
 
 
-def answer_hand_limit(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+def answer_hand_limit(ctx: Ctx, step: HandLimitStep, seat: int, choice: tuple[str, ...]) -> None:
     ctx.discard_from_hand(seat, [c.split(":", 1)[1] for c in choice], "FH-021", "hand limit")
 
 
-@FLOW.automatic("hand_limit")
-def hand_limit_done(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(HandLimitStep)
+def hand_limit_done(ctx: Ctx, step: HandLimitStep) -> None:
     """Every hand is within the limit: the phase is over."""
     state = ctx.state
     state.stack.pop()
@@ -172,11 +175,11 @@ def hand_limit_done(ctx: Ctx, step: Step) -> None:
              seat=state.active, phase=state.phase, hands=[len(p.hand) for p in state.players])
 
 
-FLOW.question("hand_limit", ask_hand_limit, answer_hand_limit)
+FLOW.question(HandLimitStep, ask_hand_limit, answer_hand_limit)
 
 
-@FLOW.automatic("next_turn")
-def next_turn(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(NextTurnStep)
+def next_turn(ctx: Ctx, step: NextTurnStep) -> None:
     """The next living player in the order found at setup takes a turn (FH-013)."""
     state = ctx.state
     state.stack.pop()
@@ -187,7 +190,7 @@ def next_turn(ctx: Ctx, step: Step) -> None:
         if not state.players[seat].eliminated:
             state.active = seat
             break
-    ctx.push("begin_turn")
+    ctx.push({"step": "begin_turn"})
 
 
 # -- instant points (FH-133) and instant spells (FH-131 to FH-135) -------------------------------
@@ -207,20 +210,20 @@ def instant_options(ctx: Ctx, cards: list[str]) -> list[Option]:
     return [Option(f"play:{c}", f"Play {ctx.name(c)}", ("card", c), ctx.content.card(c).text) for c in cards]
 
 
-def instant_rule(ctx: Ctx, step: Step) -> str:
+def instant_rule(ctx: Ctx, step: InstantStep) -> str:
     """The Attack Phase's instant point is the Wall of Fire window (FH-023); the rest are FH-133."""
     return "FH-023" if step["wall"] else "FH-133"
 
 
-def instant_responses(ctx: Ctx, step: Step, seat: int) -> list[Option]:
+def instant_responses(ctx: Ctx, step: InstantStep, seat: int) -> list[Option]:
     return instant_options(ctx, playable_instants(ctx, seat, step["wall"]))
 
 
-def instant_prompt(ctx: Ctx, step: Step, seat: int) -> str:
+def instant_prompt(ctx: Ctx, step: InstantStep, seat: int) -> str:
     return f"Instant point ({step['point']}): play an instant spell?"
 
 
-def respond_instant(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+def respond_instant(ctx: Ctx, step: InstantStep, seat: int, choice: tuple[str, ...]) -> None:
     """The seat casts its instant and stays first in the queue: it may cast another (FH-133)."""
     play_instant(ctx, seat, choice[0].split(":", 1)[1])
 
@@ -240,10 +243,10 @@ def open_instant_point(ctx: Ctx, point: str, seats: list[int], wall: bool) -> No
     asked = [s for s in seats if not ctx.state.players[s].eliminated
              and ctx.may_hold(s, instant_verbs_at(ctx, s, wall))]
     if asked:
-        open_window(ctx.state.stack, "instant", asked, point=point, wall=wall)
+        ctx.push({"step": "instant", "seats": asked, "point": point, "wall": wall})
 
 
-register_window(FLOW, "instant", rule=instant_rule, responses=instant_responses, respond=respond_instant,
+register_window(FLOW, InstantStep, rule=instant_rule, responses=instant_responses, respond=respond_instant,
                 prompt=instant_prompt, pass_label="Play nothing")
 
 
@@ -262,7 +265,7 @@ def play_instant(ctx: Ctx, seat: int, card: str) -> None:
         state.discard.append(card)
         ctx.emit("instant_cast", "FH-055", f"{ctx.who(seat)} casts {ctx.name(card)} during the battle.",
                  seat=seat, card=card)
-        ctx.push("instant_negation", seat=seat, card=card)
+        ctx.push({"step": "instant_negation", "seat": seat, "card": card})
         return
     resolve_instant(ctx, seat, card, discarded=False)
 
@@ -291,7 +294,7 @@ def resolve_instant(ctx: Ctx, seat: int, card: str, *, discarded: bool) -> None:
         if len(opponents) == 1:
             scrye(ctx, seat, opponents[0], card)
         else:
-            ctx.push("scrye_target", seat=seat, opponents=opponents, card=card)
+            ctx.push({"step": "scrye_target", "seat": seat, "opponents": opponents, "card": card})
         return
     if verb == "draw":
         ctx.emit("instant", "FH-132", f"{ctx.who(seat)} casts {name}.", seat=seat, card=card)
@@ -309,7 +312,7 @@ def resolve_instant(ctx: Ctx, seat: int, card: str, *, discarded: bool) -> None:
         state.discard.append(card)
 
 
-def ask_instant_negation(ctx: Ctx, step: Step) -> Decision | None:
+def ask_instant_negation(ctx: Ctx, step: InstantNegationStep) -> Decision | None:
     battle = ctx.state.battle
     assert battle is not None
     seat, card = step["seat"], step["card"]
@@ -325,7 +328,7 @@ def ask_instant_negation(ctx: Ctx, step: Step) -> Decision | None:
                     options + (Option("pass", "Let it take effect"),), rule="FH-055")
 
 
-def answer_instant_negation(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+def answer_instant_negation(ctx: Ctx, step: InstantNegationStep, seat: int, choice: tuple[str, ...]) -> None:
     from game.rulesets.fantasy_heroes.battle import negate_instant
 
     ctx.state.stack.pop()
@@ -336,13 +339,13 @@ def answer_instant_negation(ctx: Ctx, step: Step, seat: int, choice: tuple[str, 
     negate_instant(ctx, seat, card, source)
 
 
-@FLOW.automatic("instant_negation")
-def instant_not_negated(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(InstantNegationStep)
+def instant_not_negated(ctx: Ctx, step: InstantNegationStep) -> None:
     ctx.state.stack.pop()
     resolve_instant(ctx, step["seat"], step["card"], discarded=True)
 
 
-FLOW.question("instant_negation", ask_instant_negation, answer_instant_negation)
+FLOW.question(InstantNegationStep, ask_instant_negation, answer_instant_negation)
 
 
 def scrye(ctx: Ctx, seat: int, target: int, card: str) -> None:
@@ -359,26 +362,26 @@ def scrye(ctx: Ctx, seat: int, target: int, card: str) -> None:
              target=target, cards=cards, irreversible=True)
 
 
-def ask_scrye_target(ctx: Ctx, step: Step) -> Decision | None:
+def ask_scrye_target(ctx: Ctx, step: ScryeTargetStep) -> Decision | None:
     return Decision(step["seat"], "scrye_target", "Scrye: whose hand do you look at?",
                     tuple(Option(f"seat:{s}", ctx.who(s), ("seat", str(s)),
                                  f"{len(ctx.state.players[s].hand)} cards") for s in step["opponents"]),
                     rule="FH-131")
 
 
-def answer_scrye_target(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+def answer_scrye_target(ctx: Ctx, step: ScryeTargetStep, seat: int, choice: tuple[str, ...]) -> None:
     ctx.state.stack.pop()
     scrye(ctx, seat, int(choice[0].split(":", 1)[1]), step["card"])
 
 
-FLOW.question("scrye_target", ask_scrye_target, answer_scrye_target)
+FLOW.question(ScryeTargetStep, ask_scrye_target, answer_scrye_target)
 
 
 # -- the Attack Phase (FH-023 to FH-029, FH-135) -----------------------------------------------
 
 
-@FLOW.automatic("attack_start")
-def attack_start(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(AttackStartStep)
+def attack_start(ctx: Ctx, step: AttackStartStep) -> None:
     """The Attack Phase opens with the Wall of Fire window (FH-023), an instant point."""
     state = ctx.state
     state.stack.pop()
@@ -415,7 +418,7 @@ def menu_may_offer(ctx: Ctx, targets: list[str]) -> bool:
     return ctx.may_hold(seat, ANY_TIME_VERBS)
 
 
-def ask_attack_menu(ctx: Ctx, step: Step) -> Decision | None:
+def ask_attack_menu(ctx: Ctx, step: AttackMenuStep) -> Decision | None:
     state = ctx.state
     seat = state.active
     targets = legal_targets(ctx)
@@ -461,7 +464,7 @@ def ask_attack_menu(ctx: Ctx, step: Step) -> Decision | None:
                     rule="FH-025", blocked=tuple(blocked), window=True)
 
 
-def answer_attack_menu(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
+def answer_attack_menu(ctx: Ctx, step: AttackMenuStep, seat: int, choice: tuple[str, ...]) -> None:
     from game.rulesets.fantasy_heroes.battle import begin_battle
 
     picked = choice[0]
@@ -475,8 +478,8 @@ def answer_attack_menu(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...])
         play_instant(ctx, seat, picked.split(":", 1)[1])
 
 
-@FLOW.automatic("attack_menu")
-def attack_menu_nothing(ctx: Ctx, step: Step) -> None:
+@FLOW.automatic(AttackMenuStep)
+def attack_menu_nothing(ctx: Ctx, step: AttackMenuStep) -> None:
     """Passing is all the active player can do, as everyone can see: the phase ends as if he
     passed, and the players are told why (public reasons only: an empty hand, no territory
     open to attack, no attack left and no instant he could still hold)."""
@@ -495,4 +498,4 @@ def attack_menu_nothing(ctx: Ctx, step: Step) -> None:
              headline=f"{who}'s Attack Phase is skipped: {why}")
 
 
-FLOW.question("attack_menu", ask_attack_menu, answer_attack_menu)
+FLOW.question(AttackMenuStep, ask_attack_menu, answer_attack_menu)
