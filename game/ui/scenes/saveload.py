@@ -310,7 +310,7 @@ class SaveLoadScene(MenuScene):
             if data is not None:
                 try:
                     image = pygame.image.load(io.BytesIO(data), "picture.png").convert()
-                except (pygame.error, ValueError, MemoryError):
+                except Exception:  # whatever the file holds, the icon and never a crash
                     image = None
             self._thumbs[info.path] = image
         size = fitted(image.get_size(), box).size if image is not None else (0, 0)
