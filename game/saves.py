@@ -23,6 +23,7 @@ another exception, and a refusal quotes at most a few dozen characters of the fi
 Listing the folder reads only the first few kilobytes of each save (its small fields
 come first); loading reports its progress so that the window can do it off the UI thread.
 Each rule system has its own autosave slot; the old single ``autosave`` slot still loads.
+A save's picture of the table is a file beside it, never part of it (``save_pictures``).
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from game import __version__
+from game import __version__, save_pictures
 from game.ai import LEVELS
 from game.core import registry
 from game.core.errors import FiveRealmsError, SaveError
@@ -202,13 +203,13 @@ def session_to_data(session: Session) -> dict[str, Any]:
     }
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` via a temporary file and ``os.replace``."""
+def write_atomic(path: Path, text: str | bytes) -> None:
+    """Write ``text`` (or bytes) to ``path`` via a temporary file and ``os.replace``."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(text.encode("utf-8") if isinstance(text, str) else text)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
@@ -239,13 +240,15 @@ def prepare(session: Session, slot: str) -> tuple[Path, str]:
 
 
 def write_save(path: Path, text: str) -> Path:
-    """Write a prepared save atomically (the previous file stays whole if this fails)."""
+    """Write a prepared save atomically (the previous file stays whole if this fails). The
+    picture of the save it replaces goes: the window writes the new one after (save_pictures)."""
     clean_temporary(path.parent)
     try:
         write_atomic(path, text)
     except OSError as exc:
         raise SaveError(f"The game could not be saved: {exc.strerror or exc}. Your previous save is "
                         "unchanged.") from None
+    save_pictures.write(path, None)
     return path
 
 
@@ -800,7 +803,7 @@ def delete(slot: str) -> None:
 
 
 def delete_file(path: Path) -> None:
-    """Delete one save file of the saves folder (a listed one, whatever its name)."""
+    """Delete one save file of the saves folder (a listed one, whatever its name), and its picture."""
     if path.parent.resolve() != saves_dir().resolve() or path.suffix != ".json":
         raise SaveError("Only a file in the saves folder can be deleted here.")
     try:
@@ -809,3 +812,4 @@ def delete_file(path: Path) -> None:
         raise SaveError(f"There is no save called '{quote(path.stem)}'.") from None
     except OSError as exc:
         raise SaveError(f"The save could not be deleted ({quote(exc.strerror or 'unknown error')}).") from None
+    save_pictures.remove(path)

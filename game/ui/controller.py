@@ -11,6 +11,11 @@ while the game is shown and played. When it passes, the session takes the replay
 (log and undo); until then undo and saving wait, and an autosave owed is written then. When
 it fails, nothing is saved and ``on_check_failed`` is told the sentence (the table goes back
 to the Load screen).
+
+Each save gets the table's latest picture (``keep_picture``) beside it, encoded and written on
+the autosave's worker thread. A save made before the table has drawn its position (the
+turn-end autosave runs inside the move) gets the picture the player last saw, and the picture
+of the saved position when the table hands it over.
 """
 
 from __future__ import annotations
@@ -18,11 +23,11 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from pathlib import Path
 from typing import Any, Callable
 
-from game import saves
+from game import save_pictures, saves
 from game.core.decision import Decision
 from game.core.errors import FiveRealmsError
 from game.core.events import Event
@@ -44,8 +49,12 @@ class Controller:
     def __init__(self, session: Session, speed_factor: float = 1.0,
                  autosave: bool = True,
                  check: Callable[[Callable[[int, int], None]], Session] | None = None) -> None:
-        self._writer: ThreadPoolExecutor | None = None  # the turn-end autosave's writing thread
-        self._writing: Future[Path] | None = None
+        self._writer: ThreadPoolExecutor | None = None  # the thread writing autosaves and pictures, in order
+        self._writing: Future[Path] | None = None  # the turn-end autosave being written
+        self._last_write: Future[Any] | None = None  # the last job given to the writer
+        self._picture: save_pictures.Picture | None = None  # the table's latest picture
+        self._picture_at: tuple[int, int, int] | None = None  # the position it shows
+        self._pictures_owed: list[Path] = []  # saves written since, of a position it does not show
         self._view_key: tuple[int, int, int, int | None] | None = None
         self._view: dict[str, Any] | None = None
         self.session = session
@@ -171,11 +180,16 @@ class Controller:
             return None
         return decision
 
+    def position(self) -> tuple[int, int, int]:
+        """A key that changes with every move and undo (not a hash: it costs nothing to ask)."""
+        session = self.session
+        return id(session.game), len(session.choices), len(session.log)
+
     def view(self) -> dict[str, Any]:
         """What the seat at the screen sees, built once per position (a frame asks for it more
         than once; the tables only read it)."""
         session = self.session
-        key = (id(session.game), len(session.choices), len(session.log), self.shown_seat)
+        key = (*self.position(), self.shown_seat)
         if key != self._view_key or self._view is None:
             self._view_key, self._view = key, session.game.view_for(self.shown_seat)
         return self._view
@@ -240,6 +254,7 @@ class Controller:
             path = saves.save(self.session, slot)
         except FiveRealmsError as exc:
             return str(exc)
+        self._write_picture(path)
         return f"Saved as '{path.stem}'."
 
     def autosave(self) -> str | None:
@@ -257,9 +272,10 @@ class Controller:
             return None
         self._finish_writing()
         try:
-            saves.autosave(self.session)
+            path = saves.autosave(self.session)
         except FiveRealmsError as exc:
             return str(exc)
+        self._write_picture(path)
         return None
 
     def _autosave_in_background(self) -> str | None:
@@ -273,10 +289,56 @@ class Controller:
         except FiveRealmsError as exc:
             return str(exc)
         self._tell(self._finish_writing())  # one write at a time, in order
+        self._writing = self._submit(self._write_with_picture, path, text, self._picture_for(path))
+        return None
+
+    @staticmethod
+    def _write_with_picture(path: Path, text: str, picture: save_pictures.Picture | None) -> Path:
+        """The writer's job for an autosave: the save, then (if it was written) its picture."""
+        saves.write_save(path, text)
+        if picture is not None:
+            save_pictures.write(path, picture)
+        return path
+
+    def _submit(self, job: Callable[..., Any], *args: Any) -> Future[Any]:
         if self._writer is None:
             self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
-        self._writing = self._writer.submit(saves.write_save, path, text)
-        return None
+        self._last_write = self._writer.submit(job, *args)
+        return self._last_write
+
+    # -- the table's picture beside each save ---------------------------------------------------------
+
+    @property
+    def wants_picture(self) -> bool:
+        """Whether the table should hand over a picture: the position changed since its last."""
+        return self._picture_at != self.position()
+
+    def keep_picture(self, picture: save_pictures.Picture) -> None:
+        """The table's picture of the current position (taken on the window's thread); the saves
+        written since its last picture get this one, on the writer's thread."""
+        self._picture, self._picture_at = picture, self.position()
+        owed, self._pictures_owed = self._pictures_owed, []
+        for path in owed:
+            self._submit(save_pictures.write, path, picture)
+
+    def _picture_for(self, path: Path) -> save_pictures.Picture | None:
+        """The picture for a save just made at ``path``: the latest one, and if that shows an
+        earlier position, the next one too when the table hands it over."""
+        if self.wants_picture and path not in self._pictures_owed:
+            self._pictures_owed.append(path)
+        return self._picture
+
+    def _write_picture(self, path: Path) -> None:
+        """Write the picture beside a save the window's thread just wrote, on the writer's thread."""
+        picture = self._picture_for(path)
+        if picture is not None:
+            self._submit(save_pictures.write, path, picture)
+
+    def finish_writes(self) -> None:
+        """Wait until every save and picture given to the writer is on disk (or failed: an
+        autosave's failure is told by ``take_autosave_problem``)."""
+        if self._last_write is not None:
+            wait([self._last_write])
 
     def _finish_writing(self) -> str | None:
         """Wait for a background autosave still being written; None, or why it failed."""

@@ -70,6 +70,7 @@ def test_save_from_pause_load_from_browser_and_continue_from_title(make_app):
     type_text(app, "my game")
     press(app, "Save")
     assert saves.slot_path("my game").exists()
+    table.controller.finish_writes()  # the picture is encoded and written on the writer's thread
     assert (saves.saves_dir() / "my game.png").exists()  # the thumbnail
     press(app, "Quit to title")
     assert app.stack.top.name == "title"

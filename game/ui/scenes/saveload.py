@@ -12,14 +12,14 @@ reason, and nothing is saved over anything.
 
 from __future__ import annotations
 
-import struct
+import io
 import threading
 from pathlib import Path
 from typing import Any, Callable
 
 import pygame
 
-from game import saves
+from game import save_pictures, saves
 from game.core.errors import FiveRealmsError
 from game.core import registry
 from game.session import Session
@@ -29,9 +29,11 @@ from game.ui.scenes.base import ConfirmScene, MenuScene
 from game.ui.widgets.basic import Button, TextField, draw_panel
 
 THUMB = (160, 90)
+"""The size of a save's picture in the list, at scale 1."""
+LOADS_PER_FRAME = 1
+"""How many saves' pictures the list reads and decodes in one frame (each well under a millisecond)."""
 DAMAGED = (240, 120, 104)
 """The red of a save that cannot be loaded (readable on the walnut panel)."""
-MAX_THUMB_BYTES = 512 * 1024
 
 
 def safe_text(text: str, limit: int = 80) -> str:
@@ -142,35 +144,22 @@ def refused_after_opening(app: Any, path: Path, label: str, reason: str) -> None
     app.show_toast(f"'{safe_text(label, 40)}' was not loaded: {reason} The file was left as it is.", 8.0)
 
 
-def thumbnail_path(slot: str) -> Any:
-    return saves.saves_dir() / f"{slot}.png"
+def picture_of(surface: pygame.Surface) -> save_pictures.Picture:
+    """A small copy of ``surface`` (the table's frame) for the picture beside a save: scaled on
+    the window's thread (a millisecond), encoded later on the writer's thread."""
+    w, h = surface.get_size()
+    size = (save_pictures.WIDTH, max(1, round(save_pictures.WIDTH * h / max(1, w))))
+    small = pygame.transform.smoothscale(surface, size)
+    return save_pictures.Picture(size[0], size[1], pygame.image.tobytes(small, "RGB"))
 
 
-def save_thumbnail(app: Any, slot: str) -> None:
-    """A small picture of the table beside the save (best effort)."""
-    try:
-        small = pygame.transform.smoothscale(app.screen, THUMB)
-        path = thumbnail_path(slot)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(small, str(path))
-    except (pygame.error, OSError):
-        pass
-
-
-def _small_png(path: Path) -> bool:
-    """Whether ``path`` is a PNG small enough to be one of our thumbnails (a hostile picture
-    of 20,000 x 20,000 pixels is never decoded)."""
-    try:
-        if not path.is_file() or path.stat().st_size > MAX_THUMB_BYTES:
-            return False
-        with open(path, "rb") as fh:
-            head = fh.read(24)
-    except OSError:
-        return False
-    if len(head) < 24 or head[:8] != b"\x89PNG\r\n\x1a\n":
-        return False
-    width, height = struct.unpack(">II", head[16:24])
-    return bool(0 < width <= 1024 and 0 < height <= 1024)
+def fitted(picture: tuple[int, int], box: pygame.Rect) -> pygame.Rect:
+    """The largest rectangle of the picture's shape centred in ``box``."""
+    w, h = picture
+    scale = min(box.width / max(1, w), box.height / max(1, h))
+    rect = pygame.Rect(0, 0, max(1, round(w * scale)), max(1, round(h * scale)))
+    rect.center = box.center
+    return rect
 
 
 class SaveLoadScene(MenuScene):
@@ -185,7 +174,8 @@ class SaveLoadScene(MenuScene):
         self.selected = 0
         self.scroll = 0
         self.rows: list[tuple[pygame.Rect, int]] = []
-        self._thumbs: dict[str, pygame.Surface | None] = {}
+        self._thumbs: dict[Path, pygame.Surface | None] = {}  # each save's picture, scaled; None: the icon
+        self._loads_left = LOADS_PER_FRAME
         self.name_field: TextField | None = None
 
     def enter(self) -> None:
@@ -260,15 +250,8 @@ class SaveLoadScene(MenuScene):
             self._write(slot)
 
     def _write(self, slot: str) -> None:
-        message = self.table.controller.save(slot)
+        message = self.table.controller.save(slot)  # with the table's picture, written on its worker
         if message.startswith("Saved"):
-            # The thumbnail shows the table, not this browser: draw the table once, off-screen.
-            shot = pygame.Surface(self.app.size)
-            self.table.draw(shot)
-            try:
-                pygame.image.save(pygame.transform.smoothscale(shot, THUMB), str(thumbnail_path(slot)))
-            except (pygame.error, OSError):
-                pass
             self.app.stack.pop()
         self.app.show_toast(message, 3.0)
 
@@ -279,10 +262,7 @@ class SaveLoadScene(MenuScene):
 
         def really() -> None:
             try:
-                saves.delete_file(info.path)
-                thumb = info.path.with_suffix(".png")
-                if thumb.exists():
-                    thumb.unlink()
+                saves.delete_file(info.path)  # and its picture
                 self.app.show_toast(f"Deleted '{safe_text(info.slot, 40)}'.")
             except (FiveRealmsError, OSError) as exc:
                 self.app.show_toast(str(exc), 4.0)
@@ -312,17 +292,32 @@ class SaveLoadScene(MenuScene):
             return True
         return False
 
-    def _thumb(self, info: saves.SlotInfo) -> pygame.Surface | None:
-        if info.slot not in self._thumbs:
-            path = info.path.with_suffix(".png")
+    def thumb_rect(self, row: pygame.Rect, s: float) -> pygame.Rect:
+        """Where a row of the list shows its save's picture (or the icon)."""
+        return pygame.Rect(row.x + 6, row.y + 4, int(THUMB[0] * s), int(THUMB[1] * s))
+
+    def _thumb(self, info: saves.SlotInfo, box: pygame.Rect) -> pygame.Surface | None:
+        """The save's picture scaled to fit ``box``, read and decoded the first time it is shown
+        (LOADS_PER_FRAME a frame, so a long list never holds a frame up); None shows the icon (not
+        read yet, no picture, or one that is not safe to decode)."""
+        image = self._thumbs.get(info.path)
+        if info.path not in self._thumbs:
+            if self._loads_left <= 0:
+                return None
+            self._loads_left -= 1
             image = None
-            if _small_png(path):
+            data = save_pictures.read(info.path)  # size and header checked before decoding
+            if data is not None:
                 try:
-                    image = pygame.image.load(str(path)).convert()
-                except (pygame.error, OSError, ValueError):
+                    image = pygame.image.load(io.BytesIO(data), "picture.png").convert()
+                except Exception:  # whatever the file holds, the icon and never a crash
                     image = None
-            self._thumbs[info.slot] = image
-        return self._thumbs[info.slot]
+            self._thumbs[info.path] = image
+        size = fitted(image.get_size(), box).size if image is not None else (0, 0)
+        if image is not None and image.get_size() != size:
+            image = pygame.transform.smoothscale(image, size)  # once, not every frame
+            self._thumbs[info.path] = image
+        return image
 
     def draw_content(self, surface: pygame.Surface, s: float) -> None:
         a = self.app.assets
@@ -340,6 +335,7 @@ class SaveLoadScene(MenuScene):
             self.scroll = self.selected
         elif self.selected >= self.scroll + visible:
             self.scroll = self.selected - visible + 1
+        self._loads_left = LOADS_PER_FRAME
         for k, info in enumerate(self.slots[self.scroll:self.scroll + visible]):
             index = self.scroll + k
             row = pygame.Rect(rect.x + 8, rect.y + 6 + k * row_h, rect.width - 16, row_h - 6)
@@ -347,13 +343,12 @@ class SaveLoadScene(MenuScene):
             if index == self.selected:
                 pygame.draw.rect(surface, theme.WALNUT_LIGHT, row, border_radius=theme.px(8, s))
                 pygame.draw.rect(surface, theme.GOLD, row, width=2, border_radius=theme.px(8, s))
-            thumb_rect = pygame.Rect(row.x + 6, row.y + 4, theme.px(THUMB[0], s) * 0 + int(THUMB[0] * s),
-                                     int(THUMB[1] * s))
-            thumb = self._thumb(info) if info.ok else None
+            thumb_rect = self.thumb_rect(row, s)
+            pygame.draw.rect(surface, theme.FELT_DARK, thumb_rect)
+            thumb = self._thumb(info, thumb_rect) if info.ok else None
             if thumb is not None:
-                surface.blit(pygame.transform.smoothscale(thumb, thumb_rect.size), thumb_rect)
+                surface.blit(thumb, thumb.get_rect(center=thumb_rect.center))
             else:
-                pygame.draw.rect(surface, theme.FELT_DARK, thumb_rect)
                 icon = a.icon("card-discard" if not info.ok else "scroll-unfurled", int(thumb_rect.height * 0.6),
                               theme.MUTED)
                 surface.blit(icon, icon.get_rect(center=thumb_rect.center))

@@ -26,6 +26,7 @@ from game.ui import theme
 from game.ui.animation import AnimationQueue, Banner, ResultCard
 from game.ui.controller import Controller
 from game.ui.scene import Scene
+from game.ui.scenes.saveload import picture_of
 from game.ui.tables import table_for
 from game.ui.tables.base import GROUP_ORDER
 from game.ui.widgets.action_panel import END_KEY, HOTKEYS, ActionPanel, Entry, Group
@@ -354,6 +355,11 @@ class TableScene(Scene):
                 return True
         return False
 
+    @property
+    def busy(self) -> bool:
+        """Whether something is still moving or held on the table, or a player watches their moment."""
+        return self.animations.busy or self.table.busy or self.held is not None or self.moment is not None
+
     def update(self, dt: float) -> None:
         problem = self.controller.take_autosave_problem()
         if problem:
@@ -365,7 +371,7 @@ class TableScene(Scene):
             self.held.update(dt)
             if self.held.done:
                 self.held = None
-        busy = self.animations.busy or self.table.busy or self.held is not None or self.moment is not None
+        busy = self.busy
         self.controller.update(busy)
         view = self.controller.view()
         mine_before = self.controller.my_decision()
@@ -473,6 +479,10 @@ class TableScene(Scene):
         self.animations.draw(surface, a, s)
         if self.held is not None:
             self.held.draw(surface, a, s)
+        if self.controller.wants_picture and not self.busy:
+            # The saves' picture of the table: this frame, drawn before any menu over it and
+            # the tooltips, once per position and only when the move has settled.
+            self.controller.keep_picture(picture_of(surface))
         if self.app.stack.top is self:
             tip = hover_tooltip(self.buttons + [b for b in (self.menu_button, self.undo_button) if b], self.mouse)
             if tip is None and self.hover is not None:
