@@ -20,7 +20,7 @@ import time
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from game import saves
 from game.core.decision import Decision
@@ -47,7 +47,7 @@ class Controller:
         self._writer: ThreadPoolExecutor | None = None  # the turn-end autosave's writing thread
         self._writing: Future[Path] | None = None
         self._view_key: tuple[int, int, int, int | None] | None = None
-        self._view: dict[str, Any] | None = None
+        self._view: Mapping[str, Any] | None = None
         self.session = session
         self.speed_factor = speed_factor
         self.new_events: deque[Event] = deque()
@@ -165,7 +165,7 @@ class Controller:
             return None
         return decision
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> Mapping[str, Any]:
         """What the seat at the screen sees, built once per position (a frame asks for it more
         than once; the tables only read it)."""
         session = self.session

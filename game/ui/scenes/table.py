@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
+from typing import Any, Mapping
 
 import pygame
 
@@ -454,7 +454,7 @@ class TableScene(Scene):
                 tray = getattr(self.table, "tray", None)  # dice being read stay in sight, and the question
                 self.app.tooltip_avoid = [self.prompt_rect] + ([tray.rect] if tray is not None else [])
 
-    def _draw_top(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def _draw_top(self, surface: pygame.Surface, view: Mapping[str, Any]) -> None:
         s = self.app.scale
         pygame.draw.rect(surface, theme.WALNUT, self.top_rect)
         pygame.draw.line(surface, theme.GOLD, self.top_rect.bottomleft, self.top_rect.bottomright, 2)
