@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Mapping, Protocol
 
 from game.core import registry
 from game.core.decision import Decision
@@ -14,7 +14,7 @@ LEVELS = ("random", "easy", "normal")
 # How often the easy agent answers at random instead of by heuristic (numerator / 100).
 EASY_NOISE_PERCENT = 30
 
-HeuristicFn = Callable[[dict[str, Any], Decision, Rng], tuple[str, ...]]
+HeuristicFn = Callable[[Mapping[str, Any], Decision, Rng], tuple[str, ...]]
 
 
 class Agent(Protocol):
@@ -23,10 +23,10 @@ class Agent(Protocol):
     """False for an agent that answers from the decision alone (the random one): whoever
     drives it may skip building the view, the costliest part of a headless choice."""
 
-    def choose(self, view: dict[str, Any], decision: Decision) -> tuple[str, ...]: ...
+    def choose(self, view: Mapping[str, Any], decision: Decision) -> tuple[str, ...]: ...
 
 
-def view_for(agent: Agent, game: Any, seat: int) -> dict[str, Any]:
+def view_for(agent: Agent, game: Any, seat: int) -> Mapping[str, Any]:
     """The view ``agent`` reads for ``seat`` (empty for one that reads none)."""
     return game.view_for(seat) if agent.reads_view else {}
 
@@ -46,7 +46,7 @@ class RandomAgent:
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
 
-    def choose(self, view: dict[str, Any], decision: Decision) -> tuple[str, ...]:
+    def choose(self, view: Mapping[str, Any], decision: Decision) -> tuple[str, ...]:
         return random_choice(decision, self.rng)
 
 
@@ -69,7 +69,7 @@ class HeuristicAgent:
         self.noise_percent = noise_percent
         self.level = "easy" if noise_percent else "normal"
 
-    def choose(self, view: dict[str, Any], decision: Decision) -> tuple[str, ...]:
+    def choose(self, view: Mapping[str, Any], decision: Decision) -> tuple[str, ...]:
         if self.noise_percent and self.rng.chance(self.noise_percent, 100):
             return random_choice(decision, self.rng)
         return self.heuristic(view, decision, self.rng)

@@ -21,6 +21,7 @@ from game.core.outcome import Outcome
 from game.core.ruleset import RuleSystem
 from game.core.rng import Rng
 from game.core.serial import DataShapeError, from_data, stable_hash, state_hash, to_data
+from game.core.views import SeatView
 from game.core.zones import facts
 
 
@@ -92,7 +93,7 @@ class Game:
     def over(self) -> bool:
         return self.outcome() is not None
 
-    def view_for(self, seat: int | None) -> dict[str, Any]:
+    def view_for(self, seat: int | None) -> SeatView:
         """What ``seat`` may know; None for a spectator. ``zones`` lists what the view may say
         of each declared zone (whose, face up or down, whether this seat sees in, its size)."""
         view = self.system.view(self.state, seat)

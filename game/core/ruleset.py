@@ -18,6 +18,7 @@ from game.core.events import Event, EventLog
 from game.core.flow import Flow
 from game.core.outcome import Outcome
 from game.core.rng import Rng
+from game.core.views import SeatView
 from game.core.zones import Zone
 
 
@@ -154,7 +155,7 @@ class RuleSystem(ABC):
         """The outcome once the game is over."""
 
     @abstractmethod
-    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+    def view(self, state: Any, seat: int | None) -> SeatView:
         """What ``seat`` may know (None: a spectator who sees only public information)."""
 
     @abstractmethod

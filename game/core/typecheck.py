@@ -2,7 +2,8 @@
 
 mypy checks the records and views the code builds; this checks the data a run actually
 produced, where values came through ``Any``, a saved game or a dict built field by field.
-The tests use it on the flow step records of random games (each kind's TypedDict).
+The tests use it on the flow step records and the views of random games (each step kind's
+and each game's view TypedDict).
 
 It knows what plain game data is made of: TypedDicts (required, optional and undeclared
 keys), ``Literal``, unions, ``list``, ``dict``, ``tuple``, ``Any`` and plain classes.
@@ -14,6 +15,17 @@ import types
 from typing import Any, Literal, NotRequired, Required, Union, get_args, get_origin, get_type_hints, is_typeddict
 
 _FIELDS: dict[type, tuple[dict[str, Any], frozenset[str]]] = {}
+
+
+class DataTypeError(TypeError):
+    """A value that does not match its declared type; the message says where (``view.battle.sides[0]``)."""
+
+
+def check_data(value: object, expected: Any, where: str = "data") -> None:
+    """Raise :class:`DataTypeError` naming every problem, unless ``value`` is an ``expected``."""
+    found = problems(value, expected, where)
+    if found:
+        raise DataTypeError("; ".join(found))
 
 
 def typeddict_fields(td: type) -> tuple[dict[str, Any], frozenset[str]]:

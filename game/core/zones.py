@@ -18,7 +18,7 @@ Two things follow from the declaration, the same for every game:
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, NamedTuple
+from typing import Callable, Iterable, NamedTuple, TypedDict
 
 from game.core.rng import Rng
 
@@ -54,7 +54,17 @@ class Zone(NamedTuple):
         return self.pool or self.name
 
 
-def facts(zones: Iterable[Zone], seat: int | None) -> list[dict[str, Any]]:
+class ZoneFacts(TypedDict):
+    """What a view says of one zone (:func:`facts`)."""
+
+    name: str
+    owner: int | None
+    face_up: bool
+    seen: bool
+    count: int
+
+
+def facts(zones: Iterable[Zone], seat: int | None) -> list[ZoneFacts]:
     """What a view tells ``seat`` of each zone: its name, owner, whether its cards lie face
     up for everyone, whether this seat sees them, and how many there are."""
     return [{"name": name, "owner": owner, "face_up": seen_by is None,

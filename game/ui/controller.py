@@ -25,7 +25,7 @@ import time
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from game import save_pictures, saves
 from game.core.decision import Decision
@@ -56,7 +56,7 @@ class Controller:
         self._picture_at: tuple[int, int, int] | None = None  # the position it shows
         self._pictures_owed: list[Path] = []  # saves written since, of a position it does not show
         self._view_key: tuple[int, int, int, int | None] | None = None
-        self._view: dict[str, Any] | None = None
+        self._view: Mapping[str, Any] | None = None
         self.session = session
         self.speed_factor = speed_factor
         self.new_events: deque[Event] = deque()
@@ -185,7 +185,7 @@ class Controller:
         session = self.session
         return id(session.game), len(session.choices), len(session.log)
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> Mapping[str, Any]:
         """What the seat at the screen sees, built once per position (a frame asks for it more
         than once; the tables only read it)."""
         session = self.session

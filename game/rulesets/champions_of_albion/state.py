@@ -8,13 +8,16 @@ while the seat has none in play. Decks are lists with the top card first.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from game.core.rng import Rng
 from game.rulesets.champions_of_albion.steps import CAStep
 
 MAIN = "main"
 """The standee id of the main enemy once it is on the map (Act 2)."""
+
+Phase = Literal["setup", "start", "event", "action", "story", "combat", "end", "over"]
+"""The phase of the round (or setting up, or over)."""
 
 
 @dataclass
@@ -126,7 +129,7 @@ class CAState:
     act: int = 1
     round: int = 0              # round within the act (1-5)
     fate: int = 1               # the fate marker (CA-002, G-04)
-    phase: str = "setup"
+    phase: Phase = "setup"
     initiative: list[int] = field(default_factory=list)   # seats in this round's order
     turn: Turn | None = None
     hand: list[str] = field(default_factory=list)

@@ -21,6 +21,7 @@ from game.rulesets.champions_of_albion.search import determinize, evaluate, zone
 from game.rulesets.champions_of_albion.setup import setup
 from game.rulesets.champions_of_albion.state import CAState, Seat
 from game.rulesets.champions_of_albion.view import view
+from game.rulesets.champions_of_albion.view_types import CAView
 
 MAIN_ENEMY_CHOICES = ("dragon", "arawn", "morrigan")
 
@@ -104,7 +105,7 @@ class ChampionsOfAlbion(FlowRuleSystem):
         """The team's prospects (search.py), 0 for a seat already out of the game."""
         return evaluate(state, self.content, seat)
 
-    def view(self, state: CAState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: CAState, seat: int | None) -> CAView:
         return view(state, self.content, seat)
 
     def seat_count(self, state: CAState) -> int:

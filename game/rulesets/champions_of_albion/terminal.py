@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from game.rulesets.champions_of_albion.system import ChampionsOfAlbion
+from game.rulesets.champions_of_albion.view_types import is_ca_view
 from game.session import Session
 
 
@@ -14,6 +15,7 @@ def describe_albion(session: Session, seat: int) -> str:
     assert isinstance(system, ChampionsOfAlbion)
     content = system.content  # the game's own content, not a module-level copy
     view = session.game.view_for(seat)
+    assert is_ca_view(view)
     spaces = content.map.spaces
     main = view["main_enemy"]
     lines = [f"--- Act {view['act']} · round {view['round']} · fate {view['fate']} · {view['phase']} phase · "

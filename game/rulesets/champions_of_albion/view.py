@@ -18,10 +18,11 @@ from game.rulesets.champions_of_albion import board
 from game.rulesets.champions_of_albion.content import CAContent
 from game.rulesets.champions_of_albion.context import Ctx
 from game.rulesets.champions_of_albion.state import MAIN, CAState, ChampionState, EnemyState
+from game.rulesets.champions_of_albion.view_types import CAView, ChampionView, EnemyView, StoryView
 from game.rulesets.champions_of_albion.vocabulary import ATTRIBUTES, describe
 
 
-def _story(ctx: Ctx) -> dict[str, Any] | None:
+def _story(ctx: Ctx) -> StoryView | None:
     story = ctx.state.story
     if story is None:
         return None
@@ -78,7 +79,7 @@ def _card_facts(ctx: Ctx, champion_id: str) -> tuple[Any, ...]:
     return facts if facts is not None else _memo(ctx, ("card", champion_id), work)
 
 
-def _champion(ctx: Ctx, c: ChampionState) -> dict[str, Any]:
+def _champion(ctx: Ctx, c: ChampionState) -> ChampionView:
     name, short, archetype, max_life, max_will, spirit, printed, unique, passive = _card_facts(ctx, c.id)
     return {
         "id": c.id, "name": name, "short": short, "archetype": archetype, "seat": c.seat, "space": c.space,
@@ -89,12 +90,12 @@ def _champion(ctx: Ctx, c: ChampionState) -> dict[str, Any]:
         "spirit_touched": spirit,
         "printed": dict(printed),
         "attributes": _attributes(ctx, c),
-        "unique": dict(unique),
-        "passive": dict(passive),
+        "unique": {"name": unique["name"], "text": unique["text"]},
+        "passive": {"name": passive["name"], "text": passive["text"]},
     }
 
 
-def _enemies(ctx: Ctx) -> list[dict[str, Any]]:
+def _enemies(ctx: Ctx) -> list[EnemyView]:
     """Every standee in the order placed; a card with several standees on the map numbers
     them (``board.enemy_name``), worked out here in one pass."""
     enemies = ctx.state.enemies
@@ -112,7 +113,7 @@ def _enemies(ctx: Ctx) -> list[dict[str, Any]]:
     return out
 
 
-def _enemy(ctx: Ctx, e: EnemyState, name: str | None) -> dict[str, Any]:
+def _enemy(ctx: Ctx, e: EnemyState, name: str | None) -> EnemyView:
     if e.kind == "main":
         dv, av, max_life, treasure, texts = board.dv(ctx, e), board.av(ctx, e), board.max_life(ctx, e), 0, ()
         plain = ctx.content.main_enemies[e.card].name
@@ -160,7 +161,7 @@ def _counterpart(state: CAState) -> str:
     return next((str(c) for c in pair if c and c != mine), "")
 
 
-def view(state: CAState, content: CAContent, seat: int | None) -> dict[str, Any]:
+def view(state: CAState, content: CAContent, seat: int | None) -> CAView:
     ctx = Ctx(state, content, EventLog())
     main = content.main_enemies[state.main_enemy]
     fight = state.fight

@@ -8,12 +8,15 @@ each controlling one or more heroes (DD-001).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from game.core.rng import Rng
 from game.rulesets.dungeon_delve.steps import DDStep
 
 OVERLORD = 0
+
+Phase = Literal["setup", "heroes", "overlord", "over"]
+"""The phase of the game: setting up, the heroes' turns, the overlord's turn, or over."""
 
 
 @dataclass
@@ -111,7 +114,7 @@ class DDState:
     party_cards: list[str] = field(default_factory=list)
     activation: Activation | None = None
     attack: Attack | None = None
-    phase: str = "setup"
+    phase: Phase = "setup"
     reinforcements: int = 0
     dice_script: list[str] = field(default_factory=list)
     winner: str = ""

@@ -23,6 +23,7 @@ from game.rulesets.dungeon_delve.rulesdata import Data
 from game.rulesets.dungeon_delve.setup import setup
 from game.rulesets.dungeon_delve.state import DDState
 from game.rulesets.dungeon_delve.view import view
+from game.rulesets.dungeon_delve.view_types import DDView
 
 _HERO_IDS = ("brakka_stonehide", "sister_elowen", "vessarin_ashmark", "tamsin_reedfoot")
 ALL_HEROES = ",".join(_HERO_IDS)
@@ -99,7 +100,7 @@ class DungeonDelve(FlowRuleSystem):
         scores = tuple([0 if heroes_won else 1] + [1 if heroes_won else 0] * (state.seats - 1))
         return Outcome(winners, scores, state.end_reason, state.end_rule)
 
-    def view(self, state: DDState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: DDState, seat: int | None) -> DDView:
         return view(state, self.data, seat)
 
     def seat_count(self, state: DDState) -> int:

@@ -9,10 +9,9 @@ keeps its mark from one picture to the next.
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.rulesets.dungeon_delve.content import OFF_MAP, TERRAIN_SYMBOLS, DDContent
 from game.rulesets.dungeon_delve.system import DungeonDelve
+from game.rulesets.dungeon_delve.view_types import MonsterView, is_dd_view
 from game.session import Session
 
 TAKEN = set(TERRAIN_SYMBOLS) | {OFF_MAP, "k"}
@@ -33,7 +32,7 @@ def kind_letters(content: DDContent) -> dict[str, str]:
     return out
 
 
-def _letter(content: DDContent, monster: dict[str, Any]) -> str:
+def _letter(content: DDContent, monster: MonsterView) -> str:
     letter = kind_letters(content).get(monster["kind"], "?")
     return letter.upper() if monster["master"] else letter
 
@@ -49,6 +48,7 @@ def describe_grid(session: Session, seat: int) -> str:
     system = session.game.system
     assert isinstance(system, DungeonDelve)
     view = session.game.view_for(seat)
+    assert is_dd_view(view)
     quest = system.data.content.quests[view["quest"]]
     party = sorted(view["heroes"], key=lambda h: list(system.data.content.heroes).index(h["id"]))
     number = {hero["id"]: str(i + 1) for i, hero in enumerate(party)}

@@ -4,15 +4,14 @@ are nobody's."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.core.serial import to_data
 from game.rulesets.dungeon_delve import geometry as geo
 from game.rulesets.dungeon_delve.rulesdata import Data
-from game.rulesets.dungeon_delve.state import OVERLORD, DDState
+from game.rulesets.dungeon_delve.state import OVERLORD, DDState, Hero, Monster
+from game.rulesets.dungeon_delve.view_types import CardMomentView, DDView, HeroView, MonsterView
 
 
-def _card_moment(state: DDState) -> dict[str, Any] | None:
+def _card_moment(state: DDState) -> CardMomentView | None:
     """The overlord-card moment being asked about, if any: its timing and the figure concerned."""
     step = state.stack[-1] if state.stack else None
     if step is not None and step["step"] == "overlord_card":  # (narrows the record for mypy)
@@ -20,27 +19,29 @@ def _card_moment(state: DDState) -> dict[str, Any] | None:
     return None
 
 
-def _figure(figure: Any) -> dict[str, Any]:
-    """A hero's or monster's fields as data (their values are ints, strings, booleans and
-    lists of those: a shallow copy of each list is a JSON-safe copy, faster than to_data)."""
-    return {name: list(value) if isinstance(value, list) else value for name, value in vars(figure).items()}
+def _hero(state: DDState, data: Data, hero: Hero) -> HeroView:
+    """A hero's fields as data (a copy of each list: JSON-safe, faster than to_data), then
+    what the rules data works out from them."""
+    return {"id": hero.id, "seat": hero.seat, "square": list(hero.square), "damage": hero.damage,
+            "fatigue": hero.fatigue, "knocked_out": hero.knocked_out, "activated": hero.activated,
+            "feat_used": hero.feat_used, "conditions": list(hero.conditions), "items": list(hero.items),
+            "equipped": list(hero.equipped), "exhausted": list(hero.exhausted), "new_items": list(hero.new_items),
+            "effects": list(hero.effects), "gold": hero.gold,
+            "name": data.figure_name(state, hero.id), "health": data.health(state, hero.id),
+            "stamina": data.stamina(state, hero.id), "speed": data.speed(state, hero.id)}
 
 
-def view(state: DDState, data: Data, seat: int | None) -> dict[str, Any]:
-    heroes = []
-    for hero in state.heroes:
-        entry = _figure(hero)
-        entry["name"] = data.figure_name(state, hero.id)
-        entry["health"] = data.health(state, hero.id)
-        entry["stamina"] = data.stamina(state, hero.id)
-        entry["speed"] = data.speed(state, hero.id)
-        heroes.append(entry)
-    monsters = []
-    for monster in state.monsters:
-        entry = _figure(monster)
-        entry["name"] = data.figure_name(state, monster.id)
-        entry["health"] = data.health(state, monster.id)
-        monsters.append(entry)
+def _monster(state: DDState, data: Data, monster: Monster) -> MonsterView:
+    """A monster's fields as data (as :func:`_hero`), its name and its health."""
+    return {"id": monster.id, "group": monster.group, "kind": monster.kind, "master": monster.master,
+            "square": list(monster.square), "damage": monster.damage, "conditions": list(monster.conditions),
+            "activated": monster.activated,
+            "name": data.figure_name(state, monster.id), "health": data.health(state, monster.id)}
+
+
+def view(state: DDState, data: Data, seat: int | None) -> DDView:
+    heroes = [_hero(state, data, hero) for hero in state.heroes]
+    monsters = [_monster(state, data, monster) for monster in state.monsters]
     return {
         "ruleset": "dungeon-delve",
         "seat": seat,
@@ -70,27 +71,27 @@ def view(state: DDState, data: Data, seat: int | None) -> dict[str, Any]:
 # rules ask (Data.move_range, Data.sight), so the table draws ranges and sight lines without
 # computing any rule itself.
 
-def _square(figure: dict[str, Any]) -> tuple[int, int]:
+def _square(figure: HeroView | MonsterView) -> tuple[int, int]:
     return figure["square"][0], figure["square"][1]
 
 
-def figure_squares(view: dict[str, Any]) -> frozenset[tuple[int, int]]:
+def figure_squares(view: DDView) -> frozenset[tuple[int, int]]:
     """Every square a figure stands in (knocked-out heroes are tokens, not figures: DD-111)."""
     return frozenset({_square(h) for h in view["heroes"] if not h["knocked_out"]}
                      | {_square(m) for m in view["monsters"]})
 
 
-def reach(data: Data, view: dict[str, Any], figure: str, mp: int) -> geo.MoveRange:
+def reach(data: Data, view: DDView, figure: str, mp: int) -> geo.MoveRange:
     """Where ``figure`` could go with ``mp`` MP now (4.3), as the rules would move it."""
     heroes = {h["id"]: _square(h) for h in view["heroes"] if not h["knocked_out"]}
     monsters = {m["id"]: (_square(m), m["kind"]) for m in view["monsters"]}
     hero_squares = frozenset(heroes.values())
     monster_squares = frozenset(square for square, _ in monsters.values())
-    act = view.get("activation") or {}
+    act = view["activation"]
     if figure in heroes:
         here, kind = heroes[figure], None
         friends, enemies = hero_squares - {here}, monster_squares
-        slip_away = bool(act.get("figure") == figure and act.get("slip_away"))
+        slip_away = act is not None and act["figure"] == figure and act["slip_away"]
     else:
         here, kind = monsters[figure]
         friends, enemies, slip_away = monster_squares - {here}, hero_squares, False
@@ -98,7 +99,7 @@ def reach(data: Data, view: dict[str, Any], figure: str, mp: int) -> geo.MoveRan
                            monster_kind=kind, slip_away=slip_away)
 
 
-def sight(data: Data, view: dict[str, Any], a: tuple[int, int], t: tuple[int, int]) -> geo.Sight:
+def sight(data: Data, view: DDView, a: tuple[int, int], t: tuple[int, int]) -> geo.Sight:
     """Line of sight from the figure in ``a`` to ``t`` (4.4), past every other figure."""
     standing = figure_squares(view)
     terrain = data.board(view["quest"]).terrain
@@ -106,6 +107,6 @@ def sight(data: Data, view: dict[str, Any], a: tuple[int, int], t: tuple[int, in
                       a_in_pit=terrain.get(a) == "pit", t_in_pit=terrain.get(t) == "pit" and t in standing)
 
 
-def sight_set(data: Data, view: dict[str, Any], a: tuple[int, int]) -> frozenset[tuple[int, int]]:
+def sight_set(data: Data, view: DDView, a: tuple[int, int]) -> frozenset[tuple[int, int]]:
     """Every square the figure in ``a`` can see."""
     return frozenset(t for t in data.board(view["quest"]).terrain if t != a and sight(data, view, a, t).visible)

@@ -12,7 +12,7 @@ verb of the vocabulary has one.
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable
+from typing import Callable
 
 from game.core import registry
 from game.core.decision import Decision
@@ -28,6 +28,7 @@ from game.rulesets.fantasy_heroes.effects import (
 )
 from game.rulesets.fantasy_heroes.state import ATTACKER, DEFENDER, Battle, Side
 from game.rulesets.fantasy_heroes.view import DERIVED
+from game.rulesets.fantasy_heroes.view_types import FHView, own_hand, own_seat
 from game.rulesets.fantasy_heroes.vocabulary import VERBS
 
 SYSTEM_ID = "fantasy-heroes"
@@ -52,14 +53,16 @@ def card(card_id: str) -> CardDef:
     return content().card(card_id)
 
 
-def battle_of(view: dict[str, Any]) -> Battle:
-    data = {k: v for k, v in view["battle"].items() if k not in DERIVED}
+def battle_of(view: FHView) -> Battle:
+    battle_view = view["battle"]
+    assert battle_view is not None, "the AI reads a battle only while one is fought"
+    data = {k: v for k, v in battle_view.items() if k not in DERIVED}
     battle: Battle = from_data(Battle, data)
     return battle
 
 
-def my_side(view: dict[str, Any], battle: Battle) -> int:
-    return ATTACKER if battle.attacker == view["seat"] else DEFENDER
+def my_side(view: FHView, battle: Battle) -> int:
+    return ATTACKER if battle.attacker == own_seat(view) else DEFENDER
 
 
 def diff(battle: Battle, side_index: int) -> int:
@@ -74,11 +77,11 @@ def winning(battle: Battle, side_index: int) -> bool:
     return d > 0 if side_index == ATTACKER else d >= 0
 
 
-def hand_count(view: dict[str, Any], seat: int) -> int:
+def hand_count(view: FHView, seat: int) -> int:
     return int(view["players"][seat]["hand_count"])
 
 
-def territory_count(view: dict[str, Any], seat: int) -> int:
+def territory_count(view: FHView, seat: int) -> int:
     return len(view["players"][seat]["territories"])
 
 
@@ -86,7 +89,7 @@ def territory_type(territory: str) -> str:
     return content().territory_type(territory)
 
 
-def owner_of(view: dict[str, Any], territory: str) -> int:
+def owner_of(view: FHView, territory: str) -> int:
     return int(next(p["seat"] for p in view["players"] if territory in p["territories"]))
 
 
@@ -108,12 +111,12 @@ def keep_value(card_id: str, hand: list[str], own_types: set[str]) -> float:
     return base + (2 if c.effects else 0)
 
 
-def own_types(view: dict[str, Any]) -> set[str]:
-    return {territory_type(t) for t in view["players"][view["seat"]]["territories"]}
+def own_types(view: FHView) -> set[str]:
+    return {territory_type(t) for t in view["players"][own_seat(view)]["territories"]}
 
 
-def unseen_cards(view: dict[str, Any]) -> list[str]:
-    known = set(view["hand"]) | set(view["discard"])
+def unseen_cards(view: FHView) -> list[str]:
+    known = set(own_hand(view)) | set(view["discard"])
     if view["battle"]:
         b = battle_of(view)
         known |= {c for side in b.sides for c in side.cards()}
@@ -135,7 +138,7 @@ def defense_value(card_id: str, battle_type: str) -> float:
     return 0
 
 
-def expected_defense(view: dict[str, Any], battle_type: str, defender: int) -> float:
+def expected_defense(view: FHView, battle_type: str, defender: int) -> float:
     """E_def(τ, h) of section 6, from the cards this seat has not seen."""
     unseen = unseen_cards(view)
     if not unseen:
@@ -144,7 +147,7 @@ def expected_defense(view: dict[str, Any], battle_type: str, defender: int) -> f
     return min(hand_count(view, defender), 5) * mean * 0.6
 
 
-def revealed_hand(view: dict[str, Any], seat: int) -> list[str] | None:
+def revealed_hand(view: FHView, seat: int) -> list[str] | None:
     """``seat``'s whole hand, if this seat's Scrye shows it now (FH-131), else None."""
     for reveal in view["reveals"]:
         if reveal["of"] == seat:
@@ -295,7 +298,7 @@ def top_up(battle: Battle, side_index: int, hand: list[str]) -> int:
 # -- decisions -------------------------------------------------------------------------------
 
 
-def choose(view: dict[str, Any], decision: Decision, rng: Rng) -> tuple[str, ...]:
+def choose(view: FHView, decision: Decision, rng: Rng) -> tuple[str, ...]:
     handler = _HANDLERS.get(decision.kind)
     ids = decision.option_ids
     if decision.forced_pass:
@@ -306,16 +309,16 @@ def choose(view: dict[str, Any], decision: Decision, rng: Rng) -> tuple[str, ...
     return picked if picked else (ids[-1],)
 
 
-def _discard(view: dict[str, Any], decision: Decision) -> tuple[str, ...]:
-    hand = view["hand"]
+def _discard(view: FHView, decision: Decision) -> tuple[str, ...]:
+    hand = own_hand(view)
     types = own_types(view)
     ranked = sorted(decision.options, key=lambda o: keep_value(o.id.split(":", 1)[1], hand, types))
     return tuple(o.id for o in ranked[:decision.min_choices])
 
 
-def _instant(view: dict[str, Any], decision: Decision) -> tuple[str, ...]:
+def _instant(view: FHView, decision: Decision) -> tuple[str, ...]:
     ids = decision.option_ids
-    me = view["seat"]
+    me = own_seat(view)
     active = view["active"]
     if "play:wall-of-fire" in ids:
         leader = max(territory_count(view, p["seat"]) for p in view["players"] if not p["eliminated"])
@@ -323,7 +326,7 @@ def _instant(view: dict[str, Any], decision: Decision) -> tuple[str, ...]:
                                               or territory_count(view, active) == leader):
             return ("play:wall-of-fire",)
     if "play:fortune" in ids:
-        hand = view["hand"]
+        hand = own_hand(view)
         no_hero = not any(card(c).type == "hero" for c in hand)
         if active == me and view["phase"] == "attack" and view["battle"] is None and (len(hand) <= 5 or no_hero):
             return ("play:fortune",)
@@ -332,8 +335,8 @@ def _instant(view: dict[str, Any], decision: Decision) -> tuple[str, ...]:
     return ("pass",)
 
 
-def _targets(view: dict[str, Any]) -> list[str]:
-    me = view["seat"]
+def _targets(view: FHView) -> list[str]:
+    me = own_seat(view)
     out = []
     for p in view["players"]:
         if p["seat"] != me and not p["eliminated"] and p["seat"] not in view["walls"]:
@@ -341,8 +344,8 @@ def _targets(view: dict[str, Any]) -> list[str]:
     return out
 
 
-def _best_attack(view: dict[str, Any], targets: list[str]) -> tuple[float, str, str] | None:
-    hand = view["hand"]
+def _best_attack(view: FHView, targets: list[str]) -> tuple[float, str, str] | None:
+    hand = own_hand(view)
     heroes = [c for c in hand if card(c).type == "hero"]
     best: tuple[float, int, str, str] | None = None
     plans: dict[tuple[str, str], int] = {}
@@ -370,9 +373,9 @@ def _best_attack(view: dict[str, Any], targets: list[str]) -> tuple[float, str, 
     return best[0], best[2], best[3]
 
 
-def _attack(view: dict[str, Any], decision: Decision) -> tuple[str, ...]:
+def _attack(view: FHView, decision: Decision) -> tuple[str, ...]:
     ids = decision.option_ids
-    hand = view["hand"]
+    hand = own_hand(view)
     if "play:fortune" in ids and (len(hand) <= 5 or not any(card(c).type == "hero" for c in hand)):
         return ("play:fortune",)
     targets = [i.split(":", 1)[1] for i in ids if i.startswith("attack:")]
@@ -393,17 +396,19 @@ def _attack(view: dict[str, Any], decision: Decision) -> tuple[str, ...]:
     return ("pass",)
 
 
-def _hero(view: dict[str, Any], decision: Decision) -> tuple[str, ...]:
-    battle_type = view["battle"]["battle_type"]
-    hand = view["hand"]
+def _hero(view: FHView, decision: Decision) -> tuple[str, ...]:
+    battle = view["battle"]
+    assert battle is not None, "a hero is chosen for a battle"
+    battle_type = battle["battle_type"]
+    hand = own_hand(view)
     heroes = [o.id.split(":", 1)[1] for o in decision.options]
     return (f"play:{max(heroes, key=lambda h: (plan_attack(hand, h, battle_type), h))}",)
 
 
-def _window(view: dict[str, Any], decision: Decision) -> tuple[str, ...]:
+def _window(view: FHView, decision: Decision) -> tuple[str, ...]:
     battle = battle_of(view)
     s = my_side(view, battle)
-    hand = view["hand"]
+    hand = own_hand(view)
     types = own_types(view)
     ids = decision.option_ids
     now = diff(battle, s)
@@ -471,7 +476,7 @@ def _window(view: dict[str, Any], decision: Decision) -> tuple[str, ...]:
     return (f"play:{pick}",)
 
 
-def _negate(view: dict[str, Any], decision: Decision) -> tuple[str, ...]:
+def _negate(view: FHView, decision: Decision) -> tuple[str, ...]:
     battle = battle_of(view)
     s = my_side(view, battle)
     option = next(o for o in decision.options if o.id.startswith("negate:"))
@@ -487,7 +492,7 @@ def _negate(view: dict[str, Any], decision: Decision) -> tuple[str, ...]:
     return ("pass",)
 
 
-def _negate_instant(view: dict[str, Any], decision: Decision) -> tuple[str, ...]:
+def _negate_instant(view: FHView, decision: Decision) -> tuple[str, ...]:
     """A Scrye or Fortune of the other side in this battle (FH-055): a Fortune (three cards for
     him mid-battle) is always worth the charge; a Scrye only when he can cast no more battle
     spells, so the charge has nothing better left to do."""
@@ -508,7 +513,7 @@ def _without(battle: Battle, side_index: int, spell: str) -> Battle:
     return b
 
 
-def _target(view: dict[str, Any], decision: Decision) -> tuple[str, ...]:
+def _target(view: FHView, decision: Decision) -> tuple[str, ...]:
     battle = battle_of(view)
     s = my_side(view, battle)
     targets = [o.id.split(":", 1)[1] for o in decision.options if o.id.startswith("target:")]
@@ -522,25 +527,25 @@ def _target(view: dict[str, Any], decision: Decision) -> tuple[str, ...]:
     return (f"target:{best}",)
 
 
-def _summon(view: dict[str, Any], decision: Decision) -> tuple[str, ...]:
+def _summon(view: FHView, decision: Decision) -> tuple[str, ...]:
     minions = [o.id for o in decision.options if o.id.startswith("play:")]
     return (max(minions, key=lambda i: card(i.split(":", 1)[1]).bv),)
 
 
-def _goblins(view: dict[str, Any], decision: Decision) -> tuple[str, ...]:
+def _goblins(view: FHView, decision: Decision) -> tuple[str, ...]:
     return _discard(view, decision)
 
 
-def _scrye_target(view: dict[str, Any], decision: Decision) -> tuple[str, ...]:
+def _scrye_target(view: FHView, decision: Decision) -> tuple[str, ...]:
     """The owner of the best territory to attack (section 6), else the territory leader."""
-    if view["active"] == view["seat"] and view["battle"] is None:
+    if view["active"] == own_seat(view) and view["battle"] is None:
         best = _best_attack(view, _targets(view))
         if best is not None and f"seat:{owner_of(view, best[1])}" in decision.option_ids:
             return (f"seat:{owner_of(view, best[1])}",)
     return (max(decision.option_ids, key=lambda i: territory_count(view, int(i.split(":")[1]))),)
 
 
-_HANDLERS: dict[str, Callable[[dict[str, Any], Decision], tuple[str, ...]]] = {
+_HANDLERS: dict[str, Callable[[FHView, Decision], tuple[str, ...]]] = {
     "discard": _discard,
     "instant": _instant,
     "attack": _attack,
@@ -559,12 +564,12 @@ _HANDLERS: dict[str, Callable[[dict[str, Any], Decision], tuple[str, ...]]] = {
 # -- a position estimate (the search hook ``evaluate``) ------------------------------------------
 
 
-def position_value(view: dict[str, Any]) -> float:
+def position_value(view: FHView) -> float:
     """How well the viewing seat stands, from 0 to 1, from its view only: its share of the
     living players' strength, where strength is territories held (a battle in progress counted
     as won by the side now ahead, half a territory either way) weighted up a little by hand
     size, and for the seat itself by the heroes it holds (without one it cannot attack)."""
-    me = view["seat"]
+    me = own_seat(view)
     if view["players"][me]["eliminated"]:
         return 0.0
     held = {p["seat"]: float(territory_count(view, p["seat"])) for p in view["players"] if not p["eliminated"]}
@@ -579,7 +584,7 @@ def position_value(view: dict[str, Any]) -> float:
     for seat, territories in held.items():
         weight = 1 + 0.04 * min(hand_count(view, seat), HAND_LIMIT)
         if seat == me:
-            heroes = sum(1 for c in view["hand"] if card(c).type == "hero")
+            heroes = sum(1 for c in own_hand(view) if card(c).type == "hero")
             weight += 0.05 * min(heroes, 2)
         strength[seat] = max(territories, 0.0) * weight
     total = sum(strength.values())

@@ -8,11 +8,15 @@ a state copies, saves and hashes as plain data (STYLE 11).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Literal
 
 from game.core.rng import Rng
 from game.rulesets.fantasy_heroes.steps import FHStep
 
 ATTACKER, DEFENDER = 0, 1
+
+Phase = Literal["setup", "draw", "attack", "over"]
+"""The phase of the game: dealing, a turn's Draw Phase or Attack Phase, or over."""
 
 
 @dataclass
@@ -106,7 +110,7 @@ class FHState:
     order: list[int] = field(default_factory=list)
     active: int = 0
     turn: int = 0
-    phase: str = "setup"
+    phase: Phase = "setup"
     attacks_left: int = 0
     battles_this_turn: int = 0
     fly_played: bool = False

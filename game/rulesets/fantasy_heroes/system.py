@@ -18,6 +18,7 @@ from game.rulesets.fantasy_heroes.scenario import build_state
 from game.rulesets.fantasy_heroes.state import FHState, Player
 from game.rulesets.fantasy_heroes.turn import setup
 from game.rulesets.fantasy_heroes.view import view
+from game.rulesets.fantasy_heroes.view_types import FHView
 
 
 class FantasyHeroes(FlowRuleSystem):
@@ -84,7 +85,7 @@ class FantasyHeroes(FlowRuleSystem):
         return Outcome(tuple(state.winners), tuple(len(p.territories) for p in state.players),
                        state.end_reason, state.end_rule)
 
-    def view(self, state: FHState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: FHState, seat: int | None) -> FHView:
         return view(state, self.content, seat)
 
     def seat_count(self, state: FHState) -> int:

@@ -4,12 +4,14 @@ registration's ``terminal`` part)."""
 from __future__ import annotations
 
 from game.core import registry
+from game.rulesets.fantasy_heroes.view_types import is_fh_view
 from game.session import Session
 
 
 def describe_territories(session: Session, seat: int) -> str:
     """Fantasy Heroes: each player's territories and hand size, the battle in progress."""
     view = session.game.view_for(seat)
+    assert is_fh_view(view)
     system = registry.get(session.system_id)
     content = getattr(system, "content", None)
     name = content.name if content is not None else (lambda c: c)
@@ -26,8 +28,9 @@ def describe_territories(session: Session, seat: int) -> str:
             cards = ([side["hero"]] if side["hero"] else []) + side["minions"] + (
                 [side["artifact"]] if side["artifact"] else []) + side["spells"]
             lines.append(f"  {role}: {', '.join(name(c) for c in cards) or 'nothing'} = {battle['totals'][index]}")
-    if view.get("hand") is not None:
-        lines.append(f"  Your hand: {', '.join(name(c) for c in view['hand']) or 'empty'}")
+    hand = view["hand"]
+    if hand is not None:
+        lines.append(f"  Your hand: {', '.join(name(c) for c in hand) or 'empty'}")
     for reveal in view.get("reveals", []):
         lines.append(f"  Scrye shows {session.seats[reveal['of']].name}'s hand: "
                      f"{', '.join(name(c) for c in reveal['cards']) or 'empty'}")

@@ -8,14 +8,13 @@ seat's memory of the cards it knows to be in other hands now is its own.
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.rulesets.fantasy_heroes.content import Content
 from game.rulesets.fantasy_heroes.effects import both_totals, spell_level
 from game.rulesets.fantasy_heroes.state import ATTACKER, DEFENDER, Battle, FHState, Side
+from game.rulesets.fantasy_heroes.view_types import BattleView, FHView, PlayerView, SideView
 
 
-def _side_data(side: Side) -> dict[str, Any]:
+def _side_data(side: Side) -> SideView:
     return {"seat": side.seat, "hero": side.hero, "minions": list(side.minions), "artifact": side.artifact,
             "artifact_played": side.artifact_played, "spells": list(side.spells),
             "spells_cast": side.spells_cast, "sorcerer_allowance_used": side.sorcerer_allowance_used}
@@ -25,7 +24,7 @@ DERIVED = ("totals", "total_lines", "spell_levels")
 """What a view's battle adds to the fields of :class:`Battle` (read from the rules, not state)."""
 
 
-def battle_data(content: Content, b: Battle) -> dict[str, Any]:
+def battle_data(content: Content, b: Battle) -> BattleView:
     """The battle table as plain data (the fields of :class:`Battle`, as ``to_data`` gives
     them, written out: a view is built for every choice), with both totals, their lines and
     spell levels."""
@@ -44,8 +43,8 @@ def battle_data(content: Content, b: Battle) -> dict[str, Any]:
     }
 
 
-def view(state: FHState, content: Content, seat: int | None) -> dict[str, Any]:
-    players = [{"seat": p.seat, "name": p.name, "territories": list(p.territories), "hand_count": len(p.hand),
+def view(state: FHState, content: Content, seat: int | None) -> FHView:
+    players: list[PlayerView] = [{"seat": p.seat, "name": p.name, "territories": list(p.territories), "hand_count": len(p.hand),
                 "eliminated": p.eliminated} for p in state.players]
     return {
         "ruleset": "fantasy-heroes",

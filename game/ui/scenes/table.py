@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
+from typing import Any, Mapping
 
 import pygame
 
@@ -419,7 +419,7 @@ class TableScene(Scene):
                 self.controller.autosave()
                 self.app.stack.push(GameOverScene(self.app, self))
 
-    def _open_moment(self, event: Event, view: dict[str, Any]) -> bool:
+    def _open_moment(self, event: Event, view: Mapping[str, Any]) -> bool:
         """At a shared screen, a moment that belongs to one human player (a story that asks
         them nothing) stops the table until that player has watched it (``MomentScene``): the
         events of the moment go to that scene, the rest wait in the queue."""
@@ -494,7 +494,7 @@ class TableScene(Scene):
                 tray = getattr(self.table, "tray", None)  # dice being read stay in sight, and the question
                 self.app.tooltip_avoid = [self.prompt_rect] + ([tray.rect] if tray is not None else [])
 
-    def _draw_top(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def _draw_top(self, surface: pygame.Surface, view: Mapping[str, Any]) -> None:
         s = self.app.scale
         pygame.draw.rect(surface, theme.WALNUT, self.top_rect)
         pygame.draw.line(surface, theme.GOLD, self.top_rect.bottomleft, self.top_rect.bottomright, 2)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, Mapping, TypeVar
 
 import pygame
 
@@ -23,7 +23,12 @@ GROUP_ORDER = ("Move", "Travel", "Attack", "Skills and feats", "Items", "Trade",
 """The panel lists these groups first, in this order, then the others as they come."""
 
 
-class Table:
+ViewT = TypeVar("ViewT", bound=Mapping[str, Any])
+"""The view type of the game a table draws (its ``view_types``); the scene, which serves every
+game, holds a ``Table[Any]`` made from the registry (game.core.views)."""
+
+
+class Table(Generic[ViewT]):
     """Draws one rule system's table from a view, and says what is under the mouse.
 
     ``draw`` fills ``self.hits`` with (rect, target) pairs, topmost last, so clicks and
@@ -46,10 +51,10 @@ class Table:
         self.area = area
         self.scale = scale
 
-    def draw(self, surface: pygame.Surface, view: dict[str, Any], decision: Decision | None,
+    def draw(self, surface: pygame.Surface, view: ViewT, decision: Decision | None,
              lit: set[Target], selected: set[Target], hover: Target | None) -> None: ...
 
-    def own_moment(self, event: Event, view: dict[str, Any]) -> tuple[int, str] | None:
+    def own_moment(self, event: Event, view: ViewT) -> tuple[int, str] | None:
         """Whether ``event`` opens a moment that one seat's player should watch themselves at a
         shared screen although it asks them nothing (a story that is only a test): that seat,
         and a heading for it. None for most events and tables."""
@@ -69,13 +74,13 @@ class Table:
                 return target
         return None
 
-    def tooltip(self, target: Target, view: dict[str, Any], decision: Decision | None) -> str | None:
+    def tooltip(self, target: Target, view: ViewT, decision: Decision | None) -> str | None:
         return None
 
-    def animate(self, event: Event, view: dict[str, Any]) -> None:
+    def animate(self, event: Event, view: ViewT) -> None:
         """Queue the animations that show ``event`` (the table owns the places)."""
 
-    def turn_label(self, view: dict[str, Any]) -> str:
+    def turn_label(self, view: ViewT) -> str:
         return ""
 
     def wants_button(self, option: "Option", on_table: set[Target]) -> bool:

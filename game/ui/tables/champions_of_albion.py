@@ -20,6 +20,7 @@ import pygame
 
 from game.core.decision import Decision, Option, Target
 from game.core.events import Event
+from game.rulesets.champions_of_albion.view_types import CAView
 from game.ui import theme
 from game.ui.animation import Banner, NumberPop, Pulse
 from game.ui.assets import vignette
@@ -76,7 +77,7 @@ class _Layer:
     small: set[Target] = field(default_factory=set)
 
 
-class ChampionsOfAlbionTable(Table):
+class ChampionsOfAlbionTable(Table[CAView]):
     emblem = "dragon-head"
     results = frozenset({"attack", "defeat"})
 
@@ -256,7 +257,7 @@ class ChampionsOfAlbionTable(Table):
             found = self._measured[key] = measure()
         return found
 
-    def draw(self, surface: pygame.Surface, view: dict[str, Any], decision: Decision | None,
+    def draw(self, surface: pygame.Surface, view: CAView, decision: Decision | None,
              lit: set[Target], selected: set[Target], hover: Target | None) -> None:
         self.hits = []
         self._visible = set()
@@ -315,7 +316,7 @@ class ChampionsOfAlbionTable(Table):
         if self.mode == "hand":
             self._draw_preview(surface, view)
 
-    def _draw_preview(self, surface: pygame.Surface, view: Mapping[str, Any]) -> None:
+    def _draw_preview(self, surface: pygame.Surface, view: CAView) -> None:
         """A Hand card under the mouse, shown at about twice its size above the Hand (over the
         map, never over the prompt), fully readable (ART.md, Cards)."""
         hover = self.hover
@@ -339,7 +340,7 @@ class ChampionsOfAlbionTable(Table):
         surface.blit(self.scene.renderer.face(resource_face(hover[1]), (w, h)), preview)
         self.preview_rect = preview
 
-    def _sync_tray(self, view: Mapping[str, Any]) -> None:
+    def _sync_tray(self, view: CAView) -> None:
         roll = view.get("last_roll") or {}
         key = tuple(sorted(roll.items()))
         if key != self._roll_key:
@@ -347,7 +348,7 @@ class ChampionsOfAlbionTable(Table):
             self.tray.show(roll, roll=self._tumble, duration=0.5 * self.scene.animations.speed)
         self._tumble = False
 
-    def _draw_map(self, surface: pygame.Surface, view: Mapping[str, Any], decision: Decision | None) -> None:
+    def _draw_map(self, surface: pygame.Surface, view: CAView, decision: Decision | None) -> None:
         board = self.map
         assert board is not None
         spaces = content().map.spaces
@@ -402,7 +403,7 @@ class ChampionsOfAlbionTable(Table):
                     pygame.draw.circle(surface, theme.GOLD_LIGHT if target == self.hover else theme.GOLD,
                                        rect.center, radius + px(4, self.scale), max(2, px(3, self.scale)))
 
-    def _draw_side(self, surface: pygame.Surface, view: Mapping[str, Any]) -> None:
+    def _draw_side(self, surface: pygame.Surface, view: CAView) -> None:
         s = self.scale
         side = self.side_rect
         gap = px(6, s)
@@ -418,7 +419,7 @@ class ChampionsOfAlbionTable(Table):
         names = {c["id"]: c["short"] for c in view.get("champions", [])}
         self.tray.draw_strip(surface, self.assets, s, names)
 
-    def _paint_side(self, surface: pygame.Surface, side: pygame.Rect, view: Mapping[str, Any], header_h: int,
+    def _paint_side(self, surface: pygame.Surface, side: pygame.Rect, view: CAView, header_h: int,
                     tray_h: int) -> None:
         """The fate star, (room for the tray), the main enemy card and the champion cards."""
         s = self.scale
@@ -458,7 +459,7 @@ class ChampionsOfAlbionTable(Table):
 
     # -- words ----------------------------------------------------------------------------------
 
-    def turn_label(self, view: dict[str, Any]) -> str:
+    def turn_label(self, view: CAView) -> str:
         if view.get("outcome"):
             return "Champions of Albion · " + ("Victory" if view["outcome"] == "victory" else "Defeat")
         phase = PHASES.get(str(view.get("phase", "")), str(view.get("phase", "")).capitalize())
@@ -472,7 +473,7 @@ class ChampionsOfAlbionTable(Table):
                 label += f" · {who}'s turn"
         return label
 
-    def tooltip(self, target: Target, view: dict[str, Any], decision: Decision | None) -> str | None:
+    def tooltip(self, target: Target, view: CAView, decision: Decision | None) -> str | None:
         kind, ident = target
         text: str | None = None
         if kind == "space":
@@ -521,7 +522,7 @@ class ChampionsOfAlbionTable(Table):
 
     # -- motion ---------------------------------------------------------------------------------
 
-    def animate(self, event: Event, view: dict[str, Any]) -> None:
+    def animate(self, event: Event, view: CAView) -> None:
         queue = self.scene.animations
         s = self.scale
         centre = self.map.board_rect.center if self.map is not None else self.left_rect.center
@@ -556,7 +557,7 @@ class ChampionsOfAlbionTable(Table):
 
     # -- a champion's story, watched by its own player at a shared screen (issue 12) ---------------
 
-    def own_moment(self, event: Event, view: dict[str, Any]) -> tuple[int, str] | None:
+    def own_moment(self, event: Event, view: CAView) -> tuple[int, str] | None:
         """A story drawn by a champion, or going on after its player's answer, is that
         champion's player's moment (a story event, or a story test's roll, aid or result)."""
         champion = event.data.get("champion")
@@ -590,7 +591,7 @@ class ChampionsOfAlbionTable(Table):
         return self.tray.rolling
 
 
-def _picks_from_hand(view: Mapping[str, Any], decision: Decision | None) -> bool:
+def _picks_from_hand(view: CAView, decision: Decision | None) -> bool:
     """A question about Hand cards (a story's take, the optional discard, CA-055, CA-147): the
     Hand is shown in place of the story panel, so its cards can be seen and clicked."""
     hand = view.get("hand", [])

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 import pygame
 
 from game.rulesets.champions_of_albion.vocabulary import ATTRIBUTES
+from game.rulesets.champions_of_albion.view_types import CAView
 from game.ui import theme
 from game.ui.tables.champions_of_albion_art import (
     ATTR_SHORT,
@@ -43,7 +44,7 @@ AID_BLUE: Colour = (62, 118, 170)
 QUEST_IVORY: Colour = (246, 242, 230)
 
 
-def acting(view: Mapping[str, Any]) -> str | None:
+def acting(view: CAView) -> str | None:
     """The champion acting now: the story's reader, else the champion whose turn it is."""
     turn = view.get("turn")
     story = view.get("story")
@@ -158,7 +159,7 @@ class SidePanels(PanelBase):
     def header_height(self) -> int:
         return max(px(88, self.s), 3 * self.line_h("body", self.fs) + self.line_h("heading", self.size(18)) + px(8, self.s))
 
-    def draw_header(self, surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, Any]) -> None:
+    def draw_header(self, surface: pygame.Surface, rect: pygame.Rect, view: CAView) -> None:
         s = self.s
         self.card(surface, rect, theme.GOLD, theme.WALNUT)
         star_d = min(rect.height - px(8, s), px(84, s))
@@ -220,7 +221,7 @@ class SidePanels(PanelBase):
 
     # -- the main enemy card ----------------------------------------------------------------------------
 
-    def main_enemy_heights(self, view: Mapping[str, Any], width: int) -> tuple[int, int]:
+    def main_enemy_heights(self, view: CAView, width: int) -> tuple[int, int]:
         """(smallest, with all its text) heights of the main enemy card (as ``draw_main_enemy`` lays it out)."""
         s = self.s
         top = max(px(4, s) + self.line_h("heading", self.size(17)) + self.line_h(), px(8, s) + px(40, s))
@@ -229,13 +230,13 @@ class SidePanels(PanelBase):
         return base, base + lines * self.line_h()
 
     @staticmethod
-    def _main_enemy_text(view: Mapping[str, Any]) -> str:
+    def _main_enemy_text(view: CAView) -> str:
         m = view["main_enemy"]
         if int(view.get("act", 1)) >= 2:
             return str(m["act2"]["behaviour"])
         return "Combat: " + str(m["act1"]["combat_ability"])
 
-    def draw_main_enemy(self, surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, Any]) -> None:
+    def draw_main_enemy(self, surface: pygame.Surface, rect: pygame.Rect, view: CAView) -> None:
         s = self.s
         m = view["main_enemy"]
         act2 = int(view.get("act", 1)) >= 2
@@ -279,22 +280,22 @@ class SidePanels(PanelBase):
     # -- champion cards ------------------------------------------------------------------------------------
 
     def champion_height(self, c: Mapping[str, Any], width: int, dense: bool) -> int:
-        return self._champion(None, pygame.Rect(0, 0, width, 0), c, dense, {})
+        return self._champion(None, pygame.Rect(0, 0, width, 0), c, dense, None)
 
     def draw_champion(self, surface: pygame.Surface, rect: pygame.Rect, c: Mapping[str, Any], dense: bool,
-                      view: Mapping[str, Any]) -> None:
+                      view: CAView) -> None:
         self._champion(surface, rect, c, dense, view)
 
     def _champion(self, surface: pygame.Surface | None, rect: pygame.Rect, c: Mapping[str, Any], dense: bool,
-                  view: Mapping[str, Any]) -> int:
-        """Draw (or, with no surface, measure) one champion card; returns its height."""
+                  view: CAView | None) -> int:
+        """Draw (or, with no surface and no view, measure) one champion card; returns its height."""
         s = self.s
         pad = px(7, s)
         gap = px(4, s)
         lh = self.line_h()
         x0, w = rect.x + pad, rect.width - 2 * pad
         target = ("champion", c["id"])
-        is_acting = bool(view) and acting(view) == c["id"]
+        is_acting = view is not None and acting(view) == c["id"]
         if surface is not None:
             self.card(surface, rect, seat_colour(c["seat"]), theme.PARCHMENT, width=3 if is_acting else 2)
             self.t.mark(surface, rect, target)

@@ -13,6 +13,7 @@ from typing import Any, Mapping
 import pygame
 
 from game.core.decision import Decision
+from game.rulesets.champions_of_albion.view_types import CAView
 from game.ui import theme
 from game.ui.tables.champions_of_albion_art import (
     ATTR_SHORT,
@@ -35,7 +36,7 @@ class StripPanels(PanelBase):
 
     # -- the Hand ---------------------------------------------------------------------------------------
 
-    def draw_hand(self, surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, Any],
+    def draw_hand(self, surface: pygame.Surface, rect: pygame.Rect, view: CAView,
                   decision: Decision | None) -> None:
         s = self.s
         hand = list(view.get("hand", []))
@@ -82,17 +83,18 @@ class StripPanels(PanelBase):
 
     # -- the story panel --------------------------------------------------------------------------------
 
-    def story_height(self, view: Mapping[str, Any], width: int) -> int:
+    def story_height(self, view: CAView, width: int) -> int:
         return self._story(None, pygame.Rect(0, 0, width, 10000), view, None)
 
-    def draw_story(self, surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, Any],
+    def draw_story(self, surface: pygame.Surface, rect: pygame.Rect, view: CAView,
                    decision: Decision | None) -> None:
         self._story(surface, rect, view, decision)
 
-    def _story(self, surface: pygame.Surface | None, rect: pygame.Rect, view: Mapping[str, Any],
+    def _story(self, surface: pygame.Surface | None, rect: pygame.Rect, view: CAView,
                decision: Decision | None) -> int:
         s = self.s
         story = view["story"]
+        assert story is not None, "the story panel is drawn while a story is read"
         pad = px(10, s)
         deck = str(story["deck"])
         quest = bool(story.get("quest"))
@@ -138,7 +140,7 @@ class StripPanels(PanelBase):
             ry = self.paragraph(surface, "» " + text, "italic", self.fs, (90, 44, 30), rx, ry, rw)
         return max(left_bottom, ry) + pad - rect.y
 
-    def _story_ask(self, surface: pygame.Surface | None, story: Mapping[str, Any], view: Mapping[str, Any],
+    def _story_ask(self, surface: pygame.Surface | None, story: Mapping[str, Any], view: CAView,
                    decision: Decision | None, x: int, y: int, w: int) -> int:
         s = self.s
         kind = story.get("kind")
@@ -171,8 +173,9 @@ class StripPanels(PanelBase):
             y = self.paragraph(surface, f"A fight: {str(mode).replace('_', ' ')}.", "bold", self.fs, theme.INK, x, y, w)
         return y + (lh // 4)
 
-    def _story_fight(self, surface: pygame.Surface | None, view: Mapping[str, Any], x: int, y: int, w: int) -> int:
+    def _story_fight(self, surface: pygame.Surface | None, view: CAView, x: int, y: int, w: int) -> int:
         fight = view["fight"]
+        assert fight is not None, "a story's fight is drawn while it is fought"
         head = "Fight" + (f" · combat round {fight['round']}" if fight.get("round") else "")
         self.blit_text(surface, head, "heading", self.size(16), theme.DANGER, (x, y))
         y += self.line_h("heading", self.size(16))
@@ -194,15 +197,16 @@ class StripPanels(PanelBase):
 
     # -- the fight panel -------------------------------------------------------------------------------
 
-    def fight_height(self, view: Mapping[str, Any], width: int) -> int:
+    def fight_height(self, view: CAView, width: int) -> int:
         return self._fight(None, pygame.Rect(0, 0, width, 10000), view)
 
-    def draw_fight(self, surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, Any]) -> None:
+    def draw_fight(self, surface: pygame.Surface, rect: pygame.Rect, view: CAView) -> None:
         self._fight(surface, rect, view)
 
-    def _fight(self, surface: pygame.Surface | None, rect: pygame.Rect, view: Mapping[str, Any]) -> int:
+    def _fight(self, surface: pygame.Surface | None, rect: pygame.Rect, view: CAView) -> int:
         s = self.s
         fight = view["fight"]
+        assert fight is not None, "the fight panel is drawn while a fight is on"
         pad = px(10, s)
         if surface is not None:
             self.card(surface, rect, theme.DANGER, theme.PARCHMENT, width=3)
@@ -226,7 +230,7 @@ class StripPanels(PanelBase):
         y += px(5, s)
         return self._fight_enemies(surface, view, fight, x0, y, w) + pad - rect.y
 
-    def _fight_enemies(self, surface: pygame.Surface | None, view: Mapping[str, Any], fight: Mapping[str, Any],
+    def _fight_enemies(self, surface: pygame.Surface | None, view: CAView, fight: Mapping[str, Any],
                        x0: int, y: int, w: int) -> int:
         """Per fight space: the champions fighting there, then its enemies as chips."""
         s = self.s
@@ -293,7 +297,7 @@ class StripPanels(PanelBase):
     # -- choosing a champion (setup, CA-010; a replacement, CA-128) -------------------------------------
 
     @staticmethod
-    def offered_champions(view: Mapping[str, Any], decision: Decision | None) -> list[str]:
+    def offered_champions(view: CAView, decision: Decision | None) -> list[str]:
         """The champions a "choose your champion" question offers, if that is the question."""
         if decision is None or decision.kind != "champion":
             return []
@@ -301,7 +305,7 @@ class StripPanels(PanelBase):
         return [o.id.split(":", 1)[1] for o in decision.options
                 if o.id.startswith("champion:") and o.id.split(":", 1)[1] not in playing]
 
-    def draw_champion_choice(self, surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, Any],
+    def draw_champion_choice(self, surface: pygame.Surface, rect: pygame.Rect, view: CAView,
                              decision: Decision | None) -> None:
         """The unused champion cards side by side, two rows of four: name, archetype, tracks,
         attributes and start; a click takes one, hovering shows the whole card."""

@@ -6,7 +6,7 @@ line, and the odds of an attack before it is chosen."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 import pygame
 
@@ -15,6 +15,7 @@ from game.core.events import Event
 from game.rulesets.dungeon_delve import geometry as geo
 from game.rulesets.dungeon_delve import view as dd_view
 from game.rulesets.dungeon_delve.rulesdata import Data
+from game.rulesets.dungeon_delve.view_types import DDView
 from game.ui import theme
 from game.ui.animation import Banner, Pulse, Trail
 from game.ui.boards.grid import GridBoard, GridFigure, GridOverlays, GridToken, movement_fields, sight_fields
@@ -36,7 +37,7 @@ def sq_of(text: str) -> tuple[int, int]:
     return int(x), int(y)
 
 
-class DungeonDelveTable(Table):
+class DungeonDelveTable(Table[DDView]):
     emblem = "dungeon-gate"
     results = frozenset({"hit", "miss"})
 
@@ -129,7 +130,7 @@ class DungeonDelveTable(Table):
         self.selected_figure = None if self.selected_figure == figure else figure
         return True
 
-    def _lit_kinds(self, view: dict[str, Any], decision: Decision | None,
+    def _lit_kinds(self, view: DDView, decision: Decision | None,
                    lit: set[Target]) -> dict[tuple[int, int], str]:
         """What a click on each lit square does, for its look (issue 12): a move, an attack, a
         skill or feat, an area blast; where one square offers several, the riskiest shows."""
@@ -164,7 +165,7 @@ class DungeonDelveTable(Table):
         gets a button, since a figure or sheet is not an obvious thing to click."""
         return option.target is None or option.target[0] != "square" or option.target not in on_table
 
-    def _ensure_grid(self, view: dict[str, Any]) -> GridBoard:
+    def _ensure_grid(self, view: DDView) -> GridBoard:
         if self.grid is None:
             self.grid = GridBoard(self.data.board(view["quest"]), self.board_rect, self.assets)
             self._split_board_and_tray()  # now that the map's shape is known
@@ -183,7 +184,7 @@ class DungeonDelveTable(Table):
 
     # -- drawing --------------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, view: dict[str, Any], decision: Decision | None,
+    def draw(self, surface: pygame.Surface, view: DDView, decision: Decision | None,
              lit: set[Target], selected: set[Target], hover: Target | None) -> None:
         self.hits = []
         self._visible = set()
@@ -206,7 +207,10 @@ class DungeonDelveTable(Table):
         if chosen is not None and not (act and act["figure"] == chosen["id"]):
             # An inspected figure: its range for one Move action, and what it can see.
             where = (chosen["square"][0], chosen["square"][1])
-            speed = chosen.get("speed") or self.data.content.monsters[chosen["kind"]].speed
+            # A hero's speed is on its sheet (even when it is 0); a monster's on its card. (mypy
+            # cannot tell the two records apart by a key they lack, so this reads a Mapping.)
+            figure: Mapping[str, Any] = chosen
+            speed = figure["speed"] if "speed" in figure else self.data.content.monsters[figure["kind"]].speed
             reach = self._reach(view, {"figure": chosen["id"], "mp": speed}, where)
             fields = movement_fields(reach, hover_sq if hover_sq in reach.ends else None)
             for key, value in fields.items():
@@ -248,13 +252,13 @@ class DungeonDelveTable(Table):
         self._draw_tray(surface)
         self._draw_side(surface, view)
 
-    def _reach(self, view: dict[str, Any], act: dict[str, Any], mover: tuple[int, int]) -> geo.MoveRange:
+    def _reach(self, view: DDView, act: Mapping[str, Any], mover: tuple[int, int]) -> geo.MoveRange:
         return dd_view.reach(self.data, view, act["figure"], act["mp"])
 
-    def _sight(self, view: dict[str, Any], a: tuple[int, int], t: tuple[int, int]) -> geo.Sight:
+    def _sight(self, view: DDView, a: tuple[int, int], t: tuple[int, int]) -> geo.Sight:
         return dd_view.sight(self.data, view, a, t)
 
-    def _sight_set(self, view: dict[str, Any], a: tuple[int, int]) -> frozenset[tuple[int, int]]:
+    def _sight_set(self, view: DDView, a: tuple[int, int]) -> frozenset[tuple[int, int]]:
         key = (a, tuple(view["open_doors"]), dd_view.figure_squares(view))
         found = self._sight_cache.get(key)
         if found is None:
@@ -264,14 +268,15 @@ class DungeonDelveTable(Table):
             self._sight_cache[key] = found
         return found
 
-    def _square_of_figure(self, view: dict[str, Any], figure: str) -> tuple[int, int] | None:
+    def _square_of_figure(self, view: DDView, figure: str) -> tuple[int, int] | None:
         for f in view["heroes"] + view["monsters"]:
             if f["id"] == figure:
                 return f["square"][0], f["square"][1]
         return None
 
-    def _figures(self, view: dict[str, Any]) -> list[GridFigure]:
-        act = view.get("activation") or {}
+    def _figures(self, view: DDView) -> list[GridFigure]:
+        act = view["activation"]
+        moving = act["figure"] if act else None
         out = []
         for i, hero in enumerate(view["heroes"]):
             if hero["knocked_out"]:
@@ -280,15 +285,15 @@ class DungeonDelveTable(Table):
             out.append(GridFigure((hero["square"][0], hero["square"][1]), hero["name"], archetype, "hero",
                                   hero["health"] - hero["damage"], hero["health"], hero["fatigue"], hero["stamina"],
                                   tuple(hero["conditions"]), colour=HERO_COLOURS[i % 4],
-                                  icon=HERO_ICONS.get(archetype), active=act.get("figure") == hero["id"]))
+                                  icon=HERO_ICONS.get(archetype), active=moving == hero["id"]))
         for monster in view["monsters"]:
             out.append(GridFigure((monster["square"][0], monster["square"][1]), monster["name"], monster["kind"],
                                   "monster", monster["health"] - monster["damage"], monster["health"],
                                   conditions=tuple(monster["conditions"]), master=monster["master"],
-                                  active=act.get("figure") == monster["id"]))
+                                  active=moving == monster["id"]))
         return out
 
-    def _tokens(self, view: dict[str, Any]) -> list[GridToken]:
+    def _tokens(self, view: DDView) -> list[GridToken]:
         quest = self.data.quest(view["quest"])
         out = [GridToken((t[0], t[1]), "search") for t in view["search_tokens"]]
         if quest.reinforcement is not None:
@@ -314,7 +319,7 @@ class DungeonDelveTable(Table):
         return (f"Hands: {hands} · Armor: {', '.join(by_slot['armor']) or '–'} · "
                 f"Other: {', '.join(by_slot['other']) or '–'}")
 
-    def _draw_side(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def _draw_side(self, surface: pygame.Surface, view: DDView) -> None:
         s = self.scale
         a = self.assets
         rect = self.side_rect
@@ -359,7 +364,7 @@ class DungeonDelveTable(Table):
 
     # -- words ----------------------------------------------------------------------------------
 
-    def turn_label(self, view: dict[str, Any]) -> str:
+    def turn_label(self, view: DDView) -> str:
         if view.get("winner"):
             return "Game over"
         act = view.get("activation")
@@ -369,7 +374,7 @@ class DungeonDelveTable(Table):
         side = "the heroes" if view["phase"] == "heroes" else "the overlord"
         return f"Dungeon Delve · Round {view['round']} · {side}" + (f" · {who}" if who else "")
 
-    def tooltip(self, target: Target, view: dict[str, Any], decision: Decision | None) -> str | None:
+    def tooltip(self, target: Target, view: DDView, decision: Decision | None) -> str | None:
         kind, ident = target
         parts: list[str] = []
         if kind == "square":
@@ -380,9 +385,9 @@ class DungeonDelveTable(Table):
                 if (f["square"][0], f["square"][1]) == square and not f.get("knocked_out"):
                     parts.append(f"{f['name']}: {f['health'] - f['damage']}/{f['health']} health")
         elif kind == "figure":
-            f = next((x for x in view["heroes"] + view["monsters"] if x["id"] == ident), None)
-            if f is not None:
-                parts.append(f"{f['name']}: {f['health'] - f['damage']}/{f['health']} health")
+            figure = next((x for x in view["heroes"] + view["monsters"] if x["id"] == ident), None)
+            if figure is not None:
+                parts.append(f"{figure['name']}: {figure['health'] - figure['damage']}/{figure['health']} health")
         if decision is not None:
             for option in decision.options:
                 if option.target == target:
@@ -391,7 +396,7 @@ class DungeonDelveTable(Table):
 
     # -- motion ---------------------------------------------------------------------------------
 
-    def animate(self, event: Event, view: dict[str, Any]) -> None:
+    def animate(self, event: Event, view: DDView) -> None:
         queue = self.scene.animations
         centre = self.board_rect.center
         if event.kind == "round":

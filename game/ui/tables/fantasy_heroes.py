@@ -12,6 +12,7 @@ import pygame
 from game.core.decision import Decision, Target
 from game.core.events import Event
 from game.rulesets.fantasy_heroes.content import Content
+from game.rulesets.fantasy_heroes.view_types import FHView, PlayerView, own_seat
 from game.ui import theme
 from game.ui.animation import Banner, FlyCard, NumberPop, Pulse
 from game.ui.assets import vignette
@@ -34,7 +35,7 @@ NOT_NOW = {
 """Why a hand card is dimmed at a question that is not about it (no Blocked entry names it)."""
 
 
-class FantasyHeroesTable(Table):
+class FantasyHeroesTable(Table[FHView]):
     results = frozenset({"battle_won"})
     emblem = "crossed-swords"
 
@@ -87,7 +88,7 @@ class FantasyHeroesTable(Table):
             self._background = (size, bg.convert())
         surface.blit(self._background[1], (0, 0))
 
-    def draw(self, surface: pygame.Surface, view: dict[str, Any], decision: Decision | None,
+    def draw(self, surface: pygame.Surface, view: FHView, decision: Decision | None,
              lit: set[Target], selected: set[Target], hover: Target | None) -> None:
         self.hits = []
         self._visible = set()
@@ -127,7 +128,7 @@ class FantasyHeroesTable(Table):
         surface.blit(self.tiles.tile(kind, rect.size), rect)
         self._glow(surface, rect, ("territory", territory))
 
-    def _draw_opponents(self, surface: pygame.Surface, view: dict[str, Any], others: list[dict[str, Any]]) -> None:
+    def _draw_opponents(self, surface: pygame.Surface, view: FHView, others: list[PlayerView]) -> None:
         s = self.scale
         a = self.assets
         if not others:
@@ -189,7 +190,7 @@ class FantasyHeroesTable(Table):
                 for k, territory in enumerate(territories):
                     self._territory(surface, territory, pygame.Rect(tx + k * (tw + 4), ty, tw, th))
 
-    def _draw_battle(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def _draw_battle(self, surface: pygame.Surface, view: FHView) -> None:
         s = self.scale
         a = self.assets
         area = self.battle_rect
@@ -282,11 +283,11 @@ class FantasyHeroesTable(Table):
         label = self.assets.text(str(value), "heading", px(16, s), theme.INK)
         surface.blit(label, label.get_rect(center=centre))
 
-    def _draw_own(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def _draw_own(self, surface: pygame.Surface, view: FHView) -> None:
         s = self.scale
         a = self.assets
         own = self.own_rect
-        me = view["players"][view["seat"]]
+        me = view["players"][own_seat(view)]
         # Territories: a grid at the left.
         tw, th = px(TILE[0], s), px(TILE[1], s)
         cols = 4
@@ -349,14 +350,14 @@ class FantasyHeroesTable(Table):
 
     # -- words ----------------------------------------------------------------------------------
 
-    def turn_label(self, view: dict[str, Any]) -> str:
+    def turn_label(self, view: FHView) -> str:
         if view.get("winners") is not None:
             return "Game over"
         active = view["players"][view["active"]]["name"]
         phase = {"draw": "Draw Phase", "attack": "Attack Phase"}.get(view["phase"], view["phase"].capitalize())
         return f"Fantasy Heroes · Turn {view['turn']} · {active}'s {phase}"
 
-    def tooltip(self, target: Target, view: dict[str, Any], decision: Decision | None) -> str | None:
+    def tooltip(self, target: Target, view: FHView, decision: Decision | None) -> str | None:
         kind, ident = target
         if kind == "card":
             text = card_tooltip(self.content, ident)
@@ -400,7 +401,7 @@ class FantasyHeroesTable(Table):
 
     # -- motion ---------------------------------------------------------------------------------
 
-    def animate(self, event: Event, view: dict[str, Any]) -> None:
+    def animate(self, event: Event, view: FHView) -> None:
         queue = self.scene.animations
         s = self.scale
         centre = self.battle_rect.center

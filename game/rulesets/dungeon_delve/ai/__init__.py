@@ -62,8 +62,6 @@ The modules, in the order they build on each other:
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.core.decision import Decision
 from game.core.rng import Rng
 from game.rulesets.dungeon_delve.ai.attack_steps import range_surge, shield_choice, surge_choice
@@ -72,7 +70,8 @@ from game.rulesets.dungeon_delve.ai.heroes import (equip, hero_action, hero_orde
                                                    share, start_feat)
 from game.rulesets.dungeon_delve.ai.overlord import group_order, monster_action, monster_order, monster_pos
 from game.rulesets.dungeon_delve.ai.overlord_cards import overlord_card
-from game.rulesets.dungeon_delve.ai.world import World
+from game.rulesets.dungeon_delve.ai.world import ActivationOrNone, World
+from game.rulesets.dungeon_delve.view_types import DDView, MonsterView
 
 __all__ = ["choose"]
 
@@ -86,8 +85,9 @@ def place(w: World, decision: Decision) -> str:
         # a Goblin minion arrives: judge the squares as one would for it
         group = data().quest(w.quest).reinforcement
         kind = content().groups[group.group].minion if group is not None else next(iter(content().monsters))
-        ghost = {"id": "ghost", "kind": kind, "master": False, "square": list(squares[0][0]), "damage": 0,
-                 "health": content().monsters[kind].health_for(len(w.heroes)), "conditions": [], "group": ""}
+        ghost: MonsterView = {"id": "ghost", "group": "", "kind": kind, "master": False, "square": list(squares[0][0]),
+                              "damage": 0, "conditions": [], "activated": False, "name": "ghost",
+                              "health": content().monsters[kind].health_for(len(w.heroes))}
         w.monster["ghost"] = ghost
         return max(squares, key=lambda x: (monster_pos(w, ghost, x[0]), x[1]))[1]
     knocked = [h for h in w.heroes if h["knocked_out"]] or list(w.heroes)
@@ -99,7 +99,7 @@ def place(w: World, decision: Decision) -> str:
 
 
 def _hero_action_or_monster(w: World, decision: Decision) -> str:
-    act = w.act or {}
+    act: ActivationOrNone = w.act or {}
     if act.get("figure") in w.monster:
         return monster_action(w, decision)
     return hero_action(w, decision)
@@ -130,7 +130,7 @@ def _fallback(decision: Decision) -> tuple[str, ...]:
     return tuple(ids[: max(1, decision.min_choices)])
 
 
-def choose(view: dict[str, Any], decision: Decision, rng: Rng) -> tuple[str, ...]:
+def choose(view: DDView, decision: Decision, rng: Rng) -> tuple[str, ...]:
     """The normal player's answer, from the seat's view only (deterministic; ``rng`` unused)."""
     ids = decision.option_ids
     if not ids:

@@ -14,7 +14,7 @@ from game.core.decision import Decision
 from game.rulesets.dungeon_delve.ai.board import neighbours
 from game.rulesets.dungeon_delve.ai.common import data, KILL_WEIGHT, cheb, sq
 from game.rulesets.dungeon_delve.ai.estimates import best_damage, die_faces, range_fix, shield_pool, surges_of
-from game.rulesets.dungeon_delve.ai.world import World
+from game.rulesets.dungeon_delve.ai.world import AttackOrNone, World
 from game.rulesets.dungeon_delve.rulesdata import Data, Weapon
 
 
@@ -50,7 +50,7 @@ def hero_weapon(weapon_id: str) -> Weapon:
 
 
 def defense_total(w: World, figure: str) -> int | None:
-    a = w.attack or {}
+    a: AttackOrNone = w.attack or {}
     rolled = a.get("defense", {}).get(figure)
     if rolled is None:
         return None

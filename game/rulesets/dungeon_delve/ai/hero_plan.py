@@ -10,8 +10,6 @@ answer the first step of the best plan.
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.core.decision import Decision
 from game.rulesets.dungeon_delve.ai.board import is_adjacent, neighbours
 from game.rulesets.dungeon_delve.ai.common import (DANGER_WEIGHT, data, FATIGUE_MP_COST, KILL_WEIGHT, REVIVE_VALUE,
@@ -21,6 +19,7 @@ from game.rulesets.dungeon_delve.ai.estimates import attack_eval, combine_kill, 
 from game.rulesets.dungeon_delve.ai.items import search_value
 from game.rulesets.dungeon_delve.ai.world import World
 from game.rulesets.dungeon_delve.rulesdata import Weapon
+from game.rulesets.dungeon_delve.view_types import DDView, HeroView
 
 
 REVIVE_FLOOR, REVIVE_CAP = 2.0, 10.0  # the range of an ally's turn's worth (revive_value)
@@ -28,7 +27,7 @@ SEARCH_DETOUR = 2  # the most steps a search may take the hero away from the obj
 SEARCH_DANGER = 3.0  # no search where the next overlord turn threatens this much damage
 
 
-def attack_kinds(w: World, hero: dict[str, Any], weapon: Weapon, fatigue_room: int
+def attack_kinds(w: World, hero: HeroView, weapon: Weapon, fatigue_room: int
                  ) -> list[tuple[str, tuple[str, ...], int, int, float]]:
     """(option prefix, dice, pierce, fatigue cost, reserve cost) of each way to attack with ``weapon``."""
     hid = hero["id"]
@@ -299,7 +298,7 @@ def plan_hero(w: World, hid: str, actions: int, mp: int, *, moved: bool = False,
     return plans
 
 
-def revive_value(w: World, hid: str, other: dict[str, Any]) -> float:
+def revive_value(w: World, hid: str, other: HeroView) -> float:
     """What getting a knocked-out ally up now is worth, against his own Stand Up later.
 
     Either way he gets up with about 4 health (two red dice, DD-069, DD-072), so a revive
@@ -326,7 +325,7 @@ def revive_value(w: World, hid: str, other: dict[str, Any]) -> float:
     return value
 
 
-def ally_turn_value(w: World, other: dict[str, Any]) -> float:
+def ally_turn_value(w: World, other: HeroView) -> float:
     """What a whole turn is worth to a knocked-out ally once up (his plan's gain), cached."""
     key = ("ally_turn", other["id"])
     found = w._cache.get(key)
@@ -335,14 +334,14 @@ def ally_turn_value(w: World, other: dict[str, Any]) -> float:
     if w._cache.get("nested"):
         return REVIVE_VALUE  # already inside such an estimate: no deeper
     health = int(other["health"])
-    up = dict(other, knocked_out=False, damage=max(0, health - 4), conditions=[])
-    view = dict(w.view, heroes=[up if h["id"] == other["id"] else h for h in w.heroes], activation=None)
+    up: HeroView = {**other, "knocked_out": False, "damage": max(0, health - 4), "conditions": []}
+    view: DDView = {**w.view, "heroes": [up if h["id"] == other["id"] else h for h in w.heroes], "activation": None}
     ally = World(view)
     ally._cache["nested"] = True
     plans = plan_hero(ally, other["id"], 2, 0)
     if w.round >= data().round_limit(w.quest):
         # the last round: only a blow at the Warden still counts (DD-138)
-        boss = (w.boss or {}).get("id")
+        boss = w.boss["id"] if w.boss else None
         value = max((p.kill for p in plans if boss and p.target == boss), default=0.0) * WIN_VALUE
     else:
         stay = next((p.score for p in plans if p.step == "end"), plans[-1].score if plans else 0.0)

@@ -15,7 +15,7 @@ from game.rulesets.dungeon_delve.ai.common import DANGER_WEIGHT, data, Square, b
 from game.rulesets.dungeon_delve.ai.hero_plan import feat_reserve, plan_hero
 from game.rulesets.dungeon_delve.ai.items import (CARD_WORTH, best_loadout, card_worth, keep_factor, loadout_value,
                                                   trade_choice)
-from game.rulesets.dungeon_delve.ai.world import World, needs_sight
+from game.rulesets.dungeon_delve.ai.world import ActivationOrNone, World, needs_sight
 
 
 def free_use(w: World, hid: str, decision: Decision) -> str | None:
@@ -41,14 +41,14 @@ def free_use(w: World, hid: str, decision: Decision) -> str | None:
         if o.startswith("use:") and base_id(o.split(":")[1]) == "vigor_tonic":
             # nearly spent: the Stamina is back for skills and MP (a Rest would cost an action)
             fatigue = int(hero["fatigue"])
-            if fatigue >= max(2, int(hero["stamina"]) - 1) and not (w.act or {}).get("rested"):
+            if fatigue >= max(2, int(hero["stamina"]) - 1) and not (w.act is not None and w.act["rested"]):
                 return o
     # Trades (DD-114): the card goes where it helps the party most.
     return trade_choice(w, decision)
 
 
 def hero_action(w: World, decision: Decision) -> str:
-    act = w.act or {}
+    act: ActivationOrNone = w.act or {}
     hid = act.get("figure") or next(h["id"] for h in w.heroes)
     hero = w.hero[hid]
     ids = decision.option_ids
@@ -73,7 +73,7 @@ def hero_action(w: World, decision: Decision) -> str:
                                 **{**kw, "slip": True})
             if boosted and plans:
                 gain = boosted[0].score - plans[0].score
-                useful = boosted[0].kill >= 0.3 and boosted[0].target == (w.boss or {}).get("id")
+                useful = boosted[0].kill >= 0.3 and boosted[0].target == (w.boss["id"] if w.boss else None)
                 if gain > feat_reserve(w, useful or gain > 4):
                     return "feat"
     valid = set(ids)
@@ -164,7 +164,7 @@ def hero_order(w: World, decision: Decision) -> str:
 
 
 def equip(w: World, decision: Decision) -> str:
-    act = w.act or {}
+    act: ActivationOrNone = w.act or {}
     hid = str(act.get("figure"))  # "None" is no hero
     if hid not in w.hero:
         return decision.option_ids[0]
@@ -197,7 +197,7 @@ def share(w: World, decision: Decision) -> str:
 
 
 def keen_eye(w: World, decision: Decision) -> str:
-    hid = str((w.act or {}).get("figure") or "")
+    hid = w.act["figure"] if w.act else ""
     if hid not in w.hero:
         return decision.option_ids[0]
     return max(decision.option_ids, key=lambda o: (card_worth(w, hid, o.split(":", 1)[1]), o))
@@ -205,7 +205,7 @@ def keen_eye(w: World, decision: Decision) -> str:
 
 def start_feat(w: World, decision: Decision) -> str:
     """Radiant Prayer (or any start-of-turn feat): heal when it saves or helps a lot."""
-    act = w.act or {}
+    act: ActivationOrNone = w.act or {}
     hid = str(act.get("figure"))  # "None" is no hero
     feat = data().feat(hid) if hid in w.hero else None
     if feat is None or "feat" not in decision.option_ids:

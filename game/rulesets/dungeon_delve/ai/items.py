@@ -23,7 +23,7 @@ from typing import Iterable
 from game.core.decision import Decision
 from game.rulesets.dungeon_delve.ai.common import content, data, base_id, weapon_fits
 from game.rulesets.dungeon_delve.ai.estimates import attack_eval, expected_shields, surges_of
-from game.rulesets.dungeon_delve.ai.world import World
+from game.rulesets.dungeon_delve.ai.world import ActivationOrNone, World
 from game.rulesets.dungeon_delve.rulesdata import Data
 
 # What a search card is worth in hand, on the turn planner's scale (an attack's expected
@@ -128,7 +128,7 @@ def hand_value(w: World, hero_id: str, items: list[str]) -> float:
 def trade_choice(w: World, decision: Decision) -> str | None:
     """The give or take that helps the party most, if it beats the margin (DD-114)."""
     best: tuple[float, str] | None = None
-    act = w.act or {}
+    act: ActivationOrNone = w.act or {}
     me = str(act.get("figure") or "")
     for option in decision.option_ids:
         verb, _, rest = option.partition(":")

@@ -16,10 +16,11 @@ from game.rulesets.dungeon_delve.ai.board import dist_to, neighbours
 from game.rulesets.dungeon_delve.ai.common import (content, data, KO_VALUE, Plan, Square, cheb, first_step,
                                                    parse_sq, sq, sq_id)
 from game.rulesets.dungeon_delve.ai.estimates import attack_eval, combine_kill, surges_of
-from game.rulesets.dungeon_delve.ai.world import World, needs_sight
+from game.rulesets.dungeon_delve.ai.world import ActivationOrNone, World, needs_sight
+from game.rulesets.dungeon_delve.view_types import MonsterView
 
 
-def monster_pos(w: World, m: dict[str, Any], q: Square, path_damage: int = 0) -> float:
+def monster_pos(w: World, m: MonsterView, q: Square, path_damage: int = 0) -> float:
     kind = m["kind"]
     is_boss = kind == w.boss_kind
     ranged = data().monster_weapon(kind).ranged
@@ -80,7 +81,7 @@ def boss_area(w: World) -> Any:
     return data().quest(w.quest).area_of(sq(w.boss["square"]))
 
 
-def monster_attack_value(w: World, m: dict[str, Any], q: Square, attacks: int) -> tuple[float, str, float]:
+def monster_attack_value(w: World, m: MonsterView, q: Square, attacks: int) -> tuple[float, str, float]:
     """The best attack from ``q``: (value, target square id, ko chance)."""
     weapon = data().monster_weapon(m["kind"])
     srg = surges_of(weapon)
@@ -120,7 +121,7 @@ def target_facts(w: World, ranged: bool) -> list[tuple[dict[str, Any], Square, t
 def plan_monster(w: World, mid: str, extra_moves: int | None = None) -> list[Plan]:
     """Every sensible plan for the rest of this monster's activation, best first."""
     m = w.monster[mid]
-    act = w.act or {}
+    act: ActivationOrNone = w.act or {}
     mine = act.get("figure") == mid
     here = sq(m["square"])
     speed = content().monsters[m["kind"]].speed
@@ -177,7 +178,7 @@ def plan_monster(w: World, mid: str, extra_moves: int | None = None) -> list[Pla
 
 
 def monster_action(w: World, decision: Decision) -> str:
-    act = w.act or {}
+    act: ActivationOrNone = w.act or {}
     mid = str(act.get("figure"))  # "None" is no monster
     ids = decision.option_ids
     if mid not in w.monster:
@@ -200,7 +201,7 @@ def monster_action(w: World, decision: Decision) -> str:
     return "end" if "end" in valid else ids[0]
 
 
-def best_attack_soon(w: World, m: dict[str, Any]) -> float:
+def best_attack_soon(w: World, m: MonsterView) -> float:
     """The best attack value the monster could get this activation (Move + Attack)."""
     here = sq(m["square"])
     speed = content().monsters[m["kind"]].speed

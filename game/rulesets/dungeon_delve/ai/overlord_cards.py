@@ -14,7 +14,7 @@ from game.rulesets.dungeon_delve.ai.common import data, base_id, cheb, sq
 from game.rulesets.dungeon_delve.ai.estimates import (attack_eval, best_damage, range_fix, surges_of,
                                                       test_fail_chance)
 from game.rulesets.dungeon_delve.ai.overlord import plan_monster
-from game.rulesets.dungeon_delve.ai.world import World
+from game.rulesets.dungeon_delve.ai.world import ActivationOrNone, AttackOrNone, World
 
 
 def overlord_card(w: World, decision: Decision) -> str:
@@ -43,26 +43,26 @@ def card_subject(w: World, decision: Decision) -> str:
 def card_value(w: World, card: str, subject: str = "") -> float:
     """How much playing the card now is worth (> 0: play). Section 6, Overlord cards."""
     late = w.round >= 9
-    act = w.act or {}
+    act: ActivationOrNone = w.act or {}
     fig = subject if subject in w.hero or subject in w.monster else act.get("figure", "")
     if card == "vicious_blow":
-        facts = w.attack
-        if not facts or facts["attacker"] not in w.monster:
+        shot = w.attack
+        if not shot or shot["attacker"] not in w.monster:
             return 0.0
-        target = w.figure_at(sq(facts["target"]))
+        target = w.figure_at(sq(shot["target"]))
         if target is None or target not in w.hero:
             return 0.0
-        m = w.monster[facts["attacker"]]
+        m = w.monster[shot["attacker"]]
         h = w.hero[target]
         weapon = data().monster_weapon(m["kind"])
-        need = cheb(sq(m["square"]), sq(facts["target"])) if weapon.ranged else 0
+        need = cheb(sq(m["square"]), sq(shot["target"])) if weapon.ranged else 0
         hp = max(1, w.hp_left(target))
         dfn = w.hero_defense(h)
         bonus = 1 if w.shield_ready(h) else 0
-        e0, ko0, _ = attack_eval(tuple(facts["dice"]), dfn, surges_of(weapon), int(facts.get("pierce", 0)), need,
-                                 int(facts.get("range_bonus", 0)), hp, bonus)
-        e1, ko1, _ = attack_eval(tuple(facts["dice"]) + ("red",), dfn, surges_of(weapon),
-                                 int(facts.get("pierce", 0)), need, int(facts.get("range_bonus", 0)), hp, bonus)
+        e0, ko0, _ = attack_eval(tuple(shot["dice"]), dfn, surges_of(weapon), int(shot.get("pierce", 0)), need,
+                                 int(shot.get("range_bonus", 0)), hp, bonus)
+        e1, ko1, _ = attack_eval(tuple(shot["dice"]) + ("red",), dfn, surges_of(weapon),
+                                 int(shot.get("pierce", 0)), need, int(shot.get("range_bonus", 0)), hp, bonus)
         if ko1 - ko0 >= 0.15 and ko0 < 0.5:
             return 1.0 + ko1 - ko0
         if late and e1 > e0:
@@ -70,8 +70,7 @@ def card_value(w: World, card: str, subject: str = "") -> float:
         return 0.0
     if card == "dark_resilience":
         facts = attack_facts(w)
-        a = w.attack
-        if facts is None or not a:
+        if facts is None or not w.attack:
             return 0.0
         target = subject if subject in w.monster else w.figure_at(facts["target"])
         if target is None or target not in w.monster:
@@ -133,7 +132,7 @@ def card_value(w: World, card: str, subject: str = "") -> float:
             return 1.0 + test_fail_chance(data().attribute(fig, "awareness"))
         return 0.0
     if card == "poisoned_barb":
-        a = w.attack or {}
+        a: AttackOrNone = w.attack or {}
         target = subject if subject in w.hero else (w.figure_at(sq(a["target"])) if a.get("target") else None)
         if target is None or target not in w.hero:
             candidates = [x for x in a.get("affected", []) if x in w.hero]

@@ -20,12 +20,18 @@ from game.rulesets.dungeon_delve.ai.common import (content, data, MONSTER_VALUE,
                                                    sq)
 from game.rulesets.dungeon_delve.ai.estimates import attack_eval, surges_of
 from game.rulesets.dungeon_delve.rulesdata import Weapon
+from game.rulesets.dungeon_delve.view_types import ActivationView, AttackView, DDView, HeroView, MonsterView
+
+ActivationOrNone = ActivationView | dict[str, Any]
+"""The activation in progress, or ``{}`` outside one: the heuristics read it with ``.get`` and a default."""
+AttackOrNone = AttackView | dict[str, Any]
+"""The attack being resolved, or ``{}`` (as :data:`ActivationOrNone`)."""
 
 
 class World:
     """The view, parsed once per decision, with the questions the heuristics ask."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: DDView) -> None:
         self.view = view
         self.quest = view["quest"]
         self.board = board_of(self.quest)
@@ -35,8 +41,8 @@ class World:
         self.walls = walls_of(self.quest, self.open_doors)
         self.walls_open = walls_of(self.quest, tuple(sorted(self.board.doors)))
         self.door_open = all(d in self.open_doors for d in self.board.doors)
-        self.heroes: list[dict[str, Any]] = list(view["heroes"])
-        self.monsters: list[dict[str, Any]] = list(view["monsters"])
+        self.heroes: list[HeroView] = list(view["heroes"])
+        self.monsters: list[MonsterView] = list(view["monsters"])
         self.hero = {h["id"]: h for h in self.heroes}
         self.monster = {m["id"]: m for m in self.monsters}
         self.act = view.get("activation")
@@ -51,7 +57,7 @@ class World:
 
     # -- figures -----------------------------------------------------------------------
 
-    def standing(self) -> list[dict[str, Any]]:
+    def standing(self) -> list[HeroView]:
         return [h for h in self.heroes if not h["knocked_out"]]
 
     def figure_at(self, square: Square) -> str | None:
@@ -72,7 +78,7 @@ class World:
 
     # -- heroes ------------------------------------------------------------------------
 
-    def hero_defense(self, hero: dict[str, Any]) -> tuple[str, ...]:
+    def hero_defense(self, hero: HeroView) -> tuple[str, ...]:
         dice = list(content().heroes[hero["id"]].defense)
         for item in hero["equipped"]:
             d = data().item(item)
@@ -82,24 +88,24 @@ class World:
                         dice.extend(e.get("dice"))
         return tuple(dice)
 
-    def shield_ready(self, hero: dict[str, Any]) -> int:
+    def shield_ready(self, hero: HeroView) -> int:
         return sum(1 for i in hero["equipped"] if i not in hero.get("exhausted", [])
                    and data().item(i).when == "after_defense_roll")
 
-    def hero_weapons(self, hero: dict[str, Any]) -> list[Weapon]:
+    def hero_weapons(self, hero: HeroView) -> list[Weapon]:
         return list(weapons_of(tuple(hero["equipped"])))
 
-    def monster_value(self, m: dict[str, Any]) -> float:
+    def monster_value(self, m: MonsterView) -> float:
         if m["kind"] == self.boss_kind:
             return MONSTER_VALUE["boss"]
         return MONSTER_VALUE["master" if m["master"] else "minion"]
 
-    def monster_defense(self, m: dict[str, Any]) -> tuple[str, ...]:
+    def monster_defense(self, m: MonsterView) -> tuple[str, ...]:
         return tuple(content().monsters[m["kind"]].defense)
 
     # -- movement ------------------------------------------------------------------------
 
-    def hero_range(self, hero: dict[str, Any], mp: int, pass_enemies: bool = False,
+    def hero_range(self, hero: HeroView, mp: int, pass_enemies: bool = False,
                    walls: frozenset[Any] | None = None) -> geo.MoveRange:
         here = sq(hero["square"])
         friends = frozenset(s for s, f in self.hero_squares.items() if f != hero["id"])
@@ -107,7 +113,7 @@ class World:
         return move_range(self.quest, walls or self.walls, here, mp, friends, enemies, pass_enemies,
                           data().water_cost(hero["id"]))
 
-    def monster_range(self, m: dict[str, Any], mp: int, ignore_hero: str = "") -> geo.MoveRange:
+    def monster_range(self, m: MonsterView, mp: int, ignore_hero: str = "") -> geo.MoveRange:
         here = sq(m["square"])
         friends = frozenset(s for s, f in self.monster_squares.items() if f != m["id"])
         enemies = frozenset(s for s, f in self.hero_squares.items() if f != ignore_hero)
@@ -173,7 +179,7 @@ class World:
 
     # -- danger to a hero (expected damage in the coming overlord turn) ---------------------
 
-    def threat_shape(self, m: dict[str, Any], ignore_hero: str, walls: frozenset[Any]) -> dict[Square, int]:
+    def threat_shape(self, m: MonsterView, ignore_hero: str, walls: frozenset[Any]) -> dict[Square, int]:
         """Squares the monster could attack after one Move action, with the range needed."""
         kind = m["kind"]
         weapon = data().monster_weapon(kind)
@@ -245,7 +251,7 @@ class World:
 
     # -- exposure of a monster (damage heroes could deal to it next hero turn) --------------
 
-    def hero_dist(self, hero: dict[str, Any]) -> dict[Square, int]:
+    def hero_dist(self, hero: HeroView) -> dict[Square, int]:
         key = ("dist", hero["id"])
         found = self._cache.get(key)
         if found is None:
@@ -261,7 +267,7 @@ class World:
             self._cache[key] = maps
         return min((d.get(q, 40) for d in maps), default=0)
 
-    def exposure_terms(self, m: dict[str, Any]) -> list[list[tuple[float, dict[Square, int]]]]:
+    def exposure_terms(self, m: MonsterView) -> list[list[tuple[float, dict[Square, int]]]]:
         """For each hero and weapon: (expected damage to ``m``, attacks-next-turn map)."""
         key = ("expo", m["id"])
         cached: list[list[tuple[float, dict[Square, int]]]] | None = self._cache.get(key)
@@ -285,7 +291,7 @@ class World:
         self._cache[key] = found
         return found
 
-    def exposure(self, m: dict[str, Any], q: Square) -> float:
+    def exposure(self, m: MonsterView, q: Square) -> float:
         total = 0.0
         for per in self.exposure_terms(m):
             best = 0.0
