@@ -310,8 +310,10 @@ class Controller:
 
     @property
     def wants_picture(self) -> bool:
-        """Whether the table should hand over a picture: the position changed since its last."""
-        return self._picture_at != self.position()
+        """Whether the table should hand over a picture: the position changed since its last.
+        Never at a shared screen: the table is drawn for the player at it, hand and all, and the
+        Load screen shows the picture to whoever opens it (hot-seat saves keep the icon)."""
+        return not self.hot_seat and self._picture_at != self.position()
 
     def keep_picture(self, picture: save_pictures.Picture) -> None:
         """The table's picture of the current position (taken on the window's thread); the saves

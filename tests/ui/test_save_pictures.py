@@ -265,3 +265,16 @@ def test_mutated_pictures_never_reach_the_screen_as_anything_but_a_picture_or_th
         browser._loads_left = 1
         shown = browser._thumb(browser.slots[0], box)
         assert shown is None or box.contains(shown.get_rect(center=box.center))
+
+
+def test_a_hot_seat_save_keeps_no_picture_of_a_players_hand(make_app):
+    """Fair play: at a shared screen the table is drawn for the player at it, hand and all, and
+    the Load screen shows the picture to whoever opens it, so a hot-seat save keeps the icon."""
+    app = make_app()
+    session = Session.new("fantasy-heroes", [Seat("human", "Ann"), Seat("human", "Ben")], 3)
+    table = open_table(app, session)
+    frames(app, 3)
+    assert table.controller.hot_seat and not table.controller.wants_picture
+    assert table.controller.save("shared") == "Saved as 'shared'."
+    table.controller.finish_writes()
+    assert saves.slot_path("shared").exists() and save_pictures.read(saves.slot_path("shared")) is None
