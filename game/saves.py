@@ -49,7 +49,7 @@ from game.core.serial import canonical_json, stable_hash, to_data
 from game.session import Seat, Session
 
 FORMAT = "five-realms-save"
-VERSION = 2
+VERSION = 3
 MAX_BYTES = 2 * 1024 * 1024
 """The largest file read as a save (a game of MAX_CHOICES moves is under 1 MB)."""
 MAX_DEPTH = 64
@@ -84,7 +84,30 @@ def _upgrade_1(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "version": 2, "strict_windows": False}
 
 
-UPGRADERS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _upgrade_1}
+_CA_PILES_2 = ("resource_deck", "bane_deck", "quest_deck", "enemy_deck", "dangerous_waiting", "event_deck")
+"""The Champions of Albion piles that format 2 kept top first (its world decks too)."""
+
+
+def _upgrade_2(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 3 keeps the face-down piles of a Champions of Albion position top last, as every
+    rule system does (format 2 kept them top first): the snapshot's piles are turned over and
+    its hash is worked out again, so the position is the same game. Only a snapshot that
+    matches its hash is turned; any other is left to be refused as damaged, as before."""
+    snapshot = data.get("snapshot")
+    if (data.get("ruleset") != "champions-of-albion" or not isinstance(snapshot, dict)
+            or stable_hash(snapshot) != data.get("hash")):
+        return {**data, "version": 3}
+    turned = dict(snapshot)
+    for key in _CA_PILES_2:
+        if isinstance(turned.get(key), list):
+            turned[key] = turned[key][::-1]
+    if isinstance(turned.get("world_decks"), dict):
+        turned["world_decks"] = {kind: pile[::-1] if isinstance(pile, list) else pile
+                                 for kind, pile in turned["world_decks"].items()}
+    return {**data, "version": 3, "snapshot": turned, "hash": stable_hash(turned)}
+
+
+UPGRADERS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _upgrade_1, 2: _upgrade_2}
 
 
 def data_dir() -> Path:

@@ -30,7 +30,7 @@ def fresh(g: Game) -> None:
 
 def on_top(pile: list[str], card: str) -> None:
     pile.remove(card)
-    pile.insert(0, card)
+    pile.append(card)  # the top is the last card
 
 
 def answer(g: Game, d, policy=None):

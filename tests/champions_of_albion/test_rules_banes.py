@@ -182,7 +182,7 @@ def test_cat_27_ca_124_ca_191_the_card_returns_to_the_deck_with_its_last_standee
     p.run(("retreat", "stay"))
     assert not [e for e in st.enemies if e.card == "ash_imp"]
     assert "ash_imp" not in st.camp and "ash_imp" in st.enemy_deck
-    assert st.enemy_deck[:len(deck)] != deck  # shuffled in, not laid on the bottom
+    assert st.enemy_deck[-len(deck):] != deck  # shuffled in, not laid on the bottom (index 0)
     assert [e.rule for e in p.events if "goes back into the enemy deck" in e.text] == ["CA-124"]
     ordinary_invariant(g)
 
@@ -214,8 +214,8 @@ def test_cat_28_ca_187_placing_a_specific_enemy_searches_the_deck():
     g = sleeping_knight([5, 1])
     st = g.state
     st.enemy_deck.remove("hollow_knight")
-    st.enemy_deck.insert(2, "hollow_knight")
-    others = st.enemy_deck[:2]
+    st.enemy_deck.insert(len(st.enemy_deck) - 2, "hollow_knight")  # the top is the last card
+    others = st.enemy_deck[-2:]
     size = len(st.enemy_deck)
     unshuffled = [c for c in st.enemy_deck if c != "hollow_knight"]
     p = Play(g)
@@ -257,7 +257,7 @@ def test_ca_189_ca_190_a_random_enemy_is_the_top_card_and_the_camp_holds_many():
                                  {"card": "bog_hag", "space": "root_halls"}])
     st = g.state
     st.event_deck = ["border_raids"]
-    top = st.enemy_deck[0]
+    top = st.enemy_deck[-1]
     p = Play(g)
     p.run(*ends(1))
     placed = p.of("CA-189")[0]

@@ -51,7 +51,7 @@ def strip(g: Game, champion: str, *keep: str) -> None:
     for rid in list(c.resources):
         if rid not in keep:
             c.resources.remove(rid)
-            g.state.resource_deck.append(rid)
+            g.state.resource_deck.insert(0, rid)  # at the bottom
 
 
 def give(g: Game, champion: str, *cards: str) -> None:
@@ -285,7 +285,7 @@ def test_ca_074_no_aid_tokens_in_a_story_fight():
     g = story_game("cadoc", "fennick", "country", "the_false_shepherd", [1, 1, 1, 1, 1, 1],
                    aid={"cadoc": [1, 2]})
     g.state.enemy_deck.remove("ash_imp")
-    g.state.enemy_deck.insert(0, "ash_imp")
+    g.state.enemy_deck.append("ash_imp")  # on top
     p = Play(g)
     d = p.run(*ends(1), stop=("story_roll",))
     p.run(("story_roll", "accept"), stop=("retreat",))
@@ -909,7 +909,7 @@ def test_cat_23_ca_112_ca_114_a_story_ambush_is_one_defence_then_full_combat():
     the card's full fight follows under the combat rules."""
     g = story_game("cadoc", "fennick", "country", "the_false_shepherd", [1, 6, 1, 6])
     g.state.enemy_deck.remove("ash_imp")
-    g.state.enemy_deck.insert(0, "ash_imp")
+    g.state.enemy_deck.append("ash_imp")  # on top
     p = Play(g)
     p.run(*ends(1), stop=("retreat",))
     ambush = p.of("CA-112")[0]
@@ -925,7 +925,7 @@ def test_ca_109_ca_112_ca_115_an_enemy_that_ambushes_on_placement():
     g = new(["gareth"], positions={"gareth": "fennick"}, dice=[2])
     g.state.shadow_supply = ["fennick"]
     g.state.enemy_deck.remove("scale_raider")
-    g.state.enemy_deck.insert(0, "scale_raider")
+    g.state.enemy_deck.append("scale_raider")  # on top
     p = Play(g)
     d = p.run(*ends(1))
     raider = enemy_on(g, "scale_raider")
@@ -1078,7 +1078,7 @@ def test_cat_31_ca_128_a_champion_defeated_in_act_1_is_replaced_next_round():
     assert "champion:gareth" not in d.option_ids and "champion:elin" not in d.option_ids
     assert {"champion:jory", "decline"} <= set(d.option_ids)
     from_hand = "pedlars_blade" in g.state.hand
-    unshuffled = [r for r in g.state.resource_deck if r != "pedlars_blade"][1 if from_hand else 0:]
+    unshuffled = [r for r in g.state.resource_deck if r != "pedlars_blade"][:-1 if from_hand else None]
     events = g.choose(0, "champion:jory")
     assert g.state.resource_deck != unshuffled  # the deck is shuffled (G-05)
     rules = [e.rule for e in events]
@@ -1174,7 +1174,7 @@ def act2(champions: list[str], dice: list[int]) -> Game:
     st = g.state
     assert (st.act, st.round) == (2, 1) and st.enemy(MAIN) is not None
     st.enemies = [st.enemy(MAIN)]
-    st.enemy_deck += st.camp
+    st.enemy_deck[:0] = reversed(st.camp)  # under the deck
     st.camp = []
     st.dice_script = list(dice)
     return g
@@ -1407,9 +1407,9 @@ def test_ca_112_a_story_ambush_strikes_the_champion_whose_story_it_is():
     """The False Shepherd drawn and failed by Gareth while Cadoc shares his space: the enemy
     ambushes Gareth ("the gorse looks back" at you); the players do not redirect it."""
     g = new(["gareth", "cadoc"], positions={"cadoc": "fennick", "gareth": "fennick"}, dice=[1, 6, 1, 6])
-    g.state.world_decks["country"] = ["the_false_shepherd", "the_tithe_reeve"]
+    g.state.world_decks["country"] = ["the_tithe_reeve", "the_false_shepherd"]  # the top card last
     g.state.enemy_deck.remove("ash_imp")
-    g.state.enemy_deck.insert(0, "ash_imp")
+    g.state.enemy_deck.append("ash_imp")  # on top
     p = Play(g)
     d = p.run(*ends(2), stop=("join",))
     assert not p.asked("defender")

@@ -35,7 +35,7 @@ def quiet(g: Game, event: str = "pilgrims") -> None:
     for kind in g.state.world_decks:
         g.state.world_decks[kind] = []
     g.state.event_deck.remove(event)
-    g.state.event_deck.insert(0, event)
+    g.state.event_deck.append(event)  # on top
     refresh(g)
 
 
@@ -501,7 +501,7 @@ def test_ca_064_seer_reading_the_threads_reorders_the_top_3_of_a_deck_in_secret(
     g = position(["cadoc", "hollis"], positions={"cadoc": "dun_corra"})
     while pending(g).seat != 0:
         do(g, "end")
-    deck = list(g.state.world_decks["depths"])
+    deck = g.state.world_decks["depths"][::-1]  # the top card first
     events = do(g, "unique", "deck:depths")
     peek = [e for e in events if e.kind == "peek" and e.data.get("cards")]
     assert peek and peek[0].data["cards"] == deck[:3]
@@ -510,7 +510,7 @@ def test_ca_064_seer_reading_the_threads_reorders_the_top_3_of_a_deck_in_secret(
     assert len(d.option_ids) == 6
     new = [deck[2], deck[0], deck[1]]
     do(g, "order:" + ",".join(new))
-    assert g.state.world_decks["depths"] == new + deck[3:]
+    assert g.state.world_decks["depths"][::-1] == new + deck[3:]
     assert g.state.turn.actions == 1
 
 

@@ -750,7 +750,7 @@ def test_ca_052_cat_12_a_bought_card_is_attached_and_the_hand_refilled():
     weapon attached, a new card turned up (5 in the Hand) and a discard offered."""
     hand = ["yew_longbow", "shieldmaiden", "oak_strength", "rowan_charm", "parry"]
     g = position(["gareth"], positions={"gareth": "caer_aldon"}, hand=hand, gold={"gareth": 5})
-    deck_top = g.state.resource_deck[0]
+    deck_top = g.state.resource_deck[-1]
     events = do(g, "gather:yew_longbow")
     c = g.state.champion("gareth")
     assert c.gold == 1 and "yew_longbow" in c.resources and "yew_longbow" not in g.state.hand
@@ -806,7 +806,7 @@ def test_ca_056_ca_171_with_an_empty_deck_the_hand_stays_short_until_cards_retur
                  enemies=[{"card": "barrow_wight", "space": "brackenby"}], dice=[1, 1])
     g.state.resource_deck = []
     g.state.event_deck.remove("pilgrims")
-    g.state.event_deck.insert(0, "pilgrims")  # a harmless event for the end of the round
+    g.state.event_deck.append("pilgrims")  # a harmless event for the end of the round
     g.state.champion("jory").life = 1
     refresh(g)
     do(g, "gather:iron_mace", "keep", "end")

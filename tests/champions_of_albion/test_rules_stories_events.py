@@ -140,7 +140,7 @@ def test_ca_135_a_quest_token_offers_the_quest_deck():
     g = scenario(champions=["gareth", "elin"], positions={"elin": "sedge_fens", "gareth": "bleakwater_mere"},
                  quest_tokens=["sedge_fens"])
     on_top(g.state.quest_deck, "the_dreaming_hill")
-    top_wild = g.state.world_decks["wilderness"][0]
+    top_wild = g.state.world_decks["wilderness"][-1]
     d, _ = play(g, until=lambda d: d.kind == "story_deck")
     assert d.seat == 1  # Elin, on the token
     assert set(d.option_ids) == {"deck:quest", "deck:wilderness"}
@@ -158,7 +158,7 @@ def test_ca_136_declining_the_quest_deck_draws_the_world_deck():
     """CA-136: a player who does not want the quest deck draws from the world deck of the space
     kind; the quest deck and the token are untouched."""
     g = scenario(champions=["elin"], positions={"elin": "sedge_fens"}, quest_tokens=["sedge_fens"])
-    top_wild = g.state.world_decks["wilderness"][0]
+    top_wild = g.state.world_decks["wilderness"][-1]
     quests = list(g.state.quest_deck)
     play(g, until=lambda d: d.kind == "story_deck")
     events = g.choose(0, "deck:wilderness")
@@ -173,7 +173,7 @@ def test_ca_136_a_player_who_cannot_draw_a_quest_draws_the_world_deck():
     draws from its world deck."""
     g = scenario(champions=["elin"], positions={"elin": "sedge_fens"}, quest_tokens=["sedge_fens"])
     g.state.quest_used, g.state.quest_deck = list(g.state.quest_deck), []
-    top_wild = g.state.world_decks["wilderness"][0]
+    top_wild = g.state.world_decks["wilderness"][-1]
     asked: list = []
     _, events = play(g, until=next_round(g), policy=recorder(asked))
     assert draws(events) == [("elin", top_wild)]
@@ -201,7 +201,7 @@ def test_ca_137_an_exhausted_world_deck_leaves_only_the_quest_deck():
     g = scenario(positions={"gareth": "glimmer_caves"}, quest_tokens=["glimmer_caves"])
     st = g.state
     st.world_used["depths"], st.world_decks["depths"] = list(st.world_decks["depths"]), []
-    top_quest = st.quest_deck[0]
+    top_quest = st.quest_deck[-1]
     _, events = play(g, until=next_round(g))
     assert draws(events) == [("gareth", top_quest)]
 
@@ -567,7 +567,7 @@ def test_ca_147_g_30_a_named_resource_taken_from_the_hand_refills_the_hand():
     taken from there and the Hand is refilled from the top of the resource deck."""
     g = scenario(positions={"gareth": "sedge_fens"}, hand=HAND, dice=[3])
     on_top(g.state.world_decks["wilderness"], "the_giants_grave")
-    top = g.state.resource_deck[0]
+    top = g.state.resource_deck[-1]
     _, events = play(g, until=next_round(g))
     assert "giants_mail" in g.state.champion("gareth").resources
     assert g.state.hand == HAND[1:] + [top]
@@ -653,7 +653,7 @@ def test_ca_151_the_event_is_resolved_before_the_marker_and_the_main_enemy_act()
     assert g.pending().kind == "enemy"
     uid = g.pending().option_ids[0]
     events = g.choose(1, uid)
-    assert st.event_deck[-1] == "huntsmen"
+    assert st.event_deck[0] == "huntsmen"  # the bottom
     kinds = [e.kind for e in events]
     removed = kinds.index("enemy")
     fate = index(events, lambda e: e.kind == "fate")
@@ -679,7 +679,7 @@ def test_cat_34_the_event_phase_sequence_of_round_2():
     assert reveal < min(aid) and max(aid) < fate < shadow < enemy < new_round < initiative
     assert events[fate].data["fate"] == 3 and g.state.fate == 3
     assert events[new_round].data == {"act": 1, "round": 3}
-    assert g.state.event_deck[-1] == "blessing" and g.state.events_seen == ["blessing"]
+    assert g.state.event_deck[0] == "blessing" and g.state.events_seen == ["blessing"]  # at the bottom
     assert g.state.enemies[-1].space == g.state.shadows[-1]
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from game.core.decision import Blocked, Decision, Option
 from game.core.flow import Step
-from game.rulesets.champions_of_albion import board, combat
+from game.rulesets.champions_of_albion import board, combat, piles
 from game.rulesets.champions_of_albion.choose import ask, option, then
 from game.rulesets.champions_of_albion.context import FLOW, MAX_ACTIONS, Ctx
 from game.rulesets.champions_of_albion.effects import (attach, banished_on, choose_bane, handles, me, offer_hand_discard,
@@ -545,7 +545,7 @@ def _peeked(ctx: Ctx, args: dict[str, Any], choice: tuple[str, ...]) -> None:
     c = ctx.state.champion(args["champion"])
     deck = choice[0].split(":", 1)[1]
     pile = _pile(ctx, deck)
-    top = pile[: args["count"]]
+    top = piles.top(pile, args["count"])
     titles = {cid: (ctx.content.quests if deck == "quest" else ctx.content.stories)[cid].title for cid in top}
     ctx.emit("peek", "CA-064", f"{ctx.short(c.id)} looks at the top of the {deck} deck: "
              + ", ".join(titles[t] for t in top) + ".", seats=(c.seat,), cards=top)
@@ -559,7 +559,7 @@ def _peeked(ctx: Ctx, args: dict[str, Any], choice: tuple[str, ...]) -> None:
 def _reorder(ctx: Ctx, args: dict[str, Any], choice: tuple[str, ...]) -> None:
     pile = _pile(ctx, args["deck"])
     order = choice[0].split(":", 1)[1].split(",")
-    pile[: args["count"]] = order
+    piles.put_on_top(pile, order)
     ctx.emit("peek", "CA-064", f"The cards go back on the {args['deck']} deck.")
 
 

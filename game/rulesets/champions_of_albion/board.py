@@ -5,6 +5,8 @@ and enemy statistics with the main enemy's combat abilities (CA-109, CA-156, CA-
 
 from __future__ import annotations
 
+from game.core.cards import draw
+from game.rulesets.champions_of_albion import piles
 from game.rulesets.champions_of_albion.content import Effect
 from game.rulesets.champions_of_albion.context import Ctx
 from game.rulesets.champions_of_albion.state import MAIN, EnemyState
@@ -81,8 +83,7 @@ def standees_of(ctx: Ctx, card: str) -> int:
 def place_random_enemy(ctx: Ctx, space: str, rule: str) -> EnemyState | None:
     """The top enemy card goes to the camp and one of its standees onto the space (CA-189, G-33)."""
     state = ctx.state
-    while state.enemy_deck:
-        card = state.enemy_deck.pop(0)
+    while (card := draw(state.enemy_deck)) is not None:
         # A card whose standees are all on the board cannot give another; it stays in the camp.
         if standees_of(ctx, card) >= ctx.content.enemies[card].standees:
             continue
@@ -105,10 +106,10 @@ def place_specific_enemy(ctx: Ctx, card: str, space: str, rule: str) -> EnemySta
             ctx.emit("enemy", "CA-188", f"No free standee of {ctx.content.enemies[card].name} is left.")
             return None
     elif card in state.enemy_deck:
-        turned = state.enemy_deck.index(card) + 1
+        turned = piles.from_top(state.enemy_deck, card)
         state.enemy_deck.remove(card)
         state.camp.append(card)
-        state.rng.shuffle(state.enemy_deck)
+        piles.shuffle(state.rng, state.enemy_deck)
         ctx.emit("enemy", "CA-187", f"{turned} enemy cards are turned up to find {ctx.content.enemies[card].name}; "
                  "the deck is shuffled.", turned=turned, irreversible=True)
     else:
@@ -146,8 +147,7 @@ def remove_enemy(ctx: Ctx, enemy: EnemyState, rule: str, why: str) -> None:
     ctx.emit("enemy", rule, f"{enemy_name(ctx, enemy)} is {why}.", enemy=enemy.uid, removed=True)
     if enemy.kind == "ordinary" and standees_of(ctx, enemy.card) == 0 and enemy.card in state.camp:
         state.camp.remove(enemy.card)
-        state.enemy_deck.append(enemy.card)
-        state.rng.shuffle(state.enemy_deck)
+        piles.shuffle_in(state.rng, state.enemy_deck, [enemy.card])
         ctx.emit("enemy", "CA-124", f"The card of {ctx.content.enemies[enemy.card].name} goes back into the enemy "
                  "deck, which is shuffled.")
     if fight := state.fight:

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from game.core.cards import draw
 from game.core.context import BaseContext
 from game.core.dice import d6, roll
 from game.core.events import EventLog
 from game.core.flow import Flow
+from game.rulesets.champions_of_albion import piles
 from game.rulesets.champions_of_albion.content import CAContent, Champion, Resource
 from game.rulesets.champions_of_albion.state import CAState, ChampionState, EnemyState
 from game.rulesets.champions_of_albion.steps import CAStep
@@ -262,10 +264,8 @@ class Ctx(BaseContext[CAState, CAStep]):
         # Everything attached is discarded (CA-127, G-26).
         for rid in champion.resources:
             self.return_resource(rid)
-        for bane in champion.banes:
-            state.bane_deck.append(bane)
         if champion.banes:
-            state.rng.shuffle(state.bane_deck)
+            piles.shuffle_in(state.rng, state.bane_deck, champion.banes)
         state.aid_supply.extend(champion.aid)
         champion.resources, champion.banes, champion.aid = [], [], []
         champion.gold = 0
@@ -324,15 +324,13 @@ class Ctx(BaseContext[CAState, CAStep]):
 
     def return_resource(self, resource_id: str) -> None:
         """A discarded resource is shuffled into the resource deck at once (CA-171)."""
-        self.state.resource_deck.append(resource_id)
-        self.state.rng.shuffle(self.state.resource_deck)
+        piles.shuffle_in(self.state.rng, self.state.resource_deck, [resource_id])
         self.refill_hand()
 
     def refill_hand(self) -> None:
         """The Hand holds 5 face-up cards while the deck can supply them (CA-054, CA-056, G-40)."""
         state = self.state
-        while len(state.hand) < 5 and state.resource_deck:
-            card = state.resource_deck.pop(0)
+        while len(state.hand) < 5 and (card := draw(state.resource_deck)) is not None:
             state.hand.append(card)
             self.emit("hand", "CA-054", f"{self.content.resources[card].name} is turned up in the Hand.",
                       card=card, irreversible=True)
@@ -340,10 +338,11 @@ class Ctx(BaseContext[CAState, CAStep]):
     def draw_bane(self, champion: ChampionState, kind: str, rule: str) -> None:
         """Receive a bane of a kind: turn up cards until one appears, shuffle the rest back (G-40)."""
         state = self.state
-        for index, bane in enumerate(state.bane_deck):
+        for index in reversed(range(len(state.bane_deck))):  # turned up from the top
+            bane = state.bane_deck[index]
             if self.content.banes[bane].kind == kind:
                 del state.bane_deck[index]
-                state.rng.shuffle(state.bane_deck)
+                piles.shuffle(state.rng, state.bane_deck)
                 champion.banes.append(bane)
                 b = self.content.banes[bane]
                 self.emit("bane", rule, f"{self.short(champion.id)} draws the {kind} bane {b.name}.",
@@ -354,8 +353,7 @@ class Ctx(BaseContext[CAState, CAStep]):
     def discard_bane(self, champion: ChampionState, bane: str, rule: str, why: str) -> None:
         """One bane removed and shuffled into the bane deck (CA-176, CA-177)."""
         champion.banes.remove(bane)
-        self.state.bane_deck.append(bane)
-        self.state.rng.shuffle(self.state.bane_deck)
+        piles.shuffle_in(self.state.rng, self.state.bane_deck, [bane])
         self.emit("bane", rule, f"{self.short(champion.id)} is rid of {self.content.banes[bane].name} ({why}).",
                   champion=champion.id, bane=bane)
 

@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterable
 
 from game.core.flow import Step
 from game.core.vocabulary import as_record
-from game.rulesets.champions_of_albion import board
+from game.rulesets.champions_of_albion import board, piles
 from game.rulesets.champions_of_albion.choose import ask, option, then
 from game.rulesets.champions_of_albion.content import Effect
 from game.rulesets.champions_of_albion.context import FLOW, Ctx, half
@@ -224,19 +224,20 @@ def _gain_resource(ctx: Ctx, effect: dict[str, Any], step: Step, c: ChampionStat
             offer_hand_discard(ctx, c)  # every take from the Hand (CA-055, p.9)
         elif rid in state.resource_deck:
             state.resource_deck.remove(rid)
-            state.rng.shuffle(state.resource_deck)
+            piles.shuffle(state.rng, state.resource_deck)
             attach(ctx, c, rid, "CA-147", "searched from the resource deck, which is shuffled")
         else:
             ctx.emit("resource", "G-40", f"{content.resources[rid].name} is neither in the deck nor in the Hand.")
         return
     kind = effect["kind"]
     if effect.get("source", "hand") == "deck":
-        found = next((r for r in state.resource_deck if content.resources[r].kind == kind and allowed(r)), None)
+        found = next((r for r in reversed(state.resource_deck) if content.resources[r].kind == kind and allowed(r)),
+                     None)  # the first from the top
         if found is None:
             ctx.emit("resource", "G-40", f"No {kind.replace('_', ' ')} is left in the resource deck.")
             return
         state.resource_deck.remove(found)
-        state.rng.shuffle(state.resource_deck)
+        piles.shuffle(state.rng, state.resource_deck)
         attach(ctx, c, found, "CA-147", "searched from the resource deck, which is shuffled")
         return
     discount = int(effect.get("discount", 0))
@@ -542,13 +543,12 @@ def _rule(ctx: Ctx, effect: dict[str, Any], step: Step) -> None:
     if rule in ("no_wild_surface_travel_next_round", "resources_cost_one_less_next_round"):
         state.next_rules.append(rule)
     elif rule == "refresh_hand":
-        state.resource_deck.extend(state.hand)
+        piles.shuffle_in(state.rng, state.resource_deck, state.hand)
         state.hand.clear()
-        state.rng.shuffle(state.resource_deck)
         ctx.emit("hand", step["rule"], "The Hand is shuffled into the resource deck.")
         ctx.refill_hand()
     elif rule == "quest_card_to_bottom" and state.quest_deck:
-        state.quest_deck.append(state.quest_deck.pop(0))
+        piles.to_bottom(state.quest_deck, [state.quest_deck.pop()])
         ctx.emit("quest", step["rule"], "The top quest card goes to the bottom of the quest deck, face down.")
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rulesets.champions_of_albion import board
+from game.rulesets.champions_of_albion import board, piles
 from game.rulesets.champions_of_albion.choose import ask, option, then
 from game.rulesets.champions_of_albion.context import FLOW, LAST_ROUND, Ctx
 from game.rulesets.champions_of_albion.effects import push_effects, roll_test
@@ -92,7 +92,7 @@ def _event_phase(ctx: Ctx, step: EventPhaseStep) -> None:
     if ctx.over:
         return
     state.phase = "event"
-    event_id = state.event_deck.pop(0)
+    event_id = state.event_deck.pop()  # the top card
     event = ctx.content.events[event_id]
     state.events_seen.append(event_id)
     reader = state.initiative[0] if state.initiative else 0
@@ -111,7 +111,7 @@ def _event_after(ctx: Ctx, step: EventAfterStep) -> None:
     state.stack.pop()
     if ctx.over:
         return
-    state.event_deck.append(step["event"])
+    piles.to_bottom(state.event_deck, [step["event"]])
     state.fate = state.fate % 5 + 1  # the star is a cycle (G-04)
     ctx.emit("fate", "CA-021", f"The fate marker moves to {state.fate}.", fate=state.fate)
     main = ctx.content.main_enemies[state.main_enemy]

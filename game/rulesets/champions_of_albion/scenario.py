@@ -22,6 +22,7 @@ from typing import Any, Mapping
 from game.core.errors import FiveRealmsError, ScenarioError
 from game.core.events import EventLog
 from game.core.rng import Rng
+from game.rulesets.champions_of_albion import piles
 from game.rulesets.champions_of_albion.content import CAContent
 from game.rulesets.champions_of_albion.context import FLOW, Ctx
 from game.rulesets.champions_of_albion.setup import enter, setup
@@ -204,7 +205,7 @@ def _build(content: CAContent, scenario: Mapping[str, Any], seed: int, log: Even
     state.enemies = []
     state.camp = []
     state.enemy_deck = sorted(content.enemies)
-    state.rng.shuffle(state.enemy_deck)
+    piles.deal(state.rng, state.enemy_deck)
     state.shadow_supply.extend(state.shadow_backs)
     state.shadows, state.shadow_backs = [], []
     state.quest_supply.extend(state.quest_tokens)
@@ -266,7 +267,7 @@ def _build(content: CAContent, scenario: Mapping[str, Any], seed: int, log: Even
             c.aid.append(int(value))
     at[0] = "hand"
     if "hand" in scenario:
-        state.resource_deck.extend(state.hand)
+        piles.to_bottom(state.resource_deck, state.hand)
         state.hand = []
         for rid in scenario["hand"]:
             if rid not in state.resource_deck:

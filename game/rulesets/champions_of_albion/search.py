@@ -26,6 +26,7 @@ from __future__ import annotations
 from game.core.events import EventLog
 from game.core.rng import Rng
 from game.core.zones import Zone, redeal
+from game.rulesets.champions_of_albion import piles
 from game.rulesets.champions_of_albion.content import CAContent
 from game.rulesets.champions_of_albion.context import LAST_ROUND, Ctx
 from game.rulesets.champions_of_albion.state import MAIN, CAState
@@ -59,8 +60,14 @@ def zones(state: CAState) -> list[Zone]:
 def determinize(state: CAState, rng: Rng) -> CAState:
     """``state`` (a private copy) with everything nobody has seen dealt again with ``rng``
     (the kernel's redeal over :func:`zones`). The same for every seat: the champions share all
-    they know."""
+    they know. The piles are turned over for the redeal (top first, as they once lay) so that a
+    seed deals the same cards onto their tops as it did then (piles.py)."""
+    face_down = piles.face_down(state)
+    for pile in face_down:
+        pile.reverse()
     redeal(zones(state), 0, rng)
+    for pile in face_down:
+        pile.reverse()
     state.dice_script = []
     return state
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.decision import Decision, Option
+from game.rulesets.champions_of_albion import piles
 from game.rulesets.champions_of_albion.choose import ask, option, then
 from game.rulesets.champions_of_albion.context import AID_VALUES, FLOW, Ctx
 from game.rulesets.champions_of_albion.effects import push_effects
@@ -34,7 +35,7 @@ def setup(ctx: Ctx) -> None:
     state.event_deck = sorted(content.events)
     for pile in (state.resource_deck, state.bane_deck, state.quest_deck, state.enemy_deck, state.dangerous_waiting,
                  state.event_deck, *state.world_decks.values()):
-        state.rng.shuffle(pile)
+        piles.deal(state.rng, pile)
     state.shadow_supply = list(m.shadow_backs)  # face down, mixed (CA-005, G-28)
     state.quest_supply = list(m.quest_backs)
     state.aid_supply = list(AID_VALUES)
@@ -103,7 +104,7 @@ def enter(ctx: Ctx, seat: int, champion_id: str, *, replacement: bool) -> Champi
         ctx.emit("setup", "CA-014", f"{ctx.content.main_enemies[state.main_enemy].name}'s shadow: "
                  f"{ctx.short(champion_id)} starts with {state.will_penalty} less will.")
     if replacement:
-        state.rng.shuffle(state.resource_deck)
+        piles.shuffle(state.rng, state.resource_deck)
         ctx.refill_hand()
     return champion
 
@@ -113,7 +114,7 @@ def _finish(ctx: Ctx, step: SetupFinishStep) -> None:
     """The resource deck is shuffled again and five cards turned up as the Hand (CA-011, CA-016)."""
     state = ctx.state
     state.stack.pop()
-    state.rng.shuffle(state.resource_deck)
+    piles.shuffle(state.rng, state.resource_deck)
     ctx.refill_hand()
     ctx.emit("setup", "CA-016", "The Hand is turned up.", irreversible=True)
 

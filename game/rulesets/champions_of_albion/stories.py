@@ -73,7 +73,7 @@ def _draw(ctx: Ctx, c: ChampionState, deck: str) -> None:
     state = ctx.state
     quest = deck == "quest"
     pile = state.quest_deck if quest else state.world_decks[deck]
-    card = pile.pop(0)
+    card = pile.pop()  # the top card
     state.story = StoryState(c.id, card, quest, space=c.space)
     story = story_card(ctx, state.story)
     ctx.emit("story", "CA-133", f"{ctx.short(c.id)} draws the {'quest' if quest else deck + ' story'} "
@@ -264,7 +264,7 @@ def _bring_enemy(ctx: Ctx, c: ChampionState, which: str) -> EnemyState | None:
         waiting = ctx.state.dangerous_waiting
         if not waiting:
             return None
-        return board.place_dangerous(ctx, waiting[0], c.space, "CA-142")
+        return board.place_dangerous(ctx, waiting[-1], c.space, "CA-142")  # the top card
     if which in ctx.content.dangerous:
         return board.place_dangerous(ctx, which, c.space, "CA-142")
     return board.place_specific_enemy(ctx, which, c.space, "CA-187")
