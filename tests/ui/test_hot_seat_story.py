@@ -19,17 +19,18 @@ from tests.ui.driver import click, click_option, frames, open_table, press
 RULESET = "champions-of-albion"
 
 
-def _play_until_moments(app, wanted: int, seed: int = 5):
+def _play(app, on_moment, seed: int = 5):
+    """A hot-seat game of two human seats through the window, answered for whoever is at the
+    screen (with the normal AI's choices); ``on_moment(table, moment)`` handles each story
+    page that opens and returns True to stop there. Returns the table."""
     session = Session.new(RULESET, [Seat("human", "Ann"), Seat("human", "Ben")], seed)
     table = open_table(app, session)
     stand_in = {s: make_agent("normal", RULESET, seed, s) for s in range(2)}
-    seen: list[dict] = []
     for _ in range(6000):
         top = app.stack.top
         if isinstance(top, MomentScene):
-            seen.append(_watch(app, table, top))
-            if len(seen) >= wanted:
-                return table, seen
+            if on_moment(table, top):
+                return table
             continue
         if isinstance(top, HandOffScene):
             press(app, "I am")
@@ -39,7 +40,7 @@ def _play_until_moments(app, wanted: int, seed: int = 5):
             click_option(app, table, stand_in[decision.seat].choose(table.controller.view(), decision))
         else:
             frames(app)
-    raise AssertionError(f"only {len(seen)} story moments in the game")
+    raise AssertionError("the game never got there")
 
 
 def _watch(app, table, moment: MomentScene) -> dict:
@@ -73,7 +74,8 @@ def _watch(app, table, moment: MomentScene) -> dict:
 
 def test_a_story_is_handed_to_its_player_rolled_by_them_and_seen_before_play_goes_on(make_app):
     app = make_app()
-    table, seen = _play_until_moments(app, wanted=4)
+    seen: list[dict] = []
+    table = _play(app, lambda table, moment: seen.append(_watch(app, table, moment)) or len(seen) >= 4)
     assert any(m["handed"] for m in seen), "no story was handed to its player"
     assert any(m["rolls"] for m in seen), "no story waited for its Roll button"
     assert {m["seat"] for m in seen} == {0, 1}
@@ -87,36 +89,25 @@ def test_a_story_is_handed_to_its_player_rolled_by_them_and_seen_before_play_goe
 
 def test_a_click_just_after_roll_does_not_press_continue(make_app):
     app = make_app()
-    session = Session.new(RULESET, [Seat("human", "Ann"), Seat("human", "Ben")], 5)
-    table = open_table(app, session)
-    stand_in = {s: make_agent("normal", RULESET, 5, s) for s in range(2)}
-    for _ in range(6000):
-        top = app.stack.top
-        if isinstance(top, MomentScene):
-            if top.handing:
-                press(app, "I am")
-            if top.done:
-                press(app, "Continue")
-                continue
-            frames(app, 2)
-            press(app, "Roll the die")
-            if not top.done:
-                continue
-            # Continue stands where the player's second click lands only after the guard.
-            button = top.widgets[0]
-            assert button.label == "Continue"
-            app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1),
-                      pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1)], 1 / 60)
-            assert app.stack.top is top, "a click within the guard pressed Continue"
-            click(app, button.rect.center)  # after the guard it does
-            assert app.stack.top is not top
-            return
-        if isinstance(top, HandOffScene):
+
+    def roll_then_click_twice(table, moment) -> bool:
+        if moment.handing:
             press(app, "I am")
-            continue
-        decision = table.controller.my_decision()
-        if decision is not None and top is table and not table.animations.busy and table.held is None:
-            click_option(app, table, stand_in[decision.seat].choose(table.controller.view(), decision))
-        else:
-            frames(app)
-    raise AssertionError("no story waited for a roll")
+        if moment.done:
+            press(app, "Continue")
+            return False
+        frames(app, 2)
+        press(app, "Roll the die")
+        if not moment.done:
+            return False
+        # Continue stands where the player's second click lands only after the guard.
+        button = moment.widgets[0]
+        assert button.label == "Continue"
+        app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1),
+                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1)], 1 / 60)
+        assert app.stack.top is moment, "a click within the guard pressed Continue"
+        click(app, button.rect.center)  # after the guard it does
+        assert app.stack.top is not moment
+        return True
+
+    _play(app, roll_then_click_twice)
