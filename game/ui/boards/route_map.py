@@ -271,8 +271,8 @@ class RouteMap:
         name that would still cover another name is shortened ("Silent W.", "Harro.", then
         "Sil"), and only if that too would cover one is it left out (never a capital's): the
         space's tooltip names it."""
-        circles = [(c, self.space_radius(s) + 2) for s, c in self._centres.items()]
-        segments = [(self.route_ends(r.a, r.b)) for r in self.routes]
+        circles = _Obstacles.circles([(c, self.space_radius(s) + 2) for s, c in self._centres.items()])
+        segments = _Obstacles.segments([self.route_ends(r.a, r.b) for r in self.routes])
         inner = self.board_rect.inflate(-2 * self._frame_width(), -2 * self._frame_width())
         placed: list[pygame.Rect] = [self._compass_rect()]
         out: dict[str, pygame.Rect] = {}
@@ -298,8 +298,8 @@ class RouteMap:
             placed.append(rect)
         return out
 
-    def _best_label_rect(self, sid: str, text: str, placed: list[pygame.Rect], circles: list[Any],
-                         segments: list[Any], inner: pygame.Rect) -> pygame.Rect:
+    def _best_label_rect(self, sid: str, text: str, placed: list[pygame.Rect], circles: "_Obstacles",
+                         segments: "_Obstacles", inner: pygame.Rect) -> pygame.Rect:
         """Where ``text`` as the name of ``sid`` overlaps least (see ``_place_labels``)."""
         space = self.spaces[sid]
         w, h = self._label_size(space, text)
@@ -321,16 +321,20 @@ class RouteMap:
         for x, y, pref in candidates:
             rect = pygame.Rect(int(round(x)), int(round(y)), w, h)
             score = pref
-            for other in placed:
-                clip = rect.clip(other)
+            # Only what a quick box test meets can add to the score (in the same order, so the
+            # sums, and the places, are those of testing everything).
+            for k in rect.collidelistall(placed):
+                clip = rect.clip(placed[k])
                 score += clip.width * clip.height * 0.5
-            for centre, radius in circles:
+            for k in rect.collidelistall(circles.boxes):
+                centre, radius = circles.shapes[k]
                 if centre == (cx, cy):
                     continue
                 score += _rect_circle_overlap(rect, centre, radius) * 0.7
             outside = rect.width * rect.height - _area(rect.clip(inner))
             score += outside * 2.0
-            for p, q in segments:
+            for k in rect.inflate(-4, -4).collidelistall(segments.boxes):
+                p, q = segments.shapes[k]
                 if _segment_hits_rect(p, q, rect):
                     score += 6.0
             if best is None or score < best[0]:
@@ -894,11 +898,38 @@ def _area(rect: pygame.Rect) -> int:
     return rect.width * rect.height
 
 
-def _rect_circle_overlap(rect: pygame.Rect, centre: Pixel, radius: float) -> float:
-    """An estimate of the overlap area of a rect and a circle (its bounding square, shrunk)."""
+@dataclass(frozen=True)
+class _Obstacles:
+    """What a label should keep off (space circles or route segments), each with a box
+    that holds every pixel where it can count against a label, so that
+    ``Rect.collidelistall`` picks the few worth the exact test."""
+
+    shapes: list[Any]
+    boxes: list[pygame.Rect]
+
+    @staticmethod
+    def circles(circles: list[tuple[Pixel, float]]) -> "_Obstacles":
+        return _Obstacles(circles, [_circle_box(c, r) for c, r in circles])
+
+    @staticmethod
+    def segments(segments: list[tuple[tuple[float, float], tuple[float, float]]]) -> "_Obstacles":
+        boxes = []
+        for p, q in segments:  # the integer points ``_segment_hits_rect`` clips, with their last row and column
+            (x0, y0), (x1, y1) = (int(p[0]), int(p[1])), (int(q[0]), int(q[1]))
+            boxes.append(pygame.Rect(min(x0, x1), min(y0, y1), abs(x1 - x0) + 1, abs(y1 - y0) + 1))
+        return _Obstacles(segments, boxes)
+
+
+def _circle_box(centre: Pixel, radius: float) -> pygame.Rect:
+    """The square ``_rect_circle_overlap`` counts a circle as."""
     box = pygame.Rect(0, 0, int(radius * 1.7), int(radius * 1.7))
     box.center = centre
-    return float(_area(rect.clip(box)))
+    return box
+
+
+def _rect_circle_overlap(rect: pygame.Rect, centre: Pixel, radius: float) -> float:
+    """An estimate of the overlap area of a rect and a circle (its bounding square, shrunk)."""
+    return float(_area(rect.clip(_circle_box(centre, radius))))
 
 
 def _segment_hits_rect(p: tuple[float, float], q: tuple[float, float], rect: pygame.Rect) -> bool:
