@@ -363,7 +363,10 @@ class TableScene(Scene):
             self.held.update(dt)
             if self.held.done:
                 self.held = None
-        busy = self.animations.busy or self.table.busy or self.held is not None
+        # Events not yet shown keep the table busy too: an AI seat starts thinking (on its own
+        # thread, which shares the interpreter with this one) only after the frame that shows
+        # them, never during the most expensive frame there is.
+        busy = self.animations.busy or self.table.busy or self.held is not None or bool(self.controller.new_events)
         self.controller.update(busy)
         view = self.controller.view()
         mine_before = self.controller.my_decision()
