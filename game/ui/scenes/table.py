@@ -368,6 +368,8 @@ class TableScene(Scene):
         # them, never during the most expensive frame there is.
         busy = self.animations.busy or self.table.busy or self.held is not None or bool(self.controller.new_events)
         self.controller.update(busy)
+        if not self.controller.new_events:
+            self.table.idle()
         view = self.controller.view()
         mine_before = self.controller.my_decision()
         if self.controller.new_events:  # a move arrived: its log lines are lit until the next one
