@@ -368,8 +368,8 @@ class TableScene(Scene):
         # them, never during the most expensive frame there is.
         busy = self.animations.busy or self.table.busy or self.held is not None or bool(self.controller.new_events)
         self.controller.update(busy)
-        if not self.controller.new_events:
-            self.table.idle()
+        if not self.controller.new_events and self.app.stack.top is self and not self.controller.needs_handoff():
+            self.table.idle()  # (only while the table itself is looked at: a hand-off screen draws nothing of it)
         view = self.controller.view()
         mine_before = self.controller.my_decision()
         if self.controller.new_events:  # a move arrived: its log lines are lit until the next one
