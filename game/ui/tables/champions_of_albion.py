@@ -205,19 +205,22 @@ class ChampionsOfAlbionTable(Table):
     def _layered(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: Hashable,
                  paint: Callable[[pygame.Surface, pygame.Rect], None], *, hover_inside: bool = True) -> None:
         """Draw a panel through its cached layer: ``paint(layer, rect in the layer)`` runs again
-        only when ``key`` (or what is lit) changes. With ``hover_inside`` it also runs when the
+        only when ``key`` (or what is lit or selected among the things it marks: a paint reads
+        those only through ``mark``) changes. With ``hover_inside`` it also runs when the
         mouse moves onto or off one of its things (a Hand card lifts); otherwise the hover ring
         is drawn over the layer. The layer starts as a copy of the table under it, so it is
         blitted opaque."""
         entry = self._layers.get(name)
-        full_key = (key, tuple(rect), frozenset(self.lit), frozenset(self.selected))
+        full_key = (key, tuple(rect))
         hover = self.hover if hover_inside else None
-        if entry is None or entry.key != full_key or entry.hover != (hover if hover in entry.targets else None):
+        if entry is None or entry.key != (full_key, entry.targets & self.lit, entry.targets & self.selected) \
+                or entry.hover != (hover if hover in entry.targets else None):
             margin = px(10, self.scale)
             box = rect.inflate(2 * margin, 2 * margin).clip(surface.get_rect())
             assert self._background is not None
             image = self._background[1].subsurface(box).copy()
             entry = self._painted(full_key, hover, image, box.topleft, lambda: paint(image, rect.move(-box.x, -box.y)))
+            entry.key = (full_key, entry.targets & self.lit, entry.targets & self.selected)
             self._layers[name] = entry
         self._show(surface, entry)
         if not hover_inside and self.hover in entry.outlined:
@@ -263,13 +266,15 @@ class ChampionsOfAlbionTable(Table):
         for any of them. The card is kept on a transparent image of the room it may draw in (its
         outline and shadow reach into the gaps), so it is blitted over its neighbours' edges."""
         box = rect.inflate(px(10, self.scale), px(10, self.scale)).clip(surface.get_clip())
-        key = (repr(champion), dense, acting(view) == champion["id"], tuple(rect), tuple(box),
-               frozenset(self.lit), frozenset(self.selected), self.hover)
+        drawn = (repr(champion), dense, acting(view) == champion["id"], tuple(rect), tuple(box), self.hover)
         entry = self._cards.get(champion["id"])
-        if entry is None or entry.key != key:
+        # A card reads what is lit or selected only of the things it marks (its champion, its
+        # chips), so a new question that lights other things leaves it as it is.
+        if entry is None or entry.key != (drawn, entry.targets & self.lit, entry.targets & self.selected):
             image = pygame.Surface(box.size, pygame.SRCALPHA)
-            entry = self._painted(key, self.hover, image, box.topleft, lambda: self.panels.draw_champion(
+            entry = self._painted(drawn, self.hover, image, box.topleft, lambda: self.panels.draw_champion(
                 image, rect.move(-box.x, -box.y), champion, dense, view))
+            entry.key = (drawn, entry.targets & self.lit, entry.targets & self.selected)
             self._cards[champion["id"]] = entry
         self._show(surface, entry)
 
