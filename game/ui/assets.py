@@ -11,6 +11,7 @@ import io
 import json
 import os
 from functools import lru_cache
+from itertools import islice
 from pathlib import Path
 
 import pygame
@@ -18,6 +19,11 @@ import pygame
 import game
 from game.ui import theme
 from game.ui.theme import Colour
+
+TEXT_KEPT = 4000
+"""How many rendered texts are kept; past it the least recently drawn are dropped (a long
+game's log writes ever new lines, and dropping them all at once cost a frame re-rendering
+every label on the screen)."""
 
 
 def art_dir() -> Path:
@@ -58,15 +64,16 @@ class Assets:
 
     def text(self, text: str, role: str = "body", size: int = 18, colour: Colour = theme.INK) -> pygame.Surface:
         key = (role, size, text, colour)
-        surface = self._text.get(key)
+        surface = self._text.pop(key, None)
         if surface is None:
-            if len(self._text) > 4000:
-                self._text.clear()
+            if len(self._text) >= TEXT_KEPT:  # the least recently drawn quarter goes, never all at once
+                for old in list(islice(self._text, TEXT_KEPT // 4)):
+                    del self._text[old]
             font = self.font(role, size)
             if not text.isascii():
                 self._note_missing(font, text)
             surface = font.render(text, True, colour)
-            self._text[key] = surface
+        self._text[key] = surface  # (re)inserted last: the dict's order is the order of use
         return surface
 
     def _note_missing(self, font: pygame.font.Font, text: str) -> None:

@@ -302,9 +302,9 @@ class RouteMap:
         self._label_text = texts
         return labels
 
-    def _placement_context(self) -> tuple[list[Any], list[Any], pygame.Rect, list[str]]:
-        circles = [(c, self.space_radius(s) + 2) for s, c in self._centres.items()]
-        segments = [(self.route_ends(r.a, r.b)) for r in self.routes]
+    def _placement_context(self) -> tuple["_Obstacles", "_Obstacles", pygame.Rect, list[str]]:
+        circles = _Obstacles.circles([(c, self.space_radius(s) + 2) for s, c in self._centres.items()])
+        segments = _Obstacles.segments([self.route_ends(r.a, r.b) for r in self.routes])
         inner = self.board_rect.inflate(-2 * self._frame_width(), -2 * self._frame_width())
 
         def crowding(sid: str) -> float:  # most constrained first: capitals, then the nearest neighbours
@@ -356,8 +356,8 @@ class RouteMap:
                     break
         return out, texts
 
-    def _best_label_rect(self, sid: str, text: str, placed: list[pygame.Rect], circles: list[Any],
-                         segments: list[Any], inner: pygame.Rect, far: bool = False) -> pygame.Rect:
+    def _best_label_rect(self, sid: str, text: str, placed: list[pygame.Rect], circles: "_Obstacles",
+                         segments: "_Obstacles", inner: pygame.Rect, far: bool = False) -> pygame.Rect:
         """Where ``text`` as the name of ``sid`` overlaps least (see ``_place_labels``); ``far``
         also tries places a little farther out (a code that must find room on a crowded map)."""
         space = self.spaces[sid]
@@ -388,18 +388,22 @@ class RouteMap:
         for x, y, pref in candidates:
             rect = pygame.Rect(int(round(x)), int(round(y)), w, h)
             score = pref
-            for other in placed:
-                clip = rect.clip(other)
+            # Only what a quick box test meets can add to the score (in the same order, so the
+            # sums, and the places, are those of testing everything).
+            for k in rect.collidelistall(placed):
+                clip = rect.clip(placed[k])
                 score += clip.width * clip.height * 0.5
                 if far and clip.width and clip.height:
                     score += 100.0  # a code must not touch another label if any place is free
-            for centre, radius in circles:
+            for k in rect.collidelistall(circles.boxes):
+                centre, radius = circles.shapes[k]
                 if centre == (cx, cy):
                     continue
                 score += _rect_circle_overlap(rect, centre, radius) * 0.7
             outside = rect.width * rect.height - _area(rect.clip(inner))
             score += outside * 2.0
-            for p, q in segments:
+            for k in rect.inflate(-4, -4).collidelistall(segments.boxes):
+                p, q = segments.shapes[k]
                 if _segment_hits_rect(p, q, rect):
                     score += 6.0
             if best is None or score < best[0]:
@@ -443,6 +447,24 @@ class RouteMap:
         if box.width == 0 or box.height == 0:
             return []
         return [(layer.subsurface(box).copy(), (self.rect.x + box.x, self.rect.y + box.y))]
+
+    def _compose(self, stamps: list["_Stamp"]) -> list[tuple[pygame.Surface, Pixel]]:
+        """An overlay as a few small images instead of one the size of the map: a stamp that
+        overlaps no other is its own sprite; stamps that overlap are drawn, in their order,
+        into a layer just large enough for them. Every pixel comes out as it would from
+        drawing all the stamps into one transparent layer (a pixel only sees the stamps that
+        cover it), and building and blitting it costs a fraction."""
+        out: list[tuple[pygame.Surface, Pixel]] = []
+        for group in _overlapping(stamps):
+            if len(group) == 1 and group[0].sprite is not None:
+                out.append((group[0].sprite, group[0].box.topleft))
+                continue
+            box = group[0].box.unionall([stamp.box for stamp in group[1:]])
+            layer = pygame.Surface(box.size, pygame.SRCALPHA)
+            for stamp in group:
+                stamp.draw(layer, box.topleft)
+            out.append((layer, box.topleft))
+        return out
 
     def _local(self, p: tuple[float, float]) -> tuple[float, float]:
         return p[0] - self.rect.x, p[1] - self.rect.y
@@ -622,17 +644,15 @@ class RouteMap:
     def _glow_layer(self, ov: RouteOverlays) -> list[tuple[pygame.Surface, Pixel]]:
         if not ov.lit and not ov.dimmed:
             return []
-        layer = self._new_layer()
+        stamps: list[_Stamp] = []
         for sid in sorted(ov.dimmed):
             if sid in self._centres:
-                c = self._local(self._centres[sid])
-                pygame.draw.circle(layer, (30, 20, 12, 140), c, self.space_radius(sid) + 1)
+                stamps.append(_Stamp.disc_at(self._centres[sid], self.space_radius(sid) + 1, (30, 20, 12, 140)))
         for sid in sorted(ov.lit):
             if sid in self._centres:
                 glow = self._glow_sprite(self.space_radius(sid))
-                c = self._local(self._centres[sid])
-                layer.blit(glow, glow.get_rect(center=(int(c[0]), int(c[1]))))
-        return self._crop(layer)
+                stamps.append(_Stamp.of(glow, glow.get_rect(center=self._centres[sid])))
+        return self._compose(stamps)
 
     def _glow_sprite(self, r: int) -> pygame.Surface:
         key = ("glow", r)
@@ -718,7 +738,7 @@ class RouteMap:
         entries = [(sid, kinds) for sid, kinds in dict(ov.tokens).items() if sid in self._centres]
         if not entries:
             return []
-        layer = self._new_layer()
+        stamps: list[_Stamp] = []
         tr = self.token_radius()
         for sid, kinds in sorted(entries):
             items = [(k, int(n)) for k, n in _token_order(kinds) if int(n) > 0]
@@ -738,8 +758,9 @@ class RouteMap:
                 dist = r + tr * 0.45
                 pos = (int(cx + math.cos(angle) * dist), int(cy + math.sin(angle) * dist))
                 sprite = self._token_sprite(kind, count, tr)
-                layer.blit(sprite, sprite.get_rect(center=(pos[0] + 1, pos[1] + 1)))
-        return self._crop(layer)
+                stamps.append(_Stamp.of(sprite, sprite.get_rect(center=(self.rect.x + pos[0] + 1,
+                                                                          self.rect.y + pos[1] + 1))))
+        return self._compose(stamps)
 
     def _token_sprite(self, kind: str, count: int, tr: int) -> pygame.Surface:
         key = ("token", kind, count, tr)
@@ -827,18 +848,16 @@ class RouteMap:
         places = self.standee_places(ov.standees)
         if not places:
             return []
-        layer = self._new_layer()
+        stamps: list[_Stamp] = []
         for standee, centre, radius, more in places:
-            pos = self._local(centre)
-            pos = (int(pos[0]), int(pos[1]))
             if standee is not None:
                 sprite = self._standee_sprite(standee)
-                layer.blit(sprite, sprite.get_rect(center=pos))
+                stamps.append(_Stamp.of(sprite, sprite.get_rect(center=centre)))
             else:
-                pygame.draw.circle(layer, (20, 14, 8, 230), pos, radius - 2)
+                stamps.append(_Stamp.disc_at(centre, radius - 2, (20, 14, 8, 230)))
                 text = self.assets.text(f"+{more}", "bold", theme.MIN_TEXT_PX, theme.PARCHMENT)
-                layer.blit(text, text.get_rect(center=pos))
-        return self._crop(layer)
+                stamps.append(_Stamp.of(text, text.get_rect(center=centre)))
+        return self._compose(stamps)
 
     def _standee_sprite(self, st: MapStandee) -> pygame.Surface:
         rad = self.standee_radius(st.side)
@@ -963,11 +982,85 @@ def _area(rect: pygame.Rect) -> int:
     return rect.width * rect.height
 
 
-def _rect_circle_overlap(rect: pygame.Rect, centre: Pixel, radius: float) -> float:
-    """An estimate of the overlap area of a rect and a circle (its bounding square, shrunk)."""
+@dataclass(frozen=True)
+class _Stamp:
+    """One thing an overlay draws (screen pixels): a sprite blitted at ``box``'s corner, or
+    a disc drawn straight into the layer (replacing what is there, as ``draw.circle`` does)."""
+
+    box: pygame.Rect
+    sprite: pygame.Surface | None = None
+    disc: tuple[Pixel, int, tuple[int, int, int, int]] | None = None
+
+    @staticmethod
+    def of(sprite: pygame.Surface, box: pygame.Rect) -> "_Stamp":
+        return _Stamp(box, sprite=sprite)
+
+    @staticmethod
+    def disc_at(centre: Pixel, radius: int, colour: tuple[int, int, int, int]) -> "_Stamp":
+        box = pygame.Rect(centre[0] - radius - 1, centre[1] - radius - 1, 2 * radius + 3, 2 * radius + 3)
+        return _Stamp(box, disc=(centre, radius, colour))
+
+    def draw(self, layer: pygame.Surface, origin: Pixel) -> None:
+        """Draw into ``layer``, whose top-left corner is at ``origin`` on the screen."""
+        if self.sprite is not None:
+            layer.blit(self.sprite, (self.box.x - origin[0], self.box.y - origin[1]))
+        elif self.disc is not None:
+            (x, y), radius, colour = self.disc
+            pygame.draw.circle(layer, colour, (x - origin[0], y - origin[1]), radius)
+
+
+def _overlapping(stamps: list[_Stamp]) -> list[list[_Stamp]]:
+    """The stamps in groups that overlap (through each other), each group in drawing order."""
+    boxes = [stamp.box for stamp in stamps]
+    group_of = list(range(len(stamps)))
+
+    def root(i: int) -> int:
+        while group_of[i] != i:
+            group_of[i] = group_of[group_of[i]]
+            i = group_of[i]
+        return i
+
+    for i, box in enumerate(boxes):
+        for j in box.collidelistall(boxes[:i]):
+            group_of[root(j)] = root(i)
+    groups: dict[int, list[_Stamp]] = {}
+    for i, stamp in enumerate(stamps):
+        groups.setdefault(root(i), []).append(stamp)
+    return list(groups.values())
+
+
+@dataclass(frozen=True)
+class _Obstacles:
+    """What a label should keep off (space circles or route segments), each with a box
+    that holds every pixel where it can count against a label, so that
+    ``Rect.collidelistall`` picks the few worth the exact test."""
+
+    shapes: list[Any]
+    boxes: list[pygame.Rect]
+
+    @staticmethod
+    def circles(circles: list[tuple[Pixel, float]]) -> "_Obstacles":
+        return _Obstacles(circles, [_circle_box(c, r) for c, r in circles])
+
+    @staticmethod
+    def segments(segments: list[tuple[tuple[float, float], tuple[float, float]]]) -> "_Obstacles":
+        boxes = []
+        for p, q in segments:  # the integer points ``_segment_hits_rect`` clips, with their last row and column
+            (x0, y0), (x1, y1) = (int(p[0]), int(p[1])), (int(q[0]), int(q[1]))
+            boxes.append(pygame.Rect(min(x0, x1), min(y0, y1), abs(x1 - x0) + 1, abs(y1 - y0) + 1))
+        return _Obstacles(segments, boxes)
+
+
+def _circle_box(centre: Pixel, radius: float) -> pygame.Rect:
+    """The square ``_rect_circle_overlap`` counts a circle as."""
     box = pygame.Rect(0, 0, int(radius * 1.7), int(radius * 1.7))
     box.center = centre
-    return float(_area(rect.clip(box)))
+    return box
+
+
+def _rect_circle_overlap(rect: pygame.Rect, centre: Pixel, radius: float) -> float:
+    """An estimate of the overlap area of a rect and a circle (its bounding square, shrunk)."""
+    return float(_area(rect.clip(_circle_box(centre, radius))))
 
 
 def _segment_hits_rect(p: tuple[float, float], q: tuple[float, float], rect: pygame.Rect) -> bool:

@@ -371,8 +371,13 @@ class TableScene(Scene):
             self.held.update(dt)
             if self.held.done:
                 self.held = None
-        busy = self.busy
+        # Events not yet shown keep the table busy too: an AI seat starts thinking (on its own
+        # thread, which shares the interpreter with this one) only after the frame that shows
+        # them, never during the most expensive frame there is.
+        busy = self.busy or bool(self.controller.new_events)
         self.controller.update(busy)
+        if not self.controller.new_events and self.app.stack.top is self and not self.controller.needs_handoff():
+            self.table.idle()  # (only while the table itself is looked at: a hand-off screen draws nothing of it)
         view = self.controller.view()
         mine_before = self.controller.my_decision()
         if self.controller.new_events and self.moment is None:  # a move arrived: its log lines are lit

@@ -117,6 +117,10 @@ class Table(Generic[ViewT]):
     def update(self, dt: float) -> None:
         """Advance the table's own motion (a dice tray tumbling)."""
 
+    def idle(self) -> None:
+        """A frame in which no move arrived: the table may draw one cached thing ahead (a card
+        face it will need), so that the frame a move arrives on finds it ready."""
+
     @property
     def busy(self) -> bool:
         """Whether the table is still showing something the players should see first."""

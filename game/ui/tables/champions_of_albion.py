@@ -97,6 +97,7 @@ class ChampionsOfAlbionTable(Table[CAView]):
         self.places: dict[str, pygame.Rect] = {}
         self._background: tuple[tuple[int, int], pygame.Surface] | None = None
         self._layers: dict[str, _Layer] = {}
+        self._cards: dict[str, _Layer] = {}  # champion cards of the side column, by champion
         self._measured: dict[Hashable, int] = {}
         self._outlined: set[Target] = set()
         self._small: set[Target] = set()
@@ -121,6 +122,7 @@ class ChampionsOfAlbionTable(Table[CAView]):
                                      content_rect.height)
         self._maps.clear()
         self._layers.clear()
+        self._cards.clear()
         self._measured.clear()
         self.map = None
         self._background = None
@@ -208,36 +210,24 @@ class ChampionsOfAlbionTable(Table[CAView]):
     def _layered(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: Hashable,
                  paint: Callable[[pygame.Surface, pygame.Rect], None], *, hover_inside: bool = True) -> None:
         """Draw a panel through its cached layer: ``paint(layer, rect in the layer)`` runs again
-        only when ``key`` (or what is lit) changes. With ``hover_inside`` it also runs when the
+        only when ``key`` (or what is lit or selected among the things it marks: a paint reads
+        those only through ``mark``) changes. With ``hover_inside`` it also runs when the
         mouse moves onto or off one of its things (a Hand card lifts); otherwise the hover ring
         is drawn over the layer. The layer starts as a copy of the table under it, so it is
         blitted opaque."""
         entry = self._layers.get(name)
-        full_key = (key, tuple(rect), frozenset(self.lit), frozenset(self.selected))
+        full_key = (key, tuple(rect))
         hover = self.hover if hover_inside else None
-        if entry is None or entry.key != full_key or entry.hover != (hover if hover in entry.targets else None):
+        if entry is None or entry.key != (full_key, entry.targets & self.lit, entry.targets & self.selected) \
+                or entry.hover != (hover if hover in entry.targets else None):
             margin = px(10, self.scale)
             box = rect.inflate(2 * margin, 2 * margin).clip(surface.get_rect())
             assert self._background is not None
             image = self._background[1].subsurface(box).copy()
-            outer = self.hits, self.places, self._outlined, self._small, self.hover
-            self.hits, self.places, self._outlined, self._small, self.hover = [], {}, set(), set(), hover
-            try:
-                paint(image, rect.move(-box.x, -box.y))
-                hits = [(r.move(box.x, box.y), t) for r, t in self.hits]
-                places = {k: r.move(box.x, box.y) for k, r in self.places.items()}
-                outlined, small = self._outlined, self._small
-            finally:
-                self.hits, self.places, self._outlined, self._small, self.hover = outer
-            targets = {t for _, t in hits}
-            entry = _Layer(full_key, hover if hover in targets else None, image, box.topleft, hits, places, targets,
-                           outlined, small)
+            entry = self._painted(full_key, hover, image, box.topleft, lambda: paint(image, rect.move(-box.x, -box.y)))
+            entry.key = (full_key, entry.targets & self.lit, entry.targets & self.selected)
             self._layers[name] = entry
-        surface.blit(entry.image, entry.origin)
-        self.hits.extend(entry.hits)
-        self.places.update(entry.places)
-        self._visible |= entry.targets & self.lit
-        self._small |= entry.small
+        self._show(surface, entry)
         if not hover_inside and self.hover in entry.outlined:
             s = self.scale
             for r, t in entry.hits:
@@ -248,6 +238,50 @@ class ChampionsOfAlbionTable(Table[CAView]):
                     else:
                         pygame.draw.rect(surface, theme.PARCHMENT_DARK, r.inflate(2, 2), width=1,
                                          border_radius=px(6, s))
+
+    def _painted(self, key: Hashable, hover: Target | None, image: pygame.Surface, origin: tuple[int, int],
+                 paint: Callable[[], None]) -> _Layer:
+        """Run ``paint`` (drawing into ``image``, which stands at ``origin``) and keep what it
+        marked (hits, places, outlined and small things) as a layer."""
+        outer = self.hits, self.places, self._outlined, self._small, self.hover
+        self.hits, self.places, self._outlined, self._small, self.hover = [], {}, set(), set(), hover
+        try:
+            paint()
+            hits = [(r.move(origin), t) for r, t in self.hits]
+            places = {k: r.move(origin) for k, r in self.places.items()}
+            outlined, small = self._outlined, self._small
+        finally:
+            self.hits, self.places, self._outlined, self._small, self.hover = outer
+        targets = {t for _, t in hits}
+        return _Layer(key, hover if hover in targets else None, image, origin, hits, places, targets, outlined, small)
+
+    def _show(self, surface: pygame.Surface, entry: _Layer) -> None:
+        """Blit a layer and take over what it marked."""
+        surface.blit(entry.image, entry.origin)
+        self.hits.extend(entry.hits)
+        self.places.update(entry.places)
+        self._visible |= entry.targets & self.lit
+        self._outlined |= entry.outlined
+        self._small |= entry.small
+
+    def _champion_card(self, surface: pygame.Surface, rect: pygame.Rect, champion: Mapping[str, Any], dense: bool,
+                       view: CAView) -> None:
+        """One champion card of the side column, drawn again only when that champion (or what
+        is lit) changes: a move touches one or two champions, and the side column is repainted
+        for any of them. The card is kept on a transparent image of the room it may draw in (its
+        outline and shadow reach into the gaps), so it is blitted over its neighbours' edges."""
+        box = rect.inflate(px(10, self.scale), px(10, self.scale)).clip(surface.get_clip())
+        drawn = (repr(champion), dense, acting(view) == champion["id"], tuple(rect), tuple(box), self.hover)
+        entry = self._cards.get(champion["id"])
+        # A card reads what is lit or selected only of the things it marks (its champion, its
+        # chips), so a new question that lights other things leaves it as it is.
+        if entry is None or entry.key != (drawn, entry.targets & self.lit, entry.targets & self.selected):
+            image = pygame.Surface(box.size, pygame.SRCALPHA)
+            entry = self._painted(drawn, self.hover, image, box.topleft, lambda: self.panels.draw_champion(
+                image, rect.move(-box.x, -box.y), champion, dense, view))
+            entry.key = (drawn, entry.targets & self.lit, entry.targets & self.selected)
+            self._cards[champion["id"]] = entry
+        self._show(surface, entry)
 
     def _measure(self, key: Hashable, measure: Callable[[], int]) -> int:
         found = self._measured.get(key)
@@ -442,14 +476,11 @@ class ChampionsOfAlbionTable(Table[CAView]):
             heights = [max(1, room // len(champions))] * len(champions)
         p.draw_main_enemy(surface, pygame.Rect(side.x, y, side.width, enemy_h), view)
         y += enemy_h + gap
-        clip = surface.get_clip()
         for c, h in zip(champions, heights):
             rect = pygame.Rect(side.x, y, side.width, h)
             self.places[f"champion:{c['id']}"] = rect
-            surface.set_clip(rect.inflate(px(10, s), px(10, s)).clip(clip))
-            p.draw_champion(surface, rect, c, dense, view)
+            self._champion_card(surface, rect, c, dense, view)
             y = rect.bottom + gap
-        surface.set_clip(clip)
 
     def confirm(self, option: Option, decision: Decision) -> tuple[str, str] | None:
         """A reroll paid with the champion's last will defeats it (CA-093): a second click."""
