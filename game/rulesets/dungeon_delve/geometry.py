@@ -544,7 +544,9 @@ def movement_range(
             if old is None or new < old:
                 best[q] = new
                 heappush(heap, new)
-    damages = {sq: sum(_DAMAGE_ON_ENTERING.get(terrain[q], 0) for q in path[1:]) for sq, path in paths.items()}
+    # A path's damage is 1 per lava or pit space entered (its hazards) and 1 more for a pit,
+    # which can only be its last space (no step leads out of a pit) and never the start.
+    damages = {sq: best[sq][1] + (sq != start and terrain[sq] == "pit") for sq in paths}
     return MoveRange(
         costs=MappingProxyType(costs),
         ends=frozenset(sq for sq in costs if sq != start and sq not in others),

@@ -31,6 +31,11 @@ if TYPE_CHECKING:
 
 BARE_HANDS = "bare"
 TEST_DICE = ("gray", "black")
+MEMO_LIMIT = 200_000
+"""Entries a memo below holds before it starts afresh (a bound on memory in long sessions)."""
+MOVE_MEMO_LIMIT = 1_000
+"""The same for movement ranges, which are bigger (every square's path) and rarely asked
+again once the figure has moved."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +59,10 @@ class Data:
         # Line of sight by (quest, blocking edges, from, to, blockers, pits): the answer
         # depends on nothing else, and an attack menu asks the same questions over and over.
         self.sight_memo: dict[tuple[Any, ...], Any] = {}
+        # Movement ranges by (quest, blocking edges, start, MP, friends, enemies, passing
+        # enemies, water cost), for the same reason: a move is asked, then answered, from
+        # the same range. A range is immutable, so sharing it is safe.
+        self.move_memo: dict[tuple[Any, ...], geo.MoveRange] = {}
         self._walls: dict[tuple[str, tuple[str, ...]], frozenset[geo.Edge]] = {}
 
     # -- names -------------------------------------------------------------------------------
@@ -226,8 +235,17 @@ class Data:
         friends; it passes enemies if it is a Nimble monster or a hero slipping away (DD-047),
         and water costs what its ability says (DD-055)."""
         passes = self.monster_has(monster_kind, "nimble") if monster_kind is not None else slip_away
-        return geo.movement_range(self.board(quest), self.walls(quest, open_doors), here, mp, friends=friends,
-                                  enemies=enemies, pass_enemies=passes, water_cost=self.water_cost(figure))
+        walls = self.walls(quest, open_doors)
+        water_cost = self.water_cost(figure)
+        key = (quest, walls, here, mp, friends, enemies, passes, water_cost)
+        found = self.move_memo.get(key)
+        if found is None:
+            if len(self.move_memo) > MOVE_MEMO_LIMIT:
+                self.move_memo.clear()
+            found = self.move_memo[key] = geo.movement_range(self.board(quest), walls, here, mp, friends=friends,
+                                                             enemies=enemies, pass_enemies=passes,
+                                                             water_cost=water_cost)
+        return found
 
     def sight(self, quest: str, open_doors: Iterable[str], a: Square, t: Square, blockers: frozenset[Square],
               *, a_in_pit: bool = False, t_in_pit: bool = False) -> geo.Sight:
@@ -236,7 +254,7 @@ class Data:
         key = (quest, walls, a, t, blockers, a_in_pit, t_in_pit)
         found = self.sight_memo.get(key)
         if found is None:
-            if len(self.sight_memo) > 200_000:
+            if len(self.sight_memo) > MEMO_LIMIT:
                 self.sight_memo.clear()
             found = self.sight_memo[key] = geo.line_of_sight(self.board(quest), walls, a, t, blockers=blockers,
                                                              a_in_pit=a_in_pit, t_in_pit=t_in_pit)
