@@ -171,7 +171,7 @@ def _cinder_squares(ctx: Ctx, hero: Hero, feat: object) -> list[tuple[int, int]]
     rng = next(e.get("max_distance", 4) for e in feat.effects if e.verb == "area_damage")  # type: ignore[attr-defined]
     out = []
     for q in ctx.board.terrain:
-        if geo.distance(here, q) <= rng and (q == here or ctx.sight(here, q, hero.id).visible):
+        if geo.distance(here, q) <= rng and (q == here or ctx.sees(here, q, hero.id)):
             if any(ctx.figure_at(s) for s in geo.blast_squares(ctx.board, ctx.walls(), q)):
                 out.append(q)
     return sorted(out, key=lambda s: (s[1], s[0]))

@@ -25,10 +25,10 @@ def can_target(ctx: Ctx, attacker: str, weapon: Weapon, target: tuple[int, int])
     """Melee: adjacent, or with Reach within 2 in sight (DD-079, DD-099); Ranged: in sight (DD-080)."""
     here = ctx.figure_square(attacker)
     if weapon.ranged:
-        return here != target and ctx.sight(here, target, attacker, "target").visible
+        return here != target and ctx.sees(here, target, attacker, "target")
     if ctx.adjacent(here, target):
         return True
-    return weapon.reach and geo.distance(here, target) <= 2 and ctx.sight(here, target, attacker, "target").visible
+    return weapon.reach and geo.distance(here, target) <= 2 and ctx.sees(here, target, attacker, "target")
 
 
 def targets_for(ctx: Ctx, attacker: str, weapon: Weapon) -> list[tuple[int, int]]:

@@ -96,9 +96,20 @@ class Ctx(BaseContext[DDState]):
         return a != b and geo.adjacent(self.board, self.walls(), a, b)
 
     def sight(self, a: Square, t: Square, viewer: str = "", target: str = "") -> geo.Sight:
-        return self.data.sight(self.state.quest, self.state.open_doors, a, t, self.figure_squares() - {a, t},
-                               a_in_pit=self.terrain(a) == "pit" and bool(viewer),
-                               t_in_pit=self.terrain(t) == "pit" and bool(target))
+        blockers, a_in_pit, t_in_pit = self._sight_question(a, t, viewer, target)
+        return self.data.sight(self.state.quest, self.state.open_doors, a, t, blockers, a_in_pit=a_in_pit,
+                               t_in_pit=t_in_pit)
+
+    def sees(self, a: Square, t: Square, viewer: str = "", target: str = "") -> bool:
+        """Whether :meth:`sight` is visible, without working out why not (faster)."""
+        blockers, a_in_pit, t_in_pit = self._sight_question(a, t, viewer, target)
+        return self.data.sees(self.state.quest, self.state.open_doors, a, t, blockers, a_in_pit=a_in_pit,
+                              t_in_pit=t_in_pit)
+
+    def _sight_question(self, a: Square, t: Square, viewer: str, target: str) -> tuple[frozenset[Square], bool, bool]:
+        """The figures in the way, and whether the viewer and the target stand in pits."""
+        return (self.figure_squares() - {a, t}, self.terrain(a) == "pit" and bool(viewer),
+                self.terrain(t) == "pit" and bool(target))
 
     def nearest_empty(self, start: Square) -> list[Square]:
         """The nearest on-map spaces holding no figure and not obstacle, lava or pit (DD-147)."""

@@ -737,6 +737,14 @@ def _segment_cause(
         edge = ((ax + p0[0], ay + p0[1]), (ax + p1[0], ay + p1[1]))
         if edge in edges:
             return _Cause("edge", edge=edge)
+    return _wall_cause(data, pat, A, T, a)
+
+
+def _wall_cause(data: WallData, pat: _Pattern, A: Square, T: Square, a: Point) -> _Cause | None:
+    """Checks C3 and C4 of 4.4 for the segment of shape ``pat`` from corner ``a`` of A to a
+    corner of T: what blocks it there, or None. Walls only: figures play no part."""
+    ax, ay = a
+    edges = data.edges
     # (C3) crossing an edge of W in mid-edge
     for p0, p1 in pat.crossings:
         edge = ((ax + p0[0], ay + p0[1]), (ax + p1[0], ay + p1[1]))
@@ -757,6 +765,28 @@ def _segment_cause(
     return None
 
 
+def segment_walled(data: WallData, A: Square, T: Square, a: Point, t: Point) -> bool:
+    """Whether segment [a, t] from a corner of A to a corner of T is blocked by walls
+    alone: it runs along an edge of W (C2), crosses one (C3) or passes a wall point the
+    wrong way (C4). The squares it meets (C1, C2) are not looked at."""
+    ax, ay = a
+    pat = _pattern(t[0] - ax, t[1] - ay)
+    edges = data.edges
+    for (p0, p1), _, _ in pat.run:
+        if ((ax + p0[0], ay + p0[1]), (ax + p1[0], ay + p1[1])) in edges:
+            return True
+    return _wall_cause(data, pat, A, T, a) is not None
+
+
+def segment_squares(a: Point, t: Point) -> tuple[Square, ...]:
+    """The squares C1 and C2 of 4.4 look at for segment [a, t]: those whose interior it
+    meets and, running along grid lines, those on both sides of it (A and T included)."""
+    ax, ay = a
+    pat = _pattern(t[0] - ax, t[1] - ay)
+    return tuple((ax + rx, ay + ry) for rx, ry in pat.squares) + tuple(
+        (ax + rq[0], ay + rq[1]) for _, s0, s1 in pat.run for rq in (s0, s1))
+
+
 def segment_is_clear(
     board: Board,
     walls: frozenset[Edge],
@@ -775,7 +805,7 @@ def segment_is_clear(
     return _segment_cause(board, data, frozenset(blockers), a, t, pa, pt) is None
 
 
-def _corner_pairs(a: Square, t: Square) -> list[tuple[Point, Point]]:
+def corner_pairs(a: Square, t: Square) -> list[tuple[Point, Point]]:
     """The corner pairs of 4.4 step 2 with ``a ≠ t``: the four parallel pairs (NW–NW,
     NE–NE, SW–SW, SE–SE) first, as they draw best, then the others."""
     ax, ay = a
@@ -784,7 +814,7 @@ def _corner_pairs(a: Square, t: Square) -> list[tuple[Point, Point]]:
 
 @lru_cache(maxsize=None)
 def _corner_offsets(dx: int, dy: int) -> tuple[tuple[Point, Point], ...]:
-    """:func:`_corner_pairs` from (0, 0) to (dx, dy), remembered (it is translation invariant)."""
+    """:func:`corner_pairs` from (0, 0) to (dx, dy), remembered (it is translation invariant)."""
     ca, ct = corners((0, 0)), corners((dx, dy))
     pairs = [(ca[i], ct[i]) for i in range(4)]
     pairs += [(ca[i], ct[j]) for i in range(4) for j in range(4) if i != j]
@@ -878,7 +908,7 @@ def line_of_sight(
         return Sight(False, None, reason)
     figures = blockers if isinstance(blockers, frozenset) else frozenset(blockers)
     causes: list[_Cause] = []
-    for pa, pt in _corner_pairs(a, t):  # step 2
+    for pa, pt in corner_pairs(a, t):  # step 2
         cause = _segment_cause(board, data, figures, a, t, pa, pt)
         if cause is None:
             return Sight(True, (pa, pt), "")
