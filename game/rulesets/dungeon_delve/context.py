@@ -93,22 +93,27 @@ class Ctx(BaseContext[DDState]):
         return self.board.terrain.get(square, "void")
 
     def adjacent(self, a: Square, b: Square) -> bool:
-        return a != b and geo.adjacent(self.board, self.walls(), a, b)
+        return geo.adjacent(self.board, self.walls(), a, b)  # a square is not adjacent to itself
 
     def sight(self, a: Square, t: Square, viewer: str = "", target: str = "") -> geo.Sight:
         blockers, a_in_pit, t_in_pit = self._sight_question(a, t, viewer, target)
         return self.data.sight(self.state.quest, self.state.open_doors, a, t, blockers, a_in_pit=a_in_pit,
                                t_in_pit=t_in_pit)
 
-    def sees(self, a: Square, t: Square, viewer: str = "", target: str = "") -> bool:
-        """Whether :meth:`sight` is visible, without working out why not (faster)."""
-        blockers, a_in_pit, t_in_pit = self._sight_question(a, t, viewer, target)
+    def sees(self, a: Square, t: Square, viewer: str = "", target: str = "",
+             figures: frozenset[Square] | None = None) -> bool:
+        """Whether :meth:`sight` is visible, without working out why not (faster).
+        ``figures``, if given, is :meth:`figure_squares` (a caller asking many questions
+        in one position works it out once)."""
+        blockers, a_in_pit, t_in_pit = self._sight_question(a, t, viewer, target, figures)
         return self.data.sees(self.state.quest, self.state.open_doors, a, t, blockers, a_in_pit=a_in_pit,
                               t_in_pit=t_in_pit)
 
-    def _sight_question(self, a: Square, t: Square, viewer: str, target: str) -> tuple[frozenset[Square], bool, bool]:
+    def _sight_question(self, a: Square, t: Square, viewer: str, target: str,
+                        figures: frozenset[Square] | None = None) -> tuple[frozenset[Square], bool, bool]:
         """The figures in the way, and whether the viewer and the target stand in pits."""
-        return (self.figure_squares() - {a, t}, self.terrain(a) == "pit" and bool(viewer),
+        standing = self.figure_squares() if figures is None else figures
+        return (standing - {a, t}, self.terrain(a) == "pit" and bool(viewer),
                 self.terrain(t) == "pit" and bool(target))
 
     def nearest_empty(self, start: Square) -> list[Square]:

@@ -433,9 +433,9 @@ def adjacent(board: Board, walls: frozenset[Edge], a: Square, b: Square) -> bool
     p to the two centres are on the same side of the rays ``R(p)``. So a diagonal step
     round a single wall corner or past a wall's end is allowed, one through a straight
     wall junction or a "+" is not (DDA-10, DDA-11). Obstacles and figures do not matter.
+    (The test itself is :func:`_adjacent`; its answers are in ``neighbours``.)
     """
-    data = board.walls_data(walls)
-    return _adjacent(board, data.edges, data.rays, a, b)
+    return b in board.walls_data(walls).neighbours.get(a, ())
 
 
 # ---------------------------------------------------------------------------------------
