@@ -148,6 +148,20 @@ class WallData:
     """``R(p)`` as a bit mask over the direction indices (only even bits), non-empty only."""
     neighbours: Mapping[Square, tuple[Square, ...]]
     """For every on-map square, the squares adjacent to it (4.2), in reading order."""
+    steps: Mapping[Square, tuple[MoveStep, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    """For every on-map square, the steps of 4.3 a figure there may take whatever the
+    figures: to the adjacent squares that are not obstacles, none out of a pit."""
+
+
+class MoveStep(NamedTuple):
+    """A step of 4.3 into an adjacent square, with what entering it means."""
+
+    to: Square
+    water: bool
+    pit: bool
+    hazard: bool
+    """Lava or pit: the path's count of such spaces grows (DD-063, DD-059)."""
+    diagonal: bool
 
 
 @dataclass(frozen=True)
@@ -315,7 +329,12 @@ class Board:
                     q for q in ((x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
                     if q != (x, y) and _adjacent(self, edges, rays, (x, y), q)
                 )
-            data = WallData(edges, MappingProxyType(rays), MappingProxyType(neighbours))
+            terrain = self.terrain
+            steps = {sq: () if kind == "pit" else tuple(
+                MoveStep(q, terrain[q] == "water", terrain[q] == "pit", terrain[q] in _DAMAGE_ON_ENTERING,
+                         q[0] != sq[0] and q[1] != sq[1])
+                for q in neighbours[sq] if terrain[q] != "obstacle") for sq, kind in terrain.items()}
+            data = WallData(edges, MappingProxyType(rays), MappingProxyType(neighbours), MappingProxyType(steps))
             self._walls_cache[walls] = data
         return data
 
@@ -517,7 +536,7 @@ def movement_range(
     if water_cost < 1:
         raise GeometryError("water_cost must be at least 1")
     terrain = board.terrain
-    neighbours = board.walls_data(walls).neighbours
+    steps = board.walls_data(walls).steps  # none into an obstacle, none out of a pit (DD-059, DD-061)
     others = (friends | enemies) - {start}
     blocking_enemies: frozenset[Square] = frozenset() if pass_enemies else enemies - {start}
     costs: dict[Square, int] = {}
@@ -532,22 +551,16 @@ def movement_range(
             continue
         costs[sq] = cost
         paths[sq] = path
-        if terrain[sq] == "pit":  # in a pit: no further step (DD-059, DD-061)
-            continue
-        for q in neighbours[sq]:
-            if q in costs:
+        for q, water, pit, hazard, diagonal in steps[sq]:
+            if q in costs or q in blocking_enemies or (pit and q in others):
                 continue
-            kind = terrain[q]
-            if kind == "obstacle" or q in blocking_enemies or (kind == "pit" and q in others):
+            new_cost = cost + (water_cost if water else 1)
+            if new_cost > mp:
                 continue
-            step_cost = water_cost if kind == "water" else 1
-            if cost + step_cost > mp:
-                continue
-            new = (cost + step_cost,
-                   hazards + (kind in _DAMAGE_ON_ENTERING),
-                   diagonals + (q[0] != sq[0] and q[1] != sq[1]),
-                   path + (q,))
             old = best.get(q)
+            if old is not None and old[0] < new_cost:
+                continue  # already reached for fewer MP: no need to build this key
+            new = (new_cost, hazards + hazard, diagonals + diagonal, path + (q,))
             if old is None or new < old:
                 best[q] = new
                 heappush(heap, new)
