@@ -95,26 +95,25 @@ class Ctx(BaseContext[DDState]):
     def adjacent(self, a: Square, b: Square) -> bool:
         return geo.adjacent(self.board, self.walls(), a, b)  # a square is not adjacent to itself
 
+    def neighbours(self, square: Square) -> tuple[Square, ...]:
+        """The squares adjacent to ``square`` now (4.2): :meth:`adjacent` for many at once."""
+        return self.board.walls_data(self.walls()).neighbours.get(square, ())
+
     def sight(self, a: Square, t: Square, viewer: str = "", target: str = "") -> geo.Sight:
-        blockers, a_in_pit, t_in_pit = self._sight_question(a, t, viewer, target)
-        return self.data.sight(self.state.quest, self.state.open_doors, a, t, blockers, a_in_pit=a_in_pit,
-                               t_in_pit=t_in_pit)
+        return self.data.sight(self.state.quest, self.state.open_doors, a, t, self.figure_squares() - {a, t},
+                               a_in_pit=self.terrain(a) == "pit" and bool(viewer),
+                               t_in_pit=self.terrain(t) == "pit" and bool(target))
 
     def sees(self, a: Square, t: Square, viewer: str = "", target: str = "",
              figures: frozenset[Square] | None = None) -> bool:
         """Whether :meth:`sight` is visible, without working out why not (faster).
         ``figures``, if given, is :meth:`figure_squares` (a caller asking many questions
         in one position works it out once)."""
-        blockers, a_in_pit, t_in_pit = self._sight_question(a, t, viewer, target, figures)
-        return self.data.sees(self.state.quest, self.state.open_doors, a, t, blockers, a_in_pit=a_in_pit,
-                              t_in_pit=t_in_pit)
-
-    def _sight_question(self, a: Square, t: Square, viewer: str, target: str,
-                        figures: frozenset[Square] | None = None) -> tuple[frozenset[Square], bool, bool]:
-        """The figures in the way, and whether the viewer and the target stand in pits."""
-        standing = self.figure_squares() if figures is None else figures
-        return (standing - {a, t}, self.terrain(a) == "pit" and bool(viewer),
-                self.terrain(t) == "pit" and bool(target))
+        terrain = self.board.terrain
+        return self.data.sees(self.state.quest, self.state.open_doors, a, t,
+                              self.figure_squares() if figures is None else figures,
+                              a_in_pit=bool(viewer) and terrain.get(a) == "pit",
+                              t_in_pit=bool(target) and terrain.get(t) == "pit")
 
     def nearest_empty(self, start: Square) -> list[Square]:
         """The nearest on-map spaces holding no figure and not obstacle, lava or pit (DD-147)."""

@@ -270,9 +270,11 @@ class Data:
     def sees(self, quest: str, open_doors: Iterable[str], a: Square, t: Square, blockers: frozenset[Square],
              *, a_in_pit: bool = False, t_in_pit: bool = False) -> bool:
         """Whether there is line of sight from ``a`` to ``t`` past the ``blockers`` (4.4):
-        :meth:`sight` without the reason why not, which is most of the cost of a no."""
+        :meth:`sight` without the reason why not, which is most of the cost of a no.
+        ``blockers`` may hold ``a`` and ``t``: they never block (DD-104)."""
         if not self._plain_sight(quest, a, t, a_in_pit, t_in_pit):
-            return self.sight(quest, open_doors, a, t, blockers, a_in_pit=a_in_pit, t_in_pit=t_in_pit).visible
+            return self.sight(quest, open_doors, a, t, blockers - {a, t}, a_in_pit=a_in_pit,
+                              t_in_pit=t_in_pit).visible
         return self._first_clear(quest, self.walls(quest, open_doors), a, t, blockers) is not None
 
     def _plain_sight(self, quest: str, a: Square, t: Square, a_in_pit: bool, t_in_pit: bool) -> bool:

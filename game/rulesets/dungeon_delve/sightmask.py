@@ -40,6 +40,9 @@ class SightMasks:
         self.static = (1 << (rows * self.stride)) - 1  # the whole grown box...
         for q in board.see_through:
             self.static &= ~self.bit[q]  # ...but the squares only a figure can block
+        self._figures: frozenset[Square] = frozenset()
+        self._blocked = self.static
+        """The last figures asked about, and the squares they and the board block."""
         self._walled: dict[tuple[Square, Square], tuple[int, int]] = {}
         """Per pair of squares, the segments looked at so far (bit i of the first int)
         and those of them walls block (of the second)."""
@@ -51,9 +54,14 @@ class SightMasks:
         """The index in :func:`geometry.corner_pairs` of the first clear segment from
         on-map square ``a`` to a different on-map square ``t`` past ``figures``, or None."""
         bit = self.bit
-        blocked = self.static
-        for q in figures:
-            blocked |= bit.get(q, 0)
+        if figures is self._figures:  # the same (frozen) figures as the last question: a menu asks many
+            blocked = self._blocked
+        else:
+            blocked = self.static
+            for q in figures:
+                blocked |= bit.get(q, 0)
+            if isinstance(figures, frozenset):
+                self._figures, self._blocked = figures, blocked
         blocked &= ~(bit[a] | bit[t])
         start = self.index(a)
         known, walled = self._walled.get((a, t), (0, 0))
