@@ -177,10 +177,12 @@ def _cinder_squares(ctx: Ctx, hero: Hero, feat: object) -> list[tuple[int, int]]
     here = sq(hero.square)
     rng = next(e.get("max_distance", 4) for e in feat.effects if e.verb == "area_damage")  # type: ignore[attr-defined]
     out = []
+    figures = ctx.figure_squares()  # the squares figure_at finds a figure on
+    walls = ctx.walls()
     for q in ctx.board.terrain:
-        if geo.distance(here, q) <= rng and (q == here or ctx.sees(here, q, hero.id)):
-            if any(ctx.figure_at(s) for s in geo.blast_squares(ctx.board, ctx.walls(), q)):
-                out.append(q)
+        if geo.distance(here, q) <= rng and any(s in figures for s in geo.blast_squares(ctx.board, walls, q)) \
+                and (q == here or ctx.sees(here, q, hero.id, figures=figures)):
+            out.append(q)
     return sorted(out, key=lambda s: (s[1], s[0]))
 
 
