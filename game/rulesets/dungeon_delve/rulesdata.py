@@ -34,9 +34,10 @@ BARE_HANDS = "bare"
 TEST_DICE = ("gray", "black")
 MEMO_LIMIT = 200_000
 """Entries a memo below holds before it starts afresh (a bound on memory in long sessions)."""
-MOVE_MEMO_LIMIT = 1_000
-"""The same for movement ranges, which are bigger (every square's path) and rarely asked
-again once the figure has moved."""
+MOVE_MEMO_LIMIT = 256
+"""The same for movement ranges, which are bigger (every square's path, some 13 kB for 10 MP)
+and rarely asked again once the figure has moved: the repeat that counts is a move asked
+and then answered, one right after the other."""
 
 
 @dataclass(frozen=True)
