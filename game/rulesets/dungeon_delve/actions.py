@@ -8,6 +8,8 @@ Moving walks the path square by square, so terrain and Snare Wire act where they
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from game.core.cards import draw
 from game.core.decision import Blocked, Decision, Option
 from game.rulesets.dungeon_delve import geometry as geo
@@ -83,10 +85,7 @@ def action_options(ctx: Ctx, figure: str) -> tuple[list[Option], list[Blocked]]:
     if act.mp > 0 and can_move:
         reach = move_range(ctx, figure, act.mp)
         for q in sorted(reach.ends, key=lambda s: (s[1], s[0])):
-            cost = reach.costs[q]
-            harm = reach.damage(q)
-            note = f"{cost} MP" + (f", {harm} damage on the way" if harm else "")
-            options.append(Option(f"move:{sq_id(q)}", f"Move to {sq_id(q)} ({note})", ("square", sq_id(q)), note))
+            options.append(_move_option(q, reach.costs[q], reach.damage(q)))
     if hero is not None and can_move and hero.fatigue < ctx.data.stamina(state, hero.id):
         options.append(Option("fatigue", "Suffer 1 fatigue: +1 MP", None, "DD-050"))
     if act.actions_left > 0:
@@ -95,6 +94,14 @@ def action_options(ctx: Ctx, figure: str) -> tuple[list[Option], list[Blocked]]:
         options.extend(_hero_options(ctx, hero, act))
     options.append(Option("end", "End the turn" if hero is not None else "End the activation"))
     return options, blocked
+
+
+@lru_cache(maxsize=4096)
+def _move_option(q: tuple[int, int], cost: int, harm: int) -> Option:
+    """Moving to ``q`` for ``cost`` MP and ``harm`` damage on the way: the same option
+    whoever moves, so one (immutable) object serves every menu that offers it."""
+    note = f"{cost} MP" + (f", {harm} damage on the way" if harm else "")
+    return Option(f"move:{sq_id(q)}", f"Move to {sq_id(q)} ({note})", ("square", sq_id(q)), note)
 
 
 def _hero_options(ctx: Ctx, hero: Hero, act: Activation) -> list[Option]:
@@ -170,10 +177,12 @@ def _cinder_squares(ctx: Ctx, hero: Hero, feat: object) -> list[tuple[int, int]]
     here = sq(hero.square)
     rng = next(e.get("max_distance", 4) for e in feat.effects if e.verb == "area_damage")  # type: ignore[attr-defined]
     out = []
+    figures = ctx.figure_squares()  # the squares figure_at finds a figure on
+    walls = ctx.walls()
     for q in ctx.board.terrain:
-        if geo.distance(here, q) <= rng and (q == here or ctx.sight(here, q, hero.id).visible):
-            if any(ctx.figure_at(s) for s in geo.blast_squares(ctx.board, ctx.walls(), q)):
-                out.append(q)
+        if geo.distance(here, q) <= rng and any(s in figures for s in geo.blast_squares(ctx.board, walls, q)) \
+                and (q == here or ctx.sees(here, q, hero.id, figures=figures)):
+            out.append(q)
     return sorted(out, key=lambda s: (s[1], s[0]))
 
 

@@ -26,24 +26,31 @@ BLUE = "blue"
 def can_target(ctx: Ctx, attacker: str, weapon: Weapon, target: tuple[int, int]) -> bool:
     """Melee: adjacent, or with Reach within 2 in sight (DD-079, DD-099); Ranged: in sight (DD-080)."""
     here = ctx.figure_square(attacker)
+    return _can_target_from(ctx, attacker, here, ctx.figure_squares(), ctx.neighbours(here), weapon, target)
+
+
+def _can_target_from(ctx: Ctx, attacker: str, here: tuple[int, int], figures: frozenset[tuple[int, int]],
+                     near: tuple[tuple[int, int], ...], weapon: Weapon, target: tuple[int, int]) -> bool:
+    """:func:`can_target` with the attacker's square, every figure's square and the squares
+    adjacent to the attacker given (the same for every target in a menu)."""
     if weapon.ranged:
-        return here != target and ctx.sight(here, target, attacker, "target").visible
-    if ctx.adjacent(here, target):
+        return here != target and ctx.sees(here, target, attacker, "target", figures=figures)
+    if target in near:
         return True
-    return weapon.reach and geo.distance(here, target) <= 2 and ctx.sight(here, target, attacker, "target").visible
+    return weapon.reach and geo.distance(here, target) <= 2 and \
+        ctx.sees(here, target, attacker, "target", figures=figures)
 
 
 def targets_for(ctx: Ctx, attacker: str, weapon: Weapon) -> list[tuple[int, int]]:
     hero_attacking = ctx.is_hero(attacker)
-    out = []
     if hero_attacking:
         candidates = [sq(m.square) for m in ctx.state.monsters]  # DD-076, DDA-28
     else:
         candidates = [sq(h.square) for h in ctx.state.heroes if not h.knocked_out
                       and not (weapon.ranged and any(e.startswith("untargetable_ranged") for e in h.effects))]
-    for target in candidates:
-        if can_target(ctx, attacker, weapon, target):
-            out.append(target)
+    here, figures = ctx.figure_square(attacker), ctx.figure_squares()
+    near = ctx.neighbours(here)
+    out = [target for target in candidates if _can_target_from(ctx, attacker, here, figures, near, weapon, target)]
     return sorted(out, key=lambda s: (s[1], s[0]))
 
 

@@ -94,12 +94,27 @@ class Ctx(BaseContext[DDState, DDStep]):
         return self.board.terrain.get(square, "void")
 
     def adjacent(self, a: Square, b: Square) -> bool:
-        return a != b and geo.adjacent(self.board, self.walls(), a, b)
+        return geo.adjacent(self.board, self.walls(), a, b)  # a square is not adjacent to itself
+
+    def neighbours(self, square: Square) -> tuple[Square, ...]:
+        """The squares adjacent to ``square`` now (4.2): :meth:`adjacent` for many at once."""
+        return self.board.walls_data(self.walls()).neighbours.get(square, ())
 
     def sight(self, a: Square, t: Square, viewer: str = "", target: str = "") -> geo.Sight:
         return self.data.sight(self.state.quest, self.state.open_doors, a, t, self.figure_squares() - {a, t},
                                a_in_pit=self.terrain(a) == "pit" and bool(viewer),
                                t_in_pit=self.terrain(t) == "pit" and bool(target))
+
+    def sees(self, a: Square, t: Square, viewer: str = "", target: str = "",
+             figures: frozenset[Square] | None = None) -> bool:
+        """Whether :meth:`sight` is visible, without working out why not (faster).
+        ``figures``, if given, is :meth:`figure_squares` (a caller asking many questions
+        in one position works it out once)."""
+        terrain = self.board.terrain
+        return self.data.sees(self.state.quest, self.state.open_doors, a, t,
+                              self.figure_squares() if figures is None else figures,
+                              a_in_pit=bool(viewer) and terrain.get(a) == "pit",
+                              t_in_pit=bool(target) and terrain.get(t) == "pit")
 
     def nearest_empty(self, start: Square) -> list[Square]:
         """The nearest on-map spaces holding no figure and not obstacle, lava or pit (DD-147)."""

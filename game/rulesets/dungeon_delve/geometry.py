@@ -38,6 +38,7 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 from heapq import heappop, heappush
 from math import gcd
+from typing import NamedTuple
 from types import MappingProxyType
 
 from game.core.errors import ContentError, RulesError
@@ -147,6 +148,20 @@ class WallData:
     """``R(p)`` as a bit mask over the direction indices (only even bits), non-empty only."""
     neighbours: Mapping[Square, tuple[Square, ...]]
     """For every on-map square, the squares adjacent to it (4.2), in reading order."""
+    steps: Mapping[Square, tuple[MoveStep, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    """For every on-map square, the steps of 4.3 a figure there may take whatever the
+    figures: to the adjacent squares that are not obstacles, none out of a pit."""
+
+
+class MoveStep(NamedTuple):
+    """A step of 4.3 into an adjacent square, with what entering it means."""
+
+    to: Square
+    water: bool
+    pit: bool
+    hazard: bool
+    """Lava or pit: the path's count of such spaces grows (DD-063, DD-059)."""
+    diagonal: bool
 
 
 @dataclass(frozen=True)
@@ -242,6 +257,12 @@ class Board:
         return frozenset(s for s, kind in self.terrain.items() if kind == "obstacle")
 
     @cached_property
+    def see_through(self) -> frozenset[Square]:
+        """The on-map squares that are not obstacles: the ones only a figure can make
+        block a line of sight (4.1)."""
+        return frozenset(s for s, kind in self.terrain.items() if kind != "obstacle")
+
+    @cached_property
     def map_edges(self) -> frozenset[Edge]:
         """Every unit edge between an on-map and an off-map square (4.1, first item of W)."""
         out: set[Edge] = set()
@@ -308,7 +329,12 @@ class Board:
                     q for q in ((x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
                     if q != (x, y) and _adjacent(self, edges, rays, (x, y), q)
                 )
-            data = WallData(edges, MappingProxyType(rays), MappingProxyType(neighbours))
+            terrain = self.terrain
+            steps = {sq: () if kind == "pit" else tuple(
+                MoveStep(q, terrain[q] == "water", terrain[q] == "pit", terrain[q] in _DAMAGE_ON_ENTERING,
+                         q[0] != sq[0] and q[1] != sq[1])
+                for q in neighbours[sq] if terrain[q] != "obstacle") for sq, kind in terrain.items()}
+            data = WallData(edges, MappingProxyType(rays), MappingProxyType(neighbours), MappingProxyType(steps))
             self._walls_cache[walls] = data
         return data
 
@@ -426,9 +452,9 @@ def adjacent(board: Board, walls: frozenset[Edge], a: Square, b: Square) -> bool
     p to the two centres are on the same side of the rays ``R(p)``. So a diagonal step
     round a single wall corner or past a wall's end is allowed, one through a straight
     wall junction or a "+" is not (DDA-10, DDA-11). Obstacles and figures do not matter.
+    (The test itself is :func:`_adjacent`; its answers are in ``neighbours``.)
     """
-    data = board.walls_data(walls)
-    return _adjacent(board, data.edges, data.rays, a, b)
+    return b in board.walls_data(walls).neighbours.get(a, ())
 
 
 # ---------------------------------------------------------------------------------------
@@ -510,7 +536,7 @@ def movement_range(
     if water_cost < 1:
         raise GeometryError("water_cost must be at least 1")
     terrain = board.terrain
-    neighbours = board.walls_data(walls).neighbours
+    steps = board.walls_data(walls).steps  # none into an obstacle, none out of a pit (DD-059, DD-061)
     others = (friends | enemies) - {start}
     blocking_enemies: frozenset[Square] = frozenset() if pass_enemies else enemies - {start}
     costs: dict[Square, int] = {}
@@ -525,26 +551,22 @@ def movement_range(
             continue
         costs[sq] = cost
         paths[sq] = path
-        if terrain[sq] == "pit":  # in a pit: no further step (DD-059, DD-061)
-            continue
-        for q in neighbours[sq]:
-            if q in costs:
+        for q, water, pit, hazard, diagonal in steps[sq]:
+            if q in costs or q in blocking_enemies or (pit and q in others):
                 continue
-            kind = terrain[q]
-            if kind == "obstacle" or q in blocking_enemies or (kind == "pit" and q in others):
+            new_cost = cost + (water_cost if water else 1)
+            if new_cost > mp:
                 continue
-            step_cost = water_cost if kind == "water" else 1
-            if cost + step_cost > mp:
-                continue
-            new = (cost + step_cost,
-                   hazards + (kind in _DAMAGE_ON_ENTERING),
-                   diagonals + (q[0] != sq[0] and q[1] != sq[1]),
-                   path + (q,))
             old = best.get(q)
+            if old is not None and old[0] < new_cost:
+                continue  # already reached for fewer MP: no need to build this key
+            new = (new_cost, hazards + hazard, diagonals + diagonal, path + (q,))
             if old is None or new < old:
                 best[q] = new
                 heappush(heap, new)
-    damages = {sq: sum(_DAMAGE_ON_ENTERING.get(terrain[q], 0) for q in path[1:]) for sq, path in paths.items()}
+    # A path's damage is 1 per lava or pit space entered (its hazards) and 1 more for a pit,
+    # which can only be its last space (no step leads out of a pit) and never the start.
+    damages = {sq: best[sq][1] + (sq != start and terrain[sq] == "pit") for sq in paths}
     return MoveRange(
         costs=MappingProxyType(costs),
         ends=frozenset(sq for sq in costs if sq != start and sq not in others),
@@ -679,10 +701,11 @@ def segment_interior_squares(a: Point, t: Point) -> tuple[Square, ...]:
     return tuple((a[0] + x, a[1] + y) for x, y in pat.squares)
 
 
-@dataclass(frozen=True)
-class _Cause:
+class _Cause(NamedTuple):
     """What blocks one segment: a square ("figure", "obstacle", "offmap"), an edge of W
-    ("edge") or a lattice point where walls meet ("point")."""
+    ("edge") or a lattice point where walls meet ("point"). A named tuple: one is made
+    for every blocked segment, and a tuple is made several times faster than a frozen
+    dataclass."""
 
     kind: str
     square: Square = (0, 0)
@@ -690,6 +713,8 @@ class _Cause:
 
 
 def _square_cause(board: Board, figures: frozenset[Square], q: Square) -> _Cause | None:
+    """Why ``q`` blocks a segment, if it does. Callers first test the cheaper ``q in
+    figures or q not in board.see_through``, true exactly when this returns a cause."""
     if q not in board.terrain:
         return _Cause("offmap", q)
     if q in board.obstacles:
@@ -710,24 +735,29 @@ def _segment_cause(
     ax, ay = a
     pat = _pattern(t[0] - ax, t[1] - ay)
     edges = data.edges
+    see_through = board.see_through
     # (C1) interiors of blocked squares
     for rx, ry in pat.squares:
         q = (ax + rx, ay + ry)
-        if q != A and q != T:
-            cause = _square_cause(board, figures, q)
-            if cause is not None:
-                return cause
+        if (q in figures or q not in see_through) and q != A and q != T:
+            return _square_cause(board, figures, q)
     # (C2) running along an edge of W or an edge of a blocked square
     for (p0, p1), s0, s1 in pat.run:
         for rq in (s0, s1):
             q = (ax + rq[0], ay + rq[1])
-            if q != A and q != T:
-                cause = _square_cause(board, figures, q)
-                if cause is not None:
-                    return cause
+            if (q in figures or q not in see_through) and q != A and q != T:
+                return _square_cause(board, figures, q)
         edge = ((ax + p0[0], ay + p0[1]), (ax + p1[0], ay + p1[1]))
         if edge in edges:
             return _Cause("edge", edge=edge)
+    return _wall_cause(data, pat, A, T, a)
+
+
+def _wall_cause(data: WallData, pat: _Pattern, A: Square, T: Square, a: Point) -> _Cause | None:
+    """Checks C3 and C4 of 4.4 for the segment of shape ``pat`` from corner ``a`` of A to a
+    corner of T: what blocks it there, or None. Walls only: figures play no part."""
+    ax, ay = a
+    edges = data.edges
     # (C3) crossing an edge of W in mid-edge
     for p0, p1 in pat.crossings:
         edge = ((ax + p0[0], ay + p0[1]), (ax + p1[0], ay + p1[1]))
@@ -748,6 +778,28 @@ def _segment_cause(
     return None
 
 
+def segment_walled(data: WallData, A: Square, T: Square, a: Point, t: Point) -> bool:
+    """Whether segment [a, t] from a corner of A to a corner of T is blocked by walls
+    alone: it runs along an edge of W (C2), crosses one (C3) or passes a wall point the
+    wrong way (C4). The squares it meets (C1, C2) are not looked at."""
+    ax, ay = a
+    pat = _pattern(t[0] - ax, t[1] - ay)
+    edges = data.edges
+    for (p0, p1), _, _ in pat.run:
+        if ((ax + p0[0], ay + p0[1]), (ax + p1[0], ay + p1[1])) in edges:
+            return True
+    return _wall_cause(data, pat, A, T, a) is not None
+
+
+def segment_squares(a: Point, t: Point) -> tuple[Square, ...]:
+    """The squares C1 and C2 of 4.4 look at for segment [a, t]: those whose interior it
+    meets and, running along grid lines, those on both sides of it (A and T included)."""
+    ax, ay = a
+    pat = _pattern(t[0] - ax, t[1] - ay)
+    return tuple((ax + rx, ay + ry) for rx, ry in pat.squares) + tuple(
+        (ax + rq[0], ay + rq[1]) for _, s0, s1 in pat.run for rq in (s0, s1))
+
+
 def segment_is_clear(
     board: Board,
     walls: frozenset[Edge],
@@ -766,13 +818,20 @@ def segment_is_clear(
     return _segment_cause(board, data, frozenset(blockers), a, t, pa, pt) is None
 
 
-def _corner_pairs(a: Square, t: Square) -> list[tuple[Point, Point]]:
+def corner_pairs(a: Square, t: Square) -> list[tuple[Point, Point]]:
     """The corner pairs of 4.4 step 2 with ``a ≠ t``: the four parallel pairs (NW–NW,
     NE–NE, SW–SW, SE–SE) first, as they draw best, then the others."""
-    ca, ct = corners(a), corners(t)
+    ax, ay = a
+    return [((ax + i, ay + j), (ax + k, ay + m)) for (i, j), (k, m) in _corner_offsets(t[0] - ax, t[1] - ay)]
+
+
+@lru_cache(maxsize=None)
+def _corner_offsets(dx: int, dy: int) -> tuple[tuple[Point, Point], ...]:
+    """:func:`corner_pairs` from (0, 0) to (dx, dy), remembered (it is translation invariant)."""
+    ca, ct = corners((0, 0)), corners((dx, dy))
     pairs = [(ca[i], ct[i]) for i in range(4)]
     pairs += [(ca[i], ct[j]) for i in range(4) for j in range(4) if i != j]
-    return [(p, q) for p, q in pairs if p != q]
+    return tuple((p, q) for p, q in pairs if p != q)
 
 
 def _adjacent_segment(a: Square, t: Square) -> tuple[Point, Point]:
@@ -862,7 +921,7 @@ def line_of_sight(
         return Sight(False, None, reason)
     figures = blockers if isinstance(blockers, frozenset) else frozenset(blockers)
     causes: list[_Cause] = []
-    for pa, pt in _corner_pairs(a, t):  # step 2
+    for pa, pt in corner_pairs(a, t):  # step 2
         cause = _segment_cause(board, data, figures, a, t, pa, pt)
         if cause is None:
             return Sight(True, (pa, pt), "")

@@ -15,6 +15,7 @@ from game.core.cards import definition_id, instances
 from game.core.dice import Die
 from game.rulesets.dungeon_delve import geometry as geo
 from game.rulesets.dungeon_delve.geometry import Square
+from game.rulesets.dungeon_delve.sightmask import SightMasks
 from game.rulesets.dungeon_delve.content import (
     AbilityDef,
     DDContent,
@@ -31,6 +32,12 @@ if TYPE_CHECKING:
 
 BARE_HANDS = "bare"
 TEST_DICE = ("gray", "black")
+MEMO_LIMIT = 200_000
+"""Entries a memo below holds before it starts afresh (a bound on memory in long sessions)."""
+MOVE_MEMO_LIMIT = 256
+"""The same for movement ranges, which are bigger (every square's path, some 13 kB for 10 MP)
+and rarely asked again once the figure has moved: the repeat that counts is a move asked
+and then answered, one right after the other."""
 
 
 @dataclass(frozen=True)
@@ -54,7 +61,12 @@ class Data:
         # Line of sight by (quest, blocking edges, from, to, blockers, pits): the answer
         # depends on nothing else, and an attack menu asks the same questions over and over.
         self.sight_memo: dict[tuple[Any, ...], Any] = {}
+        # Movement ranges by (quest, blocking edges, start, MP, friends, enemies, passing
+        # enemies, water cost), for the same reason: a move is asked, then answered, from
+        # the same range. A range is immutable, so sharing it is safe.
+        self.move_memo: dict[tuple[Any, ...], geo.MoveRange] = {}
         self._walls: dict[tuple[str, tuple[str, ...]], frozenset[geo.Edge]] = {}
+        self._sight_masks: dict[tuple[str, frozenset[geo.Edge]], SightMasks] = {}
 
     # -- names -------------------------------------------------------------------------------
 
@@ -226,8 +238,17 @@ class Data:
         friends; it passes enemies if it is a Nimble monster or a hero slipping away (DD-047),
         and water costs what its ability says (DD-055)."""
         passes = self.monster_has(monster_kind, "nimble") if monster_kind is not None else slip_away
-        return geo.movement_range(self.board(quest), self.walls(quest, open_doors), here, mp, friends=friends,
-                                  enemies=enemies, pass_enemies=passes, water_cost=self.water_cost(figure))
+        walls = self.walls(quest, open_doors)
+        water_cost = self.water_cost(figure)
+        key = (quest, walls, here, mp, friends, enemies, passes, water_cost)
+        found = self.move_memo.get(key)
+        if found is None:
+            if len(self.move_memo) > MOVE_MEMO_LIMIT:
+                self.move_memo.clear()
+            found = self.move_memo[key] = geo.movement_range(self.board(quest), walls, here, mp, friends=friends,
+                                                             enemies=enemies, pass_enemies=passes,
+                                                             water_cost=water_cost)
+        return found
 
     def sight(self, quest: str, open_doors: Iterable[str], a: Square, t: Square, blockers: frozenset[Square],
               *, a_in_pit: bool = False, t_in_pit: bool = False) -> geo.Sight:
@@ -236,12 +257,42 @@ class Data:
         key = (quest, walls, a, t, blockers, a_in_pit, t_in_pit)
         found = self.sight_memo.get(key)
         if found is None:
-            if len(self.sight_memo) > 200_000:
+            if len(self.sight_memo) > MEMO_LIMIT:
                 self.sight_memo.clear()
-            found = self.sight_memo[key] = geo.line_of_sight(self.board(quest), walls, a, t, blockers=blockers,
-                                                             a_in_pit=a_in_pit, t_in_pit=t_in_pit)
+            clear = self._first_clear(quest, walls, a, t, blockers) \
+                if self._plain_sight(quest, a, t, a_in_pit, t_in_pit) else None
+            # The masks find a clear segment fast; with none, line of sight also says why.
+            found = self.sight_memo[key] = geo.Sight(True, geo.corner_pairs(a, t)[clear], "") \
+                if clear is not None else geo.line_of_sight(self.board(quest), walls, a, t, blockers=blockers,
+                                                            a_in_pit=a_in_pit, t_in_pit=t_in_pit)
         assert isinstance(found, geo.Sight)
         return found
+
+    def sees(self, quest: str, open_doors: Iterable[str], a: Square, t: Square, blockers: frozenset[Square],
+             *, a_in_pit: bool = False, t_in_pit: bool = False) -> bool:
+        """Whether there is line of sight from ``a`` to ``t`` past the ``blockers`` (4.4):
+        :meth:`sight` without the reason why not, which is most of the cost of a no.
+        ``blockers`` may hold ``a`` and ``t``: they never block (DD-104)."""
+        if not self._plain_sight(quest, a, t, a_in_pit, t_in_pit):
+            return self.sight(quest, open_doors, a, t, blockers - {a, t}, a_in_pit=a_in_pit,
+                              t_in_pit=t_in_pit).visible
+        return self._first_clear(quest, self.walls(quest, open_doors), a, t, blockers) is not None
+
+    def _plain_sight(self, quest: str, a: Square, t: Square, a_in_pit: bool, t_in_pit: bool) -> bool:
+        """Step 2 of 4.4 decides: two different squares of the map, no pit rule (DD-060).
+        Otherwise :func:`geometry.line_of_sight` answers (or says what is wrong)."""
+        terrain = self.board(quest).terrain
+        return not a_in_pit and not t_in_pit and a != t and a in terrain and t in terrain
+
+    def _first_clear(self, quest: str, walls: frozenset[geo.Edge], a: Square, t: Square,
+                     blockers: frozenset[Square]) -> int | None:
+        """In plain sight (above), which segment line of sight is drawn on from ``a`` to
+        ``t``: the index in :func:`geometry.corner_pairs` of the first one clear of
+        ``blockers`` and walls (4.4 step 2); None if none is."""
+        masks = self._sight_masks.get((quest, walls))
+        if masks is None:
+            masks = self._sight_masks[(quest, walls)] = SightMasks(self.board(quest), walls)
+        return masks.first_clear(a, t, blockers)
 
     def monster_has(self, kind: str, keyword: str) -> bool:
         verb = {"nimble": "move_through_enemies"}.get(keyword, keyword)

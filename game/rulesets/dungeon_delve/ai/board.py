@@ -9,6 +9,7 @@ set of goal squares, and the rough "attacks next turn" map of a hero
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from heapq import heappop, heappush
 from typing import Any
@@ -28,8 +29,16 @@ def walls_of(quest: str, open_doors: tuple[str, ...]) -> frozenset[Any]:
     return board.blocking_edges([d for d in board.doors if d not in open_doors])
 
 
+_NEIGHBOURS: dict[tuple[str, frozenset[Any]], Mapping[Square, tuple[Square, ...]]] = {}
+"""The adjacency of each quest's board and walls: the planners ask it hundreds of thousands
+of times a game, too often to find the board through the registry every time."""
+
+
 def neighbours(quest: str, walls: frozenset[Any], square: Square) -> tuple[Square, ...]:
-    return board_of(quest).walls_data(walls).neighbours.get(square, ())
+    found = _NEIGHBOURS.get((quest, walls))
+    if found is None:
+        found = _NEIGHBOURS[(quest, walls)] = board_of(quest).walls_data(walls).neighbours
+    return found.get(square, ())
 
 
 def is_adjacent(quest: str, walls: frozenset[Any], a: Square, b: Square) -> bool:
@@ -130,6 +139,7 @@ def strike_times(quest: str, walls: frozenset[Any], start: Square, speed: int, w
 
 def _clear() -> None:
     _LOS.clear()
+    _NEIGHBOURS.clear()
     _WALL_KEYS.clear()
     for cached in (walls_of, visible_within, move_range, dist_to, weapons_of, strike_times):
         cached.cache_clear()
