@@ -42,3 +42,27 @@ def test_the_views_reach_is_where_the_rules_let_the_active_figure_move():
                 compared += 1
             game.choose(decision.seat, random_choice(decision, rng))
     assert compared > 100
+
+
+def test_the_views_sight_set_is_every_square_its_sight_line_reaches():
+    """The table's sight overlay (view.sight_set, asked yes or no for speed) lights exactly the
+    squares to which view.sight finds a line, for every figure of random positions."""
+    system = registry.get("dungeon-delve")
+    data = getattr(system, "data")
+    compared = 0
+    for seed in range(1, 5):
+        game = Game.new(system, seed, 2)
+        rng = Rng.seeded(seed)
+        steps = 0
+        while (decision := game.pending()) is not None and steps < 300:
+            if steps % 25 == 0:
+                view = game.view_for(decision.seat)
+                terrain = data.board(view["quest"]).terrain
+                for figure in view["heroes"] + view["monsters"]:
+                    here = (figure["square"][0], figure["square"][1])
+                    expected = {t for t in terrain if t != here and dd_view.sight(data, view, here, t).visible}
+                    assert dd_view.sight_set(data, view, here) == expected
+                    compared += 1
+            game.choose(decision.seat, random_choice(decision, rng))
+            steps += 1
+    assert compared > 40

@@ -108,5 +108,11 @@ def sight(data: Data, view: DDView, a: tuple[int, int], t: tuple[int, int]) -> g
 
 
 def sight_set(data: Data, view: DDView, a: tuple[int, int]) -> frozenset[tuple[int, int]]:
-    """Every square the figure in ``a`` can see."""
-    return frozenset(t for t in data.board(view["quest"]).terrain if t != a and sight(data, view, a, t).visible)
+    """Every square the figure in ``a`` can see (as :func:`sight` says, asked yes or no: the
+    table draws the set after every move, and why a square is out of sight costs the most)."""
+    standing = figure_squares(view)
+    terrain = data.board(view["quest"]).terrain
+    a_in_pit = terrain.get(a) == "pit"
+    return frozenset(t for t in terrain if t != a and data.sees(
+        view["quest"], view["open_doors"], a, t, standing, a_in_pit=a_in_pit,
+        t_in_pit=terrain.get(t) == "pit" and t in standing))
