@@ -135,7 +135,7 @@ def test_an_ai_move_shows_the_way_the_figure_went(make_app):
         frames(app)
         trails = [a for group in table.animations.groups for a in group if isinstance(a, Trail)]
         assert trails, "the monster's move left no trail"
-        path = [tuple(p) for p in moves[0].data["path"]]
+        path = [tuple(moves[0].data["origin"])] + [tuple(p) for p in moves[0].data["path"]]
         assert trails[0].points == [grid.square_centre(sq) for sq in path]
         return
     raise AssertionError("the overlord never moved a monster")

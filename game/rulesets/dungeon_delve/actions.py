@@ -236,10 +236,10 @@ def answer_actions(ctx: Ctx, step: ActionsStep, seat: int, choice: tuple[str, ..
     elif kind == "move":
         target = parse_sq(rest)
         reach = move_range(ctx, figure, act.mp)
-        path = list(reach.path(target))[1:]
+        origin, *path = reach.path(target)
         act.mp -= reach.costs[target]
         ctx.emit("move", "DD-041", f"{ctx.name(figure)} moves to {rest} ({reach.costs[target]} MP).",
-                 figure=figure, path=[list(p) for p in path])
+                 figure=figure, path=[list(p) for p in path], origin=list(origin))
         ctx.push({"step": "walk", "figure": figure, "path": [list(p) for p in path]})
     elif kind == "fatigue":
         assert hero is not None

@@ -404,7 +404,8 @@ class DungeonDelveTable(Table[DDView]):
         elif event.kind == "attack":
             self._pending_dice = []
         elif event.kind == "move" and self.grid is not None and event.data.get("path"):
-            steps = [self.grid.square_centre((int(x), int(y))) for x, y in event.data["path"]]
+            walked = [event.data["origin"]] if event.data.get("origin") else []  # from where it stood
+            steps = [self.grid.square_centre((int(x), int(y))) for x, y in walked + event.data["path"]]
             queue.add(Trail(steps, 0.25 + 0.06 * len(steps)))  # the way the figure went, step by step
         elif event.kind == "surge" and event.headline:  # the dice stay; what was spent shows under them
             self.tray.notes.append(event.headline)
