@@ -9,6 +9,7 @@ validates incoming choices.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Iterable
 
 from game.core.errors import IllegalChoice
@@ -67,7 +68,7 @@ class Decision:
     def forced_pass(self) -> bool:
         """A response window's question whose only answer is "pass": whoever plays the seat
         answers it at once, so nobody learns from it that the seat held nothing."""
-        return self.window and self.option_ids == ("pass",)
+        return self.window and len(self.options) == 1 and self.options[0].id == "pass"
 
     def option(self, option_id: str) -> Option | None:
         for opt in self.options:
@@ -75,18 +76,27 @@ class Decision:
                 return opt
         return None
 
-    @property
+    # The ids are read by every agent and every validation, often more than once a decision:
+    # worked out once (a cached value beside the fields; equality and hashing ignore it).
+    @cached_property
     def option_ids(self) -> tuple[str, ...]:
         return tuple(opt.id for opt in self.options)
+
+    @cached_property
+    def _known_ids(self) -> frozenset[str]:
+        return frozenset(self.option_ids)
 
     def validate(self, seat: int, choice: Iterable[str]) -> tuple[str, ...]:
         """Check a choice against this decision; returns it as a tuple or raises IllegalChoice."""
         picked = tuple(choice)
+        known = self._known_ids
+        if (seat == self.seat and len(picked) == 1 and picked[0] in known
+                and self.min_choices <= 1 <= self.max_choices):
+            return picked  # the common case, one legal pick: what the checks below would find
         if seat != self.seat:
             raise IllegalChoice(f"It is seat {self.seat + 1}'s decision, not seat {seat + 1}'s.", self.rule)
         if len(set(picked)) != len(picked):
             raise IllegalChoice("The same option was picked twice.", self.rule)
-        known = set(self.option_ids)
         for option_id in picked:
             if option_id not in known:
                 for blocked in self.blocked:

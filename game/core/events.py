@@ -60,4 +60,5 @@ class EventLog:
         headline: str = "",
         **data: Any,
     ) -> None:
-        self.events.append(Event(kind, rule, text, dict(data), seats, irreversible, headline))
+        # ``data`` is already a new dict (made by the call's keywords): no copy needed.
+        self.events.append(Event(kind, rule, text, data, seats, irreversible, headline))

@@ -100,11 +100,12 @@ class Flow(Generic[C]):
 
     def advance(self, ctx: C, stack: list[Step]) -> Decision | None:
         """Run automatic steps until a question is pending (returned) or the stack is empty."""
+        kinds = self.kinds  # looked up directly: this loop runs for every step of every choice
         for _ in range(MAX_AUTOMATIC_STEPS):
             if not stack:
                 return None
             step = stack[-1]
-            kind = self.kind(step)
+            kind = kinds.get(step.get("step", "")) or self.kind(step)
             if kind.ask is not None:
                 decision = kind.ask(ctx, step)
                 if decision is not None:
