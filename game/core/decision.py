@@ -9,7 +9,6 @@ validates incoming choices.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Iterable
 
 from game.core.errors import IllegalChoice
@@ -76,20 +75,19 @@ class Decision:
                 return opt
         return None
 
-    # The ids are read by every agent and every validation, often more than once a decision:
-    # worked out once (a cached value beside the fields; equality and hashing ignore it).
-    @cached_property
+    @property
     def option_ids(self) -> tuple[str, ...]:
-        return tuple(opt.id for opt in self.options)
-
-    @cached_property
-    def _known_ids(self) -> frozenset[str]:
-        return frozenset(self.option_ids)
+        # Read by every agent and every validation, often more than once a decision: worked
+        # out once and kept beside the fields (equality, hashing and repr ignore it).
+        ids: tuple[str, ...] | None = self.__dict__.get("_option_ids")
+        if ids is None:
+            ids = self.__dict__["_option_ids"] = tuple(opt.id for opt in self.options)
+        return ids
 
     def validate(self, seat: int, choice: Iterable[str]) -> tuple[str, ...]:
         """Check a choice against this decision; returns it as a tuple or raises IllegalChoice."""
         picked = tuple(choice)
-        known = self._known_ids
+        known = self.option_ids
         if (seat == self.seat and len(picked) == 1 and picked[0] in known
                 and self.min_choices <= 1 <= self.max_choices):
             return picked  # the common case, one legal pick: what the checks below would find

@@ -146,8 +146,7 @@ FLOW.question("attack_hero", ask_attack_hero, answer_attack_hero)
 
 
 def _card_option(ctx: Ctx, card_id: str) -> Option:
-    card = ctx.content.card(card_id)
-    return Option(f"play:{card_id}", f"Play {card.name}", ("card", card_id), card.text)
+    return ctx.content.play_options[card_id]
 
 
 def window_options(ctx: Ctx) -> tuple[list[Option], list[Blocked]]:
@@ -542,7 +541,7 @@ def ask_goblins(ctx: Ctx, step: Step) -> Decision | None:
     seat = _battle(ctx).sides[step["side"]].seat
     hand = ctx.state.players[seat].hand
     return Decision(seat, "goblins", f"{ctx.name(step['goblins'])}: discard which card for +1 BV?",
-                    tuple(Option(f"discard:{c}", ctx.name(c), ("card", c)) for c in hand), rule="FH-101")
+                    tuple(ctx.content.discard_options[c] for c in hand), rule="FH-101")
 
 
 def answer_goblins(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:

@@ -151,7 +151,8 @@ class Ctx(BaseContext[FHState]):
         if not self.state.players[seat].hand:
             return False
         discard = self.state.discard
-        return any(verb in verbs and card not in discard for card, verb in self.content.instant_verbs.items())
+        by_verb = self.content.instants_by_verb
+        return any(card not in discard for verb in verbs for card in by_verb.get(verb, ()))
 
     def any_time_instants(self, seat: int) -> list[str]:
         """Scrye and Fortune in ``seat``'s hand: playable at every instant point (FH-133)."""

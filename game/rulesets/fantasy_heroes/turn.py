@@ -154,7 +154,7 @@ def ask_hand_limit(ctx: Ctx, step: Step) -> Decision | None:
     return Decision(
         seat, "discard",
         f"End of phase: you hold {len(hand)} cards. Discard {excess} to keep {HAND_LIMIT}.",
-        tuple(Option(f"discard:{c}", ctx.name(c), ("card", c)) for c in hand),
+        tuple(ctx.content.discard_options[c] for c in hand),
         rule="FH-021", min_choices=excess, max_choices=excess,
     )
 
@@ -204,7 +204,8 @@ def playable_instants(ctx: Ctx, seat: int, wall: bool) -> list[str]:
 
 
 def instant_options(ctx: Ctx, cards: list[str]) -> list[Option]:
-    return [Option(f"play:{c}", f"Play {ctx.name(c)}", ("card", c), ctx.content.card(c).text) for c in cards]
+    play_options = ctx.content.play_options
+    return [play_options[c] for c in cards]
 
 
 def instant_rule(ctx: Ctx, step: Step) -> str:
