@@ -12,13 +12,13 @@ from game.core.decision import Blocked, Decision, Option
 from game.core.effects import Effect
 from game.core.flow import Step
 from game.rulesets.fantasy_heroes.content import CardDef, Content
-from game.rulesets.fantasy_heroes.context import FLOW, Ctx
+from game.rulesets.fantasy_heroes.context import ANY_TIME_VERBS, FLOW, Ctx
 from game.rulesets.fantasy_heroes.effects import (
+    both_totals,
     charge_sources,
     hero_of,
     negatable_spells,
     opposing,
-    side_total,
     spell_level,
     totals,
 )
@@ -75,14 +75,14 @@ def uses_allowance(content: Content, battle: Battle, side_index: int, card_id: s
 
 def why_not(content: Content, battle: Battle, side_index: int, card_id: str) -> tuple[str, str] | None:
     """None if ``card_id`` may be played now by this side; else (reason, rule)."""
-    card = content.card(card_id)
+    card = content.cards[card_id]
     side = battle.sides[side_index]
-    hero = hero_of(content, side)
     if card.type == "hero":
         if side.hero is not None:
             return "This side already has its hero in the battle.", ("FH-032" if side_index == ATTACKER
                                                                        else "FH-039")
         return None
+    hero = hero_of(content, side)
     if card.type == "artifact":
         if hero is None:
             return "An artifact needs a hero on your side.", "FH-040"
@@ -155,30 +155,39 @@ def window_options(ctx: Ctx) -> tuple[list[Option], list[Blocked]]:
     index = battle.window_owner
     seat = battle.sides[index].seat
     hand = ctx.state.players[seat].hand
+    content = ctx.content
     options: list[Option] = []
     blocked: list[Blocked] = []
+    # One pass over the hand sorts it: battle cards are judged now; instants are offered
+    # (Scrye, Fortune) or shown blocked (Wall of Fire, Fly) after the other answers.
+    any_time: list[str] = []
+    elsewhere: list[str] = []
     for card_id in hand:
-        card = ctx.content.card(card_id)
-        if card.is_instant:
+        if content.cards[card_id].is_instant:
+            verb = content.instant_verbs.get(card_id)
+            if verb in ANY_TIME_VERBS:
+                any_time.append(card_id)
+            elif verb in ("wall_of_fire", "fly"):
+                elsewhere.append(card_id)
             continue
-        reason = why_not(ctx.content, battle, index, card_id)
+        reason = why_not(content, battle, index, card_id)
         if reason is None:
-            options.append(_card_option(ctx, card_id))
+            options.append(content.play_options[card_id])
         else:
             blocked.append(Blocked(f"play:{card_id}", reason[0], reason[1], ("card", card_id)))
-    sources = charge_sources(ctx.content, battle, index)
-    for spell in negatable_spells(ctx.content, battle, index):
+    sources = charge_sources(content, battle, index)
+    for spell in negatable_spells(content, battle, index):
         for source in sources:
             options.append(Option(f"negate:{spell}:{source}", f"Negate {ctx.name(spell)} with {ctx.name(source)}",
                                   ("card", spell), "FH-058"))
     side = battle.sides[index]
     for minion in side.minions:
-        if ctx.content.card(minion).verb("pay_discard_for_bv") and minion not in battle.goblins_paid and hand:
+        if content.cards[minion].verb("pay_discard_for_bv") and minion not in battle.goblins_paid and hand:
             options.append(Option(f"pay:{minion}", f"{ctx.name(minion)}: discard a card for +1 BV",
                                   ("card", minion), "FH-101"))
-    options.extend(instant_options(ctx, ctx.any_time_instants(seat)))
-    for card_id in ctx.instants_in_hand(seat, "wall_of_fire", "fly"):
-        reason = why_not(ctx.content, battle, index, card_id)
+    options.extend(instant_options(ctx, any_time))
+    for card_id in elsewhere:
+        reason = why_not(content, battle, index, card_id)
         assert reason is not None
         blocked.append(Blocked(f"play:{card_id}", reason[0], reason[1], ("card", card_id)))
     return options, blocked
@@ -231,8 +240,7 @@ def end_window(ctx: Ctx) -> None:
         if battle.previous_window_passed:
             battle.play_ended = True
             ctx.state.stack.pop()
-            attack, defense = side_total(ctx.content, battle, ATTACKER).value, side_total(
-                ctx.content, battle, DEFENDER).value
+            attack, defense = totals(ctx.content, battle)
             ctx.emit("play_ends", "FH-049", f"Both sides have passed: card play ends at attack {attack}, "
                      f"defense {defense}.")
             return
@@ -604,8 +612,7 @@ def resolve_battle(ctx: Ctx, step: Step) -> None:
     state = ctx.state
     state.stack.pop()
     battle = _battle(ctx)
-    attack = side_total(ctx.content, battle, ATTACKER)
-    defense = side_total(ctx.content, battle, DEFENDER)
+    attack, defense = both_totals(ctx.content, battle)
     ctx.emit("totals", "FH-064", f"Total Attack Score {attack.value}: "
              + "; ".join(f"{line.label} {line.amount:+d}" for line in attack.lines if line.amount) + ".",
              side=ATTACKER, value=attack.value)
