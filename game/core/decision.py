@@ -33,6 +33,11 @@ class Option:
     target: Target | None = None
     detail: str = ""
 
+    def __init__(self, id: str, label: str, target: Target | None = None, detail: str = "") -> None:
+        # Written out because the generated one of a frozen class sets each field through
+        # object.__setattr__, which costs more; options are made at nearly every choice.
+        self.__dict__.update(id=id, label=label, target=target, detail=detail)
+
 
 @dataclass(frozen=True)
 class Blocked:
@@ -42,6 +47,9 @@ class Blocked:
     reason: str
     rule: str = ""
     target: Target | None = None
+
+    def __init__(self, option_id: str, reason: str, rule: str = "", target: Target | None = None) -> None:
+        self.__dict__.update(option_id=option_id, reason=reason, rule=rule, target=target)  # as Option's
 
 
 @dataclass(frozen=True)
@@ -62,6 +70,12 @@ class Decision:
     max_choices: int = 1
     blocked: tuple[Blocked, ...] = field(default=())
     window: bool = False
+
+    def __init__(self, seat: int, kind: str, prompt: str, options: tuple[Option, ...], rule: str = "",
+                 min_choices: int = 1, max_choices: int = 1, blocked: tuple[Blocked, ...] = (),
+                 window: bool = False) -> None:
+        self.__dict__.update(seat=seat, kind=kind, prompt=prompt, options=options, rule=rule,  # as Option's
+                             min_choices=min_choices, max_choices=max_choices, blocked=blocked, window=window)
 
     @property
     def forced_pass(self) -> bool:
