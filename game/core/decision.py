@@ -95,7 +95,7 @@ class Decision:
         # out once and kept beside the fields (equality, hashing and repr ignore it).
         ids: tuple[str, ...] | None = self.__dict__.get("_option_ids")
         if ids is None:
-            ids = self.__dict__["_option_ids"] = tuple(opt.id for opt in self.options)
+            ids = self.__dict__["_option_ids"] = tuple([opt.id for opt in self.options])
         return ids
 
     def validate(self, seat: int, choice: Iterable[str]) -> tuple[str, ...]:

@@ -121,7 +121,7 @@ class Flow(Generic[C]):
         raise RulesError(f"{MAX_AUTOMATIC_STEPS} automatic steps without asking anyone: the rules loop")
 
     def answer(self, ctx: C, stack: list[Step], seat: int, choice: tuple[str, ...]) -> None:
-        kind = self.kind(stack[-1])
+        kind = self.kinds.get(stack[-1].get("step", "")) or self.kind(stack[-1])
         if kind.answer is None:
             raise RulesError(f"step '{stack[-1]['step']}' takes no answers")
         kind.answer(ctx, stack[-1], seat, choice)

@@ -156,7 +156,11 @@ class Ctx(BaseContext[FHState]):
             return False
         discard = self.state.discard
         by_verb = self.content.instants_by_verb
-        return any(card not in discard for verb in verbs for card in by_verb.get(verb, ()))
+        for verb in verbs:
+            for card in by_verb.get(verb, ()):
+                if card not in discard:
+                    return True
+        return False
 
     def any_time_instants(self, seat: int) -> list[str]:
         """Scrye and Fortune in ``seat``'s hand: playable at every instant point (FH-133)."""
