@@ -175,8 +175,9 @@ def window_options(ctx: Ctx) -> tuple[list[Option], list[Blocked]]:
             options.append(content.play_options[card_id])
         else:
             blocked.append(Blocked(f"play:{card_id}", reason[0], reason[1], ("card", card_id)))
-    sources = charge_sources(content, battle, index)
-    for spell in negatable_spells(content, battle, index):
+    spells = negatable_spells(content, battle, index)
+    sources = charge_sources(content, battle, index) if spells else []  # no spell to negate: no need
+    for spell in spells:
         for source in sources:
             options.append(Option(f"negate:{spell}:{source}", f"Negate {ctx.name(spell)} with {ctx.name(source)}",
                                   ("card", spell), "FH-058"))
