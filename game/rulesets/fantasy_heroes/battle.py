@@ -131,7 +131,7 @@ def ask_attack_hero(ctx: Ctx, step: Step) -> Decision | None:
     battle = _battle(ctx)
     hand = ctx.state.players[battle.attacker].hand
     heroes = [c for c in hand if ctx.content.card(c).type == "hero"]
-    blocked = tuple(Blocked(f"play:{c}", "Your first card in a battle must be a hero.", "FH-031", ("card", c))
+    blocked = tuple(ctx.content.blocked_play(c, "Your first card in a battle must be a hero.", "FH-031")
                     for c in hand if c not in heroes)
     return Decision(battle.attacker, "hero", f"Attack on the {battle.battle_type}: play your hero.",
                     tuple(_card_option(ctx, c) for c in heroes), rule="FH-031", blocked=blocked)
@@ -174,7 +174,7 @@ def window_options(ctx: Ctx) -> tuple[list[Option], list[Blocked]]:
         if reason is None:
             options.append(content.play_options[card_id])
         else:
-            blocked.append(Blocked(f"play:{card_id}", reason[0], reason[1], ("card", card_id)))
+            blocked.append(content.blocked_play(card_id, *reason))
     spells = negatable_spells(content, battle, index)
     sources = charge_sources(content, battle, index) if spells else []  # no spell to negate: no need
     for spell in spells:
@@ -190,7 +190,7 @@ def window_options(ctx: Ctx) -> tuple[list[Option], list[Blocked]]:
     for card_id in elsewhere:
         reason = why_not(content, battle, index, card_id)
         assert reason is not None
-        blocked.append(Blocked(f"play:{card_id}", reason[0], reason[1], ("card", card_id)))
+        blocked.append(content.blocked_play(card_id, *reason))
     return options, blocked
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from game.core.cards import Field, Schema, check_record, instances, load_cards, read_toml
-from game.core.decision import Option
+from game.core.decision import Blocked, Option
 from game.core.effects import Effect
 from game.core.errors import ContentError
 from game.rulesets.fantasy_heroes.vocabulary import TERRITORY_TYPES, VERBS
@@ -76,6 +76,8 @@ class Content:
     discard_options: Mapping[str, Option] = field(init=False, repr=False, compare=False)
     # Battle totals already worked out, by what they depend on (see effects.totals).
     totals_cache: dict[tuple[object, ...], Any] = field(init=False, repr=False, compare=False)
+    # "You may not play this card now, because...", by card, reason and rule (see blocked_play).
+    blocked_cache: dict[tuple[str, str, str], Blocked] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         verbs = {c.id: c.effects[0].verb for c in self.cards.values() if c.is_instant and c.effects}
@@ -89,6 +91,7 @@ class Content:
         object.__setattr__(self, "discard_options", {
             c.id: Option(f"discard:{c.id}", c.name, ("card", c.id)) for c in self.cards.values()})
         object.__setattr__(self, "totals_cache", {})
+        object.__setattr__(self, "blocked_cache", {})
 
     def card(self, card_id: str) -> CardDef:
         return self.cards[card_id]
@@ -97,6 +100,15 @@ class Content:
         if card_id in self.cards:
             return self.cards[card_id].name
         return self.territory_names.get(card_id.partition("#")[0], card_id)
+
+    def blocked_play(self, card_id: str, reason: str, rule: str) -> Blocked:
+        """Why ``card_id`` may not be played now, made once per card, reason and rule: the same
+        few reasons come back at question after question (a hand holds its cards for a while)."""
+        key = (card_id, reason, rule)
+        found = self.blocked_cache.get(key)
+        if found is None:
+            found = self.blocked_cache[key] = Blocked(f"play:{card_id}", reason, rule, ("card", card_id))
+        return found
 
     def territory_type(self, territory: str) -> str:
         """The type (Castle, …) of a territory instance id such as "castle#2"."""
