@@ -14,6 +14,7 @@ from game.core.flow import Step
 from game.rulesets.fantasy_heroes.content import CardDef, Content
 from game.rulesets.fantasy_heroes.context import ANY_TIME_VERBS, FLOW, Ctx
 from game.rulesets.fantasy_heroes.effects import (
+    CARD_RULES,
     both_totals,
     charge_sources,
     hero_of,
@@ -23,7 +24,7 @@ from game.rulesets.fantasy_heroes.effects import (
     totals,
 )
 from game.rulesets.fantasy_heroes.state import ATTACKER, DEFENDER, Battle, Side
-from game.rulesets.fantasy_heroes.turn import instant_options, open_instant_point
+from game.rulesets.fantasy_heroes.turn import instant_options, open_instant_point, play_instant
 from game.rulesets.fantasy_heroes.vocabulary import VERBS
 
 ATTACKER_REWARD = 2
@@ -215,8 +216,6 @@ def answer_window(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> N
         end_window(ctx)
     elif kind == "play":
         if ctx.content.card(rest).is_instant:
-            from game.rulesets.fantasy_heroes.turn import play_instant
-
             play_instant(ctx, seat, rest)  # FH-137: instants alone leave the window a pass
         else:
             battle.window_active = True
@@ -654,6 +653,4 @@ def resolve_battle(ctx: Ctx, step: Step) -> None:
 
 
 def _rule(card_id: str) -> str:
-    from game.rulesets.fantasy_heroes.effects import CARD_RULES
-
     return CARD_RULES.get(card_id, "FH-052")

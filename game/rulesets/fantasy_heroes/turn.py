@@ -463,13 +463,13 @@ def ask_attack_menu(ctx: Ctx, step: Step) -> Decision | None:
 
 
 def answer_attack_menu(ctx: Ctx, step: Step, seat: int, choice: tuple[str, ...]) -> None:
-    from game.rulesets.fantasy_heroes.battle import begin_battle
-
     picked = choice[0]
     if picked == "pass":
         ctx.state.stack.pop()
         ctx.emit("phase", "FH-025", f"{ctx.who(seat)} ends the Attack Phase.", seat=seat)
     elif picked.startswith("attack:"):
+        from game.rulesets.fantasy_heroes.battle import begin_battle  # battle.py imports this module
+
         ctx.state.attacks_left -= 1
         begin_battle(ctx, picked.split(":", 1)[1])
     else:
