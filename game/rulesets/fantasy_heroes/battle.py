@@ -60,7 +60,11 @@ def _battle(ctx: Ctx) -> Battle:
 
 def minion_matches(content: Content, battle: Battle, side_index: int, territory: str | None) -> bool:
     """The ordinary matching rule, without the Sorcerer's allowance or Summon."""
-    hero = hero_of(content, battle.sides[side_index])
+    return _matches(hero_of(content, battle.sides[side_index]), battle, side_index, territory)
+
+
+def _matches(hero: CardDef | None, battle: Battle, side_index: int, territory: str | None) -> bool:
+    """:func:`minion_matches` with the side's hero already looked up."""
     if side_index == ATTACKER:
         return hero is not None and territory == hero.territory  # FH-034
     if hero is None:
@@ -93,7 +97,7 @@ def why_not(content: Content, battle: Battle, side_index: int, card_id: str) -> 
             return "Each side may play only one artifact per battle.", "FH-033"
         return None
     if card.type == "minion":
-        if minion_matches(content, battle, side_index, card.territory):
+        if _matches(hero, battle, side_index, card.territory):
             return None
         allowance = hero.verb("sorcerer_allowance") if hero else None
         if (allowance and not side.sorcerer_allowance_used
