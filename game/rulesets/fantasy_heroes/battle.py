@@ -30,6 +30,9 @@ from game.rulesets.fantasy_heroes.vocabulary import VERBS
 ATTACKER_REWARD = 2
 DEFENDER_REWARD = 3
 ROLE = ("attacker", "defender")
+# A window's last answer, one or the other at every window question (an Option never changes).
+END_WINDOW = Option("pass", "End your window")
+PASS_WINDOW = Option("pass", "Pass")
 
 
 def begin_battle(ctx: Ctx, territory: str) -> None:
@@ -80,14 +83,19 @@ def uses_allowance(content: Content, battle: Battle, side_index: int, card_id: s
 
 def why_not(content: Content, battle: Battle, side_index: int, card_id: str) -> tuple[str, str] | None:
     """None if ``card_id`` may be played now by this side; else (reason, rule)."""
-    card = content.cards[card_id]
+    side = battle.sides[side_index]
+    return _why_not(content, battle, side_index, hero_of(content, side), content.cards[card_id])
+
+
+def _why_not(content: Content, battle: Battle, side_index: int, hero: CardDef | None,
+             card: CardDef) -> tuple[str, str] | None:
+    """:func:`why_not` with the side's hero already looked up (a window judges a whole hand)."""
     side = battle.sides[side_index]
     if card.type == "hero":
         if side.hero is not None:
             return "This side already has its hero in the battle.", ("FH-032" if side_index == ATTACKER
                                                                        else "FH-039")
         return None
-    hero = hero_of(content, side)
     if card.type == "artifact":
         if hero is None:
             return "An artifact needs a hero on your side.", "FH-040"
@@ -158,9 +166,11 @@ def window_options(ctx: Ctx) -> tuple[list[Option], list[Blocked]]:
     """Everything the window's owner may do now, and why the other cards in hand can't be played."""
     battle = _battle(ctx)
     index = battle.window_owner
-    seat = battle.sides[index].seat
+    side = battle.sides[index]
+    seat = side.seat
     hand = ctx.state.players[seat].hand
     content = ctx.content
+    hero = hero_of(content, side)
     options: list[Option] = []
     blocked: list[Blocked] = []
     # One pass over the hand sorts it: battle cards are judged now; instants are offered
@@ -168,14 +178,15 @@ def window_options(ctx: Ctx) -> tuple[list[Option], list[Blocked]]:
     any_time: list[str] = []
     elsewhere: list[str] = []
     for card_id in hand:
-        if content.cards[card_id].is_instant:
+        card = content.cards[card_id]
+        if card.is_instant:
             verb = content.instant_verbs.get(card_id)
             if verb in ANY_TIME_VERBS:
                 any_time.append(card_id)
             elif verb in ("wall_of_fire", "fly"):
                 elsewhere.append(card_id)
             continue
-        reason = why_not(content, battle, index, card_id)
+        reason = _why_not(content, battle, index, hero, card)
         if reason is None:
             options.append(content.play_options[card_id])
         else:
@@ -186,14 +197,13 @@ def window_options(ctx: Ctx) -> tuple[list[Option], list[Blocked]]:
         for source in sources:
             options.append(Option(f"negate:{spell}:{source}", f"Negate {ctx.name(spell)} with {ctx.name(source)}",
                                   ("card", spell), "FH-058"))
-    side = battle.sides[index]
     for minion in side.minions:
         if content.cards[minion].verb("pay_discard_for_bv") and minion not in battle.goblins_paid and hand:
             options.append(Option(f"pay:{minion}", f"{ctx.name(minion)}: discard a card for +1 BV",
                                   ("card", minion), "FH-101"))
     options.extend(instant_options(ctx, any_time))
     for card_id in elsewhere:
-        reason = why_not(content, battle, index, card_id)
+        reason = _why_not(content, battle, index, hero, content.cards[card_id])
         assert reason is not None
         blocked.append(content.blocked_play(card_id, *reason))
     return options, blocked
@@ -204,8 +214,7 @@ def ask_window(ctx: Ctx, step: Step) -> Decision | None:
     options, blocked = window_options(ctx)
     seat = battle.sides[battle.window_owner].seat
     attack, defense = totals(ctx.content, battle)
-    label = "End your window" if battle.window_active else "Pass"
-    options.append(Option("pass", label))
+    options.append(END_WINDOW if battle.window_active else PASS_WINDOW)
     return Decision(seat, "window",
                     f"Battle for the {battle.battle_type}, window {battle.window_number} "
                     f"({ROLE[battle.window_owner]}): attack {attack}, defense {defense}. Play a card or pass.",
