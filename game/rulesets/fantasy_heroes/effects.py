@@ -23,11 +23,19 @@ class Line:
     amount: int
     rule: str
 
+    def __init__(self, card: str, label: str, amount: int, rule: str) -> None:
+        # Written out because the generated one of a frozen class sets each field through
+        # object.__setattr__, which costs more; a total is worked out line by line.
+        self.__dict__.update(card=card, label=label, amount=amount, rule=rule)
+
 
 @dataclass(frozen=True)
 class Total:
     value: int
     lines: tuple[Line, ...]
+
+    def __init__(self, value: int, lines: tuple[Line, ...]) -> None:
+        self.__dict__.update(value=value, lines=lines)  # as Line's
 
 
 def opposing(side_index: int) -> int:
