@@ -143,7 +143,8 @@ def _why_not(content: Content, battle: Battle, side_index: int, hero: CardDef | 
 def ask_attack_hero(ctx: Ctx, step: Step) -> Decision | None:
     battle = _battle(ctx)
     hand = ctx.state.players[battle.attacker].hand
-    heroes = [c for c in hand if ctx.content.card(c).type == "hero"]
+    cards = ctx.content.cards
+    heroes = [c for c in hand if cards[c].type == "hero"]
     blocked = tuple(ctx.content.blocked_play(c, "Your first card in a battle must be a hero.", "FH-031")
                     for c in hand if c not in heroes)
     return Decision(battle.attacker, "hero", f"Attack on the {battle.battle_type}: play your hero.",

@@ -399,7 +399,8 @@ def legal_targets(ctx: Ctx) -> list[str]:
 
 
 def heroes_in_hand(ctx: Ctx, seat: int) -> list[str]:
-    return [c for c in ctx.state.players[seat].hand if ctx.content.card(c).type == "hero"]
+    cards = ctx.content.cards
+    return [c for c in ctx.state.players[seat].hand if cards[c].type == "hero"]
 
 
 def menu_may_offer(ctx: Ctx, targets: list[str]) -> bool:
