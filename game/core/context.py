@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Generic, TypeVar
 
-from game.core.events import EventLog
+from game.core.events import Event, EventLog
 from game.core.flow import HasStack, Step
 
 S = TypeVar("S", bound=HasStack[Any])
@@ -22,9 +22,12 @@ class BaseContext(Generic[S, R]):
         self.state = state
         self.log = log
 
-    def emit(self, kind: str, rule: str, text: str, **kw: Any) -> None:
+    def emit(self, kind: str, rule: str, text: str, *, seats: tuple[int, ...] | None = None,
+             irreversible: bool = False, headline: str = "", **data: Any) -> None:
         """Add an event: what happened, under which rule (``seats=`` for a private one)."""
-        self.log.emit(kind, rule, text, **kw)
+        # What EventLog.emit does, without a second call with the keywords packed again:
+        # every step emits.
+        self.log.events.append(Event(kind, rule, text, data, seats, irreversible, headline))
 
     def push(self, step: R) -> None:
         """Push the flow step ``step`` (it runs before the steps under it); mypy checks the

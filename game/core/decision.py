@@ -33,6 +33,11 @@ class Option:
     target: Target | None = None
     detail: str = ""
 
+    def __init__(self, id: str, label: str, target: Target | None = None, detail: str = "") -> None:
+        # Written out because the generated one of a frozen class sets each field through
+        # object.__setattr__, which costs more; options are made at nearly every choice.
+        self.__dict__.update(id=id, label=label, target=target, detail=detail)
+
 
 @dataclass(frozen=True)
 class Blocked:
@@ -42,6 +47,9 @@ class Blocked:
     reason: str
     rule: str = ""
     target: Target | None = None
+
+    def __init__(self, option_id: str, reason: str, rule: str = "", target: Target | None = None) -> None:
+        self.__dict__.update(option_id=option_id, reason=reason, rule=rule, target=target)  # as Option's
 
 
 @dataclass(frozen=True)
@@ -63,11 +71,17 @@ class Decision:
     blocked: tuple[Blocked, ...] = field(default=())
     window: bool = False
 
+    def __init__(self, seat: int, kind: str, prompt: str, options: tuple[Option, ...], rule: str = "",
+                 min_choices: int = 1, max_choices: int = 1, blocked: tuple[Blocked, ...] = (),
+                 window: bool = False) -> None:
+        self.__dict__.update(seat=seat, kind=kind, prompt=prompt, options=options, rule=rule,  # as Option's
+                             min_choices=min_choices, max_choices=max_choices, blocked=blocked, window=window)
+
     @property
     def forced_pass(self) -> bool:
         """A response window's question whose only answer is "pass": whoever plays the seat
         answers it at once, so nobody learns from it that the seat held nothing."""
-        return self.window and self.option_ids == ("pass",)
+        return self.window and len(self.options) == 1 and self.options[0].id == "pass"
 
     def option(self, option_id: str) -> Option | None:
         for opt in self.options:
@@ -77,16 +91,24 @@ class Decision:
 
     @property
     def option_ids(self) -> tuple[str, ...]:
-        return tuple(opt.id for opt in self.options)
+        # Read by every agent and every validation, often more than once a decision: worked
+        # out once and kept beside the fields (equality, hashing and repr ignore it).
+        ids: tuple[str, ...] | None = self.__dict__.get("_option_ids")
+        if ids is None:
+            ids = self.__dict__["_option_ids"] = tuple([opt.id for opt in self.options])
+        return ids
 
     def validate(self, seat: int, choice: Iterable[str]) -> tuple[str, ...]:
         """Check a choice against this decision; returns it as a tuple or raises IllegalChoice."""
         picked = tuple(choice)
+        known = self.option_ids
+        if (seat == self.seat and len(picked) == 1 and picked[0] in known
+                and self.min_choices <= 1 <= self.max_choices):
+            return picked  # the common case, one legal pick: what the checks below would find
         if seat != self.seat:
             raise IllegalChoice(f"It is seat {self.seat + 1}'s decision, not seat {seat + 1}'s.", self.rule)
         if len(set(picked)) != len(picked):
             raise IllegalChoice("The same option was picked twice.", self.rule)
-        known = set(self.option_ids)
         for option_id in picked:
             if option_id not in known:
                 for blocked in self.blocked:

@@ -34,9 +34,12 @@ class Event:
     """A few words the table may show as a banner ("Round 3", "Bram wins"), written by the
     rules with the event so no table cuts them out of ``text``; empty for most events."""
 
-    def __post_init__(self) -> None:
-        if not self.irreversible and self.kind in IRREVERSIBLE_KINDS:
-            object.__setattr__(self, "irreversible", True)
+    def __init__(self, kind: str, rule: str, text: str, data: dict[str, Any] | None = None,
+                 seats: tuple[int, ...] | None = None, irreversible: bool = False, headline: str = "") -> None:
+        # Written out because the generated one of a frozen class sets each field through
+        # object.__setattr__, which costs more; a choice emits an event or two.
+        self.__dict__.update(kind=kind, rule=rule, text=text, data={} if data is None else data, seats=seats,
+                             irreversible=irreversible or kind in IRREVERSIBLE_KINDS, headline=headline)
 
     def visible_to(self, seat: int | None) -> bool:
         """Whether ``seat`` may see this event (None means an all-seeing observer)."""
@@ -60,4 +63,5 @@ class EventLog:
         headline: str = "",
         **data: Any,
     ) -> None:
-        self.events.append(Event(kind, rule, text, dict(data), seats, irreversible, headline))
+        # ``data`` is already a new dict (made by the call's keywords): no copy needed.
+        self.events.append(Event(kind, rule, text, data, seats, irreversible, headline))

@@ -144,11 +144,12 @@ class Flow(Generic[C]):
 
     def advance(self, ctx: C, stack: list[R]) -> Decision | None:
         """Run automatic steps until a question is pending (returned) or the stack is empty."""
+        kinds = self.kinds  # looked up directly: this loop runs for every step of every choice
         for _ in range(MAX_AUTOMATIC_STEPS):
             if not stack:
                 return None
             step = stack[-1]
-            kind = self.kind(step)
+            kind = kinds.get(step.get("step", "")) or self.kind(step)
             if kind.ask is not None:
                 decision = kind.ask(ctx, step)
                 if decision is not None:
@@ -164,7 +165,7 @@ class Flow(Generic[C]):
         raise RulesError(f"{MAX_AUTOMATIC_STEPS} automatic steps without asking anyone: the rules loop")
 
     def answer(self, ctx: C, stack: list[R], seat: int, choice: tuple[str, ...]) -> None:
-        kind = self.kind(stack[-1])
+        kind = self.kinds.get(stack[-1].get("step", "")) or self.kind(stack[-1])
         if kind.answer is None:
             raise RulesError(f"step '{stack[-1]['step']}' takes no answers")
         kind.answer(ctx, stack[-1], seat, choice)

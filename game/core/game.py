@@ -82,8 +82,12 @@ class Game:
         randomness = self.system.random_state(self.state)
         events, self._pending = self.system.apply_and_ask(self.state, seat, choice)
         self._pending_known = True
-        self.last_choice_irreversible = (self.system.random_state(self.state) != randomness
-                                         or any(e.irreversible for e in events))
+        self.last_choice_irreversible = self.system.random_state(self.state) != randomness
+        if not self.last_choice_irreversible:
+            for event in events:
+                if event.irreversible:
+                    self.last_choice_irreversible = True
+                    break
         return events
 
     def outcome(self) -> Outcome | None:

@@ -76,11 +76,13 @@ def register_window(flow: Flow[C], kind: type[W] | str, *, rule: str | RuleOf[C,
     """
     name = step_name(kind)
 
+    pass_option = (Option(PASS, pass_label),)  # made once: every question of the window ends with it
+
     def ask(ctx: C, step: W) -> Decision | None:
         if not step["seats"]:
             return None
         seat = step["seats"][0]
-        options = tuple(responses(ctx, step, seat)) + (Option(PASS, pass_label),)
+        options = tuple(responses(ctx, step, seat)) + pass_option
         rule_id = rule if isinstance(rule, str) else rule(ctx, step)
         return Decision(seat, name, prompt(ctx, step, seat), options, rule=rule_id, window=True)
 

@@ -11,13 +11,14 @@ from typing import NamedTuple
 from game.core.decision import Blocked, Decision, Option
 from game.core.effects import Effect
 from game.rulesets.fantasy_heroes.content import CardDef, Content
-from game.rulesets.fantasy_heroes.context import FLOW, Ctx
+from game.rulesets.fantasy_heroes.context import ANY_TIME_VERBS, FLOW, Ctx
 from game.rulesets.fantasy_heroes.effects import (
+    CARD_RULES,
+    both_totals,
     charge_sources,
     hero_of,
     negatable_spells,
     opposing,
-    side_total,
     spell_level,
     totals,
 )
@@ -26,12 +27,15 @@ from game.rulesets.fantasy_heroes.steps import (
     AttackHeroStep, ChooseSummonStep, ChooseTargetStep, EndOfPlayStep, GoblinsDiscardStep, NegationResponseStep,
     OnPlayStep, ResolveBattleStep, WindowStep,
 )
-from game.rulesets.fantasy_heroes.turn import instant_options, open_instant_point
+from game.rulesets.fantasy_heroes.turn import instant_options, open_instant_point, play_instant
 from game.rulesets.fantasy_heroes.vocabulary import VERBS
 
 ATTACKER_REWARD = 2
 DEFENDER_REWARD = 3
 ROLE = ("attacker", "defender")
+# A window's last answer, one or the other at every window question (an Option never changes).
+END_WINDOW = Option("pass", "End your window")
+PASS_WINDOW = Option("pass", "Pass")
 
 
 def begin_battle(ctx: Ctx, territory: str) -> None:
@@ -62,7 +66,11 @@ def _battle(ctx: Ctx) -> Battle:
 
 def minion_matches(content: Content, battle: Battle, side_index: int, territory: str | None) -> bool:
     """The ordinary matching rule, without the Sorcerer's allowance or Summon."""
-    hero = hero_of(content, battle.sides[side_index])
+    return _matches(hero_of(content, battle.sides[side_index]), battle, side_index, territory)
+
+
+def _matches(hero: CardDef | None, battle: Battle, side_index: int, territory: str | None) -> bool:
+    """:func:`minion_matches` with the side's hero already looked up."""
     if side_index == ATTACKER:
         return hero is not None and territory == hero.territory  # FH-034
     if hero is None:
@@ -78,9 +86,14 @@ def uses_allowance(content: Content, battle: Battle, side_index: int, card_id: s
 
 def why_not(content: Content, battle: Battle, side_index: int, card_id: str) -> tuple[str, str] | None:
     """None if ``card_id`` may be played now by this side; else (reason, rule)."""
-    card = content.card(card_id)
     side = battle.sides[side_index]
-    hero = hero_of(content, side)
+    return _why_not(content, battle, side_index, hero_of(content, side), content.cards[card_id])
+
+
+def _why_not(content: Content, battle: Battle, side_index: int, hero: CardDef | None,
+             card: CardDef) -> tuple[str, str] | None:
+    """:func:`why_not` with the side's hero already looked up (a window judges a whole hand)."""
+    side = battle.sides[side_index]
     if card.type == "hero":
         if side.hero is not None:
             return "This side already has its hero in the battle.", ("FH-032" if side_index == ATTACKER
@@ -95,7 +108,7 @@ def why_not(content: Content, battle: Battle, side_index: int, card_id: str) -> 
             return "Each side may play only one artifact per battle.", "FH-033"
         return None
     if card.type == "minion":
-        if minion_matches(content, battle, side_index, card.territory):
+        if _matches(hero, battle, side_index, card.territory):
             return None
         allowance = hero.verb("sorcerer_allowance") if hero else None
         if (allowance and not side.sorcerer_allowance_used
@@ -133,8 +146,9 @@ def why_not(content: Content, battle: Battle, side_index: int, card_id: str) -> 
 def ask_attack_hero(ctx: Ctx, step: AttackHeroStep) -> Decision | None:
     battle = _battle(ctx)
     hand = ctx.state.players[battle.attacker].hand
-    heroes = [c for c in hand if ctx.content.card(c).type == "hero"]
-    blocked = tuple(Blocked(f"play:{c}", "Your first card in a battle must be a hero.", "FH-031", ("card", c))
+    cards = ctx.content.cards
+    heroes = [c for c in hand if cards[c].type == "hero"]
+    blocked = tuple(ctx.content.blocked_play(c, "Your first card in a battle must be a hero.", "FH-031")
                     for c in hand if c not in heroes)
     return Decision(battle.attacker, "hero", f"Attack on the {battle.battle_type}: play your hero.",
                     tuple(_card_option(ctx, c) for c in heroes), rule="FH-031", blocked=blocked)
@@ -149,42 +163,53 @@ FLOW.question(AttackHeroStep, ask_attack_hero, answer_attack_hero)
 
 
 def _card_option(ctx: Ctx, card_id: str) -> Option:
-    card = ctx.content.card(card_id)
-    return Option(f"play:{card_id}", f"Play {card.name}", ("card", card_id), card.text)
+    return ctx.content.play_options[card_id]
 
 
 def window_options(ctx: Ctx) -> tuple[list[Option], list[Blocked]]:
     """Everything the window's owner may do now, and why the other cards in hand can't be played."""
     battle = _battle(ctx)
     index = battle.window_owner
-    seat = battle.sides[index].seat
+    side = battle.sides[index]
+    seat = side.seat
     hand = ctx.state.players[seat].hand
+    content = ctx.content
+    hero = hero_of(content, side)
     options: list[Option] = []
     blocked: list[Blocked] = []
+    # One pass over the hand sorts it: battle cards are judged now; instants are offered
+    # (Scrye, Fortune) or shown blocked (Wall of Fire, Fly) after the other answers.
+    any_time: list[str] = []
+    elsewhere: list[str] = []
     for card_id in hand:
-        card = ctx.content.card(card_id)
+        card = content.cards[card_id]
         if card.is_instant:
+            verb = content.instant_verbs.get(card_id)
+            if verb in ANY_TIME_VERBS:
+                any_time.append(card_id)
+            elif verb in ("wall_of_fire", "fly"):
+                elsewhere.append(card_id)
             continue
-        reason = why_not(ctx.content, battle, index, card_id)
+        reason = _why_not(content, battle, index, hero, card)
         if reason is None:
-            options.append(_card_option(ctx, card_id))
+            options.append(content.play_options[card_id])
         else:
-            blocked.append(Blocked(f"play:{card_id}", reason[0], reason[1], ("card", card_id)))
-    sources = charge_sources(ctx.content, battle, index)
-    for spell in negatable_spells(ctx.content, battle, index):
+            blocked.append(content.blocked_play(card_id, *reason))
+    spells = negatable_spells(content, battle, index)
+    sources = charge_sources(content, battle, index) if spells else []  # no spell to negate: no need
+    for spell in spells:
         for source in sources:
             options.append(Option(f"negate:{spell}:{source}", f"Negate {ctx.name(spell)} with {ctx.name(source)}",
                                   ("card", spell), "FH-058"))
-    side = battle.sides[index]
     for minion in side.minions:
-        if ctx.content.card(minion).verb("pay_discard_for_bv") and minion not in battle.goblins_paid and hand:
+        if content.cards[minion].verb("pay_discard_for_bv") and minion not in battle.goblins_paid and hand:
             options.append(Option(f"pay:{minion}", f"{ctx.name(minion)}: discard a card for +1 BV",
                                   ("card", minion), "FH-101"))
-    options.extend(instant_options(ctx, ctx.any_time_instants(seat)))
-    for card_id in ctx.instants_in_hand(seat, "wall_of_fire", "fly"):
-        reason = why_not(ctx.content, battle, index, card_id)
+    options.extend(instant_options(ctx, any_time))
+    for card_id in elsewhere:
+        reason = _why_not(content, battle, index, hero, content.cards[card_id])
         assert reason is not None
-        blocked.append(Blocked(f"play:{card_id}", reason[0], reason[1], ("card", card_id)))
+        blocked.append(content.blocked_play(card_id, *reason))
     return options, blocked
 
 
@@ -193,8 +218,7 @@ def ask_window(ctx: Ctx, step: WindowStep) -> Decision | None:
     options, blocked = window_options(ctx)
     seat = battle.sides[battle.window_owner].seat
     attack, defense = totals(ctx.content, battle)
-    label = "End your window" if battle.window_active else "Pass"
-    options.append(Option("pass", label))
+    options.append(END_WINDOW if battle.window_active else PASS_WINDOW)
     return Decision(seat, "window",
                     f"Battle for the {battle.battle_type}, window {battle.window_number} "
                     f"({ROLE[battle.window_owner]}): attack {attack}, defense {defense}. Play a card or pass.",
@@ -209,8 +233,6 @@ def answer_window(ctx: Ctx, step: WindowStep, seat: int, choice: tuple[str, ...]
         end_window(ctx)
     elif kind == "play":
         if ctx.content.card(rest).is_instant:
-            from game.rulesets.fantasy_heroes.turn import play_instant
-
             play_instant(ctx, seat, rest)  # FH-137: instants alone leave the window a pass
         else:
             battle.window_active = True
@@ -235,8 +257,7 @@ def end_window(ctx: Ctx) -> None:
         if battle.previous_window_passed:
             battle.play_ended = True
             ctx.state.stack.pop()
-            attack, defense = side_total(ctx.content, battle, ATTACKER).value, side_total(
-                ctx.content, battle, DEFENDER).value
+            attack, defense = totals(ctx.content, battle)
             ctx.emit("play_ends", "FH-049", f"Both sides have passed: card play ends at attack {attack}, "
                      f"defense {defense}.")
             return
@@ -545,7 +566,7 @@ def ask_goblins(ctx: Ctx, step: GoblinsDiscardStep) -> Decision | None:
     seat = _battle(ctx).sides[step["side"]].seat
     hand = ctx.state.players[seat].hand
     return Decision(seat, "goblins", f"{ctx.name(step['goblins'])}: discard which card for +1 BV?",
-                    tuple(Option(f"discard:{c}", ctx.name(c), ("card", c)) for c in hand), rule="FH-101")
+                    tuple(ctx.content.discard_options[c] for c in hand), rule="FH-101")
 
 
 def answer_goblins(ctx: Ctx, step: GoblinsDiscardStep, seat: int, choice: tuple[str, ...]) -> None:
@@ -608,8 +629,7 @@ def resolve_battle(ctx: Ctx, step: ResolveBattleStep) -> None:
     state = ctx.state
     state.stack.pop()
     battle = _battle(ctx)
-    attack = side_total(ctx.content, battle, ATTACKER)
-    defense = side_total(ctx.content, battle, DEFENDER)
+    attack, defense = both_totals(ctx.content, battle)
     ctx.emit("totals", "FH-064", f"Total Attack Score {attack.value}: "
              + "; ".join(f"{line.label} {line.amount:+d}" for line in attack.lines if line.amount) + ".",
              side=ATTACKER, value=attack.value)
@@ -650,6 +670,4 @@ def resolve_battle(ctx: Ctx, step: ResolveBattleStep) -> None:
 
 
 def _rule(card_id: str) -> str:
-    from game.rulesets.fantasy_heroes.effects import CARD_RULES
-
     return CARD_RULES.get(card_id, "FH-052")

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from game.core.cards import Field, Schema, check_record, instances, load_cards, read_toml
+from game.core.decision import Blocked, Option
 from game.core.effects import Effect
 from game.core.errors import ContentError
 from game.rulesets.fantasy_heroes.vocabulary import TERRITORY_TYPES, VERBS
@@ -38,20 +39,22 @@ class CardDef:
     bv: int = 0
     bv_is_x: bool = False
     timing: str = ""
+    # Derived once from the printed fields, as the rules ask for them at nearly every choice:
+    # whether the card is a battle spell or an instant, and its first effect of each verb.
+    is_battle_spell: bool = field(init=False, repr=False, compare=False)
+    is_instant: bool = field(init=False, repr=False, compare=False)
+    first_effects: Mapping[str, Effect] = field(init=False, repr=False, compare=False)
 
-    @property
-    def is_battle_spell(self) -> bool:
-        return self.type == "spell" and self.timing == "battle"
-
-    @property
-    def is_instant(self) -> bool:
-        return self.type == "spell" and self.timing == "instant"
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "is_battle_spell", self.type == "spell" and self.timing == "battle")
+        object.__setattr__(self, "is_instant", self.type == "spell" and self.timing == "instant")
+        first: dict[str, Effect] = {}
+        for effect in self.effects:
+            first.setdefault(effect.verb, effect)
+        object.__setattr__(self, "first_effects", first)
 
     def verb(self, verb: str) -> Effect | None:
-        for effect in self.effects:
-            if effect.verb == verb:
-                return effect
-        return None
+        return self.first_effects.get(verb)
 
     @property
     def printed_bv_text(self) -> str:
@@ -63,15 +66,32 @@ class Content:
     cards: Mapping[str, CardDef]
     territory_names: Mapping[str, str]
     territory_instances: tuple[str, ...]
-    # Derived once: the verb of each instant spell (its one effect), by card id.
+    # Derived once: the verb of each instant spell (its one effect), by card id, and the
+    # instants of each verb.
     instant_verbs: Mapping[str, str] = field(init=False, repr=False, compare=False)
+    instants_by_verb: Mapping[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    # The options naming a card ("play:knight", "discard:knight"), made once per card: the
+    # questions offer them at nearly every choice and an Option never changes.
+    play_options: Mapping[str, Option] = field(init=False, repr=False, compare=False)
+    discard_options: Mapping[str, Option] = field(init=False, repr=False, compare=False)
     # Battle totals already worked out, by what they depend on (see effects.totals).
     totals_cache: dict[tuple[object, ...], Any] = field(init=False, repr=False, compare=False)
+    # "You may not play this card now, because...", by card, reason and rule (see blocked_play).
+    blocked_cache: dict[tuple[str, str, str], Blocked] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         verbs = {c.id: c.effects[0].verb for c in self.cards.values() if c.is_instant and c.effects}
+        by_verb: dict[str, tuple[str, ...]] = {}
+        for card_id, verb in verbs.items():
+            by_verb[verb] = by_verb.get(verb, ()) + (card_id,)
         object.__setattr__(self, "instant_verbs", verbs)
+        object.__setattr__(self, "instants_by_verb", by_verb)
+        object.__setattr__(self, "play_options", {
+            c.id: Option(f"play:{c.id}", f"Play {c.name}", ("card", c.id), c.text) for c in self.cards.values()})
+        object.__setattr__(self, "discard_options", {
+            c.id: Option(f"discard:{c.id}", c.name, ("card", c.id)) for c in self.cards.values()})
         object.__setattr__(self, "totals_cache", {})
+        object.__setattr__(self, "blocked_cache", {})
 
     def card(self, card_id: str) -> CardDef:
         return self.cards[card_id]
@@ -80,6 +100,15 @@ class Content:
         if card_id in self.cards:
             return self.cards[card_id].name
         return self.territory_names.get(card_id.partition("#")[0], card_id)
+
+    def blocked_play(self, card_id: str, reason: str, rule: str) -> Blocked:
+        """Why ``card_id`` may not be played now, made once per card, reason and rule: the same
+        few reasons come back at question after question (a hand holds its cards for a while)."""
+        key = (card_id, reason, rule)
+        found = self.blocked_cache.get(key)
+        if found is None:
+            found = self.blocked_cache[key] = Blocked(f"play:{card_id}", reason, rule, ("card", card_id))
+        return found
 
     def territory_type(self, territory: str) -> str:
         """The type (Castle, …) of a territory instance id such as "castle#2"."""

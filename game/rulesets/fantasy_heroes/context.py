@@ -106,7 +106,7 @@ class Ctx(BaseContext[FHState, FHStep]):
     def forget(self, seat: int, cards: list[str]) -> None:
         """``cards`` have left ``seat``'s hand openly: nobody's memory holds them there any more."""
         for memory in self.state.memory:
-            if any(m.seat == seat and m.card in cards for m in memory):
+            if memory and any(m.seat == seat and m.card in cards for m in memory):
                 memory[:] = [m for m in memory if not (m.seat == seat and m.card in cards)]
 
     def forget_hand(self, viewer: int, seat: int) -> None:
@@ -141,8 +141,12 @@ class Ctx(BaseContext[FHState, FHStep]):
         return self.content.instant_verbs.get(card_id)
 
     def instants_in_hand(self, seat: int, *verbs: str) -> list[str]:
-        get = self.content.instant_verbs.get
-        return [c for c in self.state.players[seat].hand if get(c) in verbs]
+        hand = self.state.players[seat].hand
+        instant_verbs = self.content.instant_verbs
+        if instant_verbs.keys().isdisjoint(hand):
+            return []  # most hands hold no instant: one look at the hand, not one per card
+        get = instant_verbs.get
+        return [c for c in hand if get(c) in verbs]
 
     def may_hold(self, seat: int, verbs: tuple[str, ...]) -> bool:
         """Whether, by what every seat knows, ``seat`` might hold an instant of one of these
@@ -152,7 +156,12 @@ class Ctx(BaseContext[FHState, FHStep]):
         if not self.state.players[seat].hand:
             return False
         discard = self.state.discard
-        return any(verb in verbs and card not in discard for card, verb in self.content.instant_verbs.items())
+        by_verb = self.content.instants_by_verb
+        for verb in verbs:
+            for card in by_verb.get(verb, ()):
+                if card not in discard:
+                    return True
+        return False
 
     def any_time_instants(self, seat: int) -> list[str]:
         """Scrye and Fortune in ``seat``'s hand: playable at every instant point (FH-133)."""

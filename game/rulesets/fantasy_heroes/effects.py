@@ -23,11 +23,19 @@ class Line:
     amount: int
     rule: str
 
+    def __init__(self, card: str, label: str, amount: int, rule: str) -> None:
+        # Written out because the generated one of a frozen class sets each field through
+        # object.__setattr__, which costs more; a total is worked out line by line.
+        self.__dict__.update(card=card, label=label, amount=amount, rule=rule)
+
 
 @dataclass(frozen=True)
 class Total:
     value: int
     lines: tuple[Line, ...]
+
+    def __init__(self, value: int, lines: tuple[Line, ...]) -> None:
+        self.__dict__.update(value=value, lines=lines)  # as Line's
 
 
 def opposing(side_index: int) -> int:
@@ -35,7 +43,7 @@ def opposing(side_index: int) -> int:
 
 
 def hero_of(content: Content, side: Side) -> CardDef | None:
-    return content.card(side.hero) if side.hero else None
+    return content.cards[side.hero] if side.hero else None
 
 
 def spell_level(content: Content, battle: Battle, side_index: int) -> int:
@@ -183,8 +191,10 @@ def both_totals(content: Content, battle: Battle) -> tuple[Total, Total]:
     """Both sides' totals with their lines now, remembered by the cards on the table, the
     negated spells, the Goblins paid for and the battle territory: all a total depends on
     (a view and a window question each show them, so they are asked for at every choice)."""
+    attacker, defender = battle.sides
     key = (battle.battle_type, tuple(battle.negated), tuple(battle.goblins_paid),
-           *((s.hero, s.artifact, tuple(s.minions), tuple(s.spells)) for s in battle.sides))
+           attacker.hero, attacker.artifact, tuple(attacker.minions), tuple(attacker.spells),
+           defender.hero, defender.artifact, tuple(defender.minions), tuple(defender.spells))
     cache = content.totals_cache
     found = cache.get(key)
     if found is None:

@@ -73,7 +73,7 @@ class FantasyHeroes(FlowRuleSystem):
     def before_answer(self, state: FHState, seat: int) -> None:
         # A Scrye reveal lasts until its viewer's next decision ends (FH-131): a decision he
         # makes, not a forced pass (a question with "pass" as its only answer, answered for him).
-        if any(r.viewer == seat for r in state.reveals):
+        if state.reveals and any(r.viewer == seat for r in state.reveals):
             decision = self.pending(state)
             if decision is not None and decision.forced_pass:
                 return

@@ -157,7 +157,7 @@ def ask_hand_limit(ctx: Ctx, step: HandLimitStep) -> Decision | None:
     return Decision(
         seat, "discard",
         f"End of phase: you hold {len(hand)} cards. Discard {excess} to keep {HAND_LIMIT}.",
-        tuple(Option(f"discard:{c}", ctx.name(c), ("card", c)) for c in hand),
+        tuple(ctx.content.discard_options[c] for c in hand),
         rule="FH-021", min_choices=excess, max_choices=excess,
     )
 
@@ -207,7 +207,8 @@ def playable_instants(ctx: Ctx, seat: int, wall: bool) -> list[str]:
 
 
 def instant_options(ctx: Ctx, cards: list[str]) -> list[Option]:
-    return [Option(f"play:{c}", f"Play {ctx.name(c)}", ("card", c), ctx.content.card(c).text) for c in cards]
+    play_options = ctx.content.play_options
+    return [play_options[c] for c in cards]
 
 
 def instant_rule(ctx: Ctx, step: InstantStep) -> str:
@@ -401,7 +402,8 @@ def legal_targets(ctx: Ctx) -> list[str]:
 
 
 def heroes_in_hand(ctx: Ctx, seat: int) -> list[str]:
-    return [c for c in ctx.state.players[seat].hand if ctx.content.card(c).type == "hero"]
+    cards = ctx.content.cards
+    return [c for c in ctx.state.players[seat].hand if cards[c].type == "hero"]
 
 
 def menu_may_offer(ctx: Ctx, targets: list[str]) -> bool:
@@ -465,13 +467,13 @@ def ask_attack_menu(ctx: Ctx, step: AttackMenuStep) -> Decision | None:
 
 
 def answer_attack_menu(ctx: Ctx, step: AttackMenuStep, seat: int, choice: tuple[str, ...]) -> None:
-    from game.rulesets.fantasy_heroes.battle import begin_battle
-
     picked = choice[0]
     if picked == "pass":
         ctx.state.stack.pop()
         ctx.emit("phase", "FH-025", f"{ctx.who(seat)} ends the Attack Phase.", seat=seat)
     elif picked.startswith("attack:"):
+        from game.rulesets.fantasy_heroes.battle import begin_battle  # battle.py imports this module
+
         ctx.state.attacks_left -= 1
         begin_battle(ctx, picked.split(":", 1)[1])
     else:
