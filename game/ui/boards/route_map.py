@@ -480,6 +480,15 @@ class RouteMap:
         f = self._frame_width()
         return pygame.Rect(self.board_rect.right - f - size - 6, self.board_rect.y + f + 6, size, size)
 
+    @property
+    def prepared(self) -> bool:
+        """Whether the base layer (sheet, routes, spaces, labels) is drawn for the current size."""
+        return self._base_cache is not None and self._base_cache[0] == (self.board_rect.size, self.scale)
+
+    def prepare(self) -> None:
+        """Draw the base layer now (a table does it in a quiet frame, ahead of need)."""
+        self._base()
+
     def _base(self) -> tuple[pygame.Surface, Pixel]:
         key = (self.board_rect.size, self.scale)
         if self._base_cache is None or self._base_cache[0] != key:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Mapping
+from typing import Any, Callable, Hashable, Iterator, Mapping
 
 import pygame
 
@@ -58,6 +58,9 @@ BUTTON_KINDS = ("champion", "bane", "deck", "fate", "main_enemy")
 obvious thing to click (several actions may point at one champion)."""
 
 
+MAPS_KEPT = 6
+"""Maps kept per size: the story and fight panels below the map change its height, and a map
+built anew (labels placed, routes and spaces drawn) costs 10-20 ms of a frame."""
 MOMENT_ENDS = frozenset({"phase", "round", "act", "event"})
 """Events that are no longer part of a story: the game has moved on."""
 
@@ -103,6 +106,8 @@ class ChampionsOfAlbionTable(Table[CAView]):
         self._small: set[Target] = set()
         self._roll_key: Any = None
         self._tumble = False
+        self._hand_card: tuple[int, int] | None = None  # the size the Hand's cards are drawn at
+        self._faces_ahead: Iterator[str] = iter(())
         self.mode = "hand"
         self.side_rect = self.left_rect = pygame.Rect(0, 0, 1, 1)
         self.prompt_top = 0
@@ -134,6 +139,56 @@ class ChampionsOfAlbionTable(Table[CAView]):
     def visible_targets(self) -> set[Target]:
         return self._visible
 
+    def hand_card_size(self, size: tuple[int, int]) -> None:
+        """The Hand's cards are drawn at ``size``: their faces are drawn ahead at it, one per
+        quiet frame, so a card drawn into the Hand finds its face ready (1-2 ms a new face)."""
+        if size != self._hand_card:
+            self._hand_card = size
+            self._faces_ahead = iter(sorted(content().resources))
+
+    def idle(self) -> None:
+        """One thing drawn ahead per quiet frame: the map at each size it takes beside the
+        Hand, a story or a fight (while the champions are chosen it is smaller: the first move
+        after would build it), then the faces of the Hand's cards."""
+        if self.map is not None:  # (laid out: the table has been drawn)
+            for strip_h in self._strip_heights():
+                rect = self._map_rect(strip_h)
+                ahead = self._maps.get((rect.x, rect.y, rect.width, rect.height))
+                if ahead is None:
+                    self._map_for(rect)  # its labels placed this frame...
+                    return
+                if not ahead.prepared:
+                    ahead.prepare()  # ...and its sheet drawn in the next
+                    return
+        if self._hand_card is None:  # the Hand is not drawn yet: its cards' size as it will be
+            self.hand_card_size(self.strip.hand_card_size(pygame.Rect(0, 0, self.left_rect.width,
+                                                                      self._hand_height())))
+        rid = next(self._faces_ahead, None)
+        if rid is not None and self._hand_card is not None:
+            self.scene.renderer.face(resource_face(rid), self._hand_card)
+
+    def _hand_height(self) -> int:
+        s = self.scale
+        left = self.left_rect
+        return max(px(130, s) + self.panels.line_h("heading") + px(14, s), left.height - int(left.width * 0.7) - px(8, s))
+
+    def _strip_heights(self) -> tuple[int, ...]:
+        """The heights the panel below the map takes: the Hand's, and two more for a story or a
+        fight that needs more room. Few heights, so the map has few sizes, each built ahead (a
+        map built anew, labels placed and sheet drawn, costs a frame 10-20 ms)."""
+        hand_h = self._hand_height()
+        most = int(self.left_rect.height * 0.55)
+        return (hand_h,) if most <= hand_h else (hand_h, (hand_h + most) // 2, most)
+
+    def _strip_for(self, need: int) -> int:
+        """The lowest of the panel's heights that holds ``need`` (the highest if none does)."""
+        heights = self._strip_heights()
+        return next((h for h in heights if h >= need), heights[-1])
+
+    def _map_rect(self, strip_h: int) -> pygame.Rect:
+        left = self.left_rect
+        return pygame.Rect(left.x, left.y, left.width, left.height - strip_h - px(8, self.scale))
+
     def _map_for(self, rect: pygame.Rect) -> RouteMap:
         key = (rect.x, rect.y, rect.width, rect.height)
         found = self._maps.get(key)
@@ -141,7 +196,7 @@ class ChampionsOfAlbionTable(Table[CAView]):
             board = content().map
             found = RouteMap(list(board.spaces.values()),
                              [(r.a, r.b, r.kind == "underground") for r in board.routes], rect, self.assets)
-            if len(self._maps) >= 3:
+            if len(self._maps) >= MAPS_KEPT:
                 self._maps.pop(next(iter(self._maps)))
             self._maps[key] = found
         return found
@@ -303,8 +358,7 @@ class ChampionsOfAlbionTable(Table[CAView]):
         gap = px(8, s)
         left = self.left_rect
         # The map is as large as the width allows; the Hand takes what is left below it.
-        hand_h = max(px(130, s) + self.panels.line_h("heading") + px(14, s), left.height - int(left.width * 0.7) - gap)
-        step = px(20, s)  # panel heights in steps, so the map is refitted (and re-rendered) rarely
+        hand_h = self._hand_height()
         story, fight = view.get("story"), view.get("fight")
         picking = self.strip.offered_champions(view, decision)
         self.gallery = {("champion", cid) for cid in picking}
@@ -315,15 +369,15 @@ class ChampionsOfAlbionTable(Table[CAView]):
             self.mode = "story"
             need = self._measure(("story", repr(story), repr(fight), left.width),
                                  lambda: self.strip.story_height(view, left.width))
-            strip_h = max(hand_h, min(-(-need // step) * step, int(left.height * 0.55)))
+            strip_h = self._strip_for(need)
         elif fight:
             self.mode = "fight"
             need = self._measure(("fight", repr(fight), left.width), lambda: self.strip.fight_height(view, left.width))
-            strip_h = max(hand_h, min(-(-need // step) * step, int(left.height * 0.5)))
+            strip_h = self._strip_for(need)
         else:
             self.mode = "hand"
             strip_h = hand_h
-        map_rect = pygame.Rect(left.x, left.y, left.width, left.height - strip_h - gap)
+        map_rect = self._map_rect(strip_h)
         strip = pygame.Rect(left.x, map_rect.bottom + gap, left.width, strip_h)
         self.places["strip"] = strip
         self._draw_side(surface, view)

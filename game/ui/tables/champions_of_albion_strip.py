@@ -36,6 +36,13 @@ class StripPanels(PanelBase):
 
     # -- the Hand ---------------------------------------------------------------------------------------
 
+    def hand_card_size(self, rect: pygame.Rect) -> tuple[int, int]:
+        """The size of the Hand's cards in the panel ``rect``: five fit side by side."""
+        s = self.s
+        ch = rect.height - self.line_h() - px(4, s) - px(6, s)
+        cw = min(int(ch * 0.72), (rect.width - 4 * px(8, s)) // 5)
+        return cw, min(ch, int(cw / 0.72))
+
     def draw_hand(self, surface: pygame.Surface, rect: pygame.Rect, view: CAView,
                   decision: Decision | None) -> None:
         s = self.s
@@ -46,10 +53,8 @@ class StripPanels(PanelBase):
                        (rect.x, rect.y))
         top = rect.y + label_h + px(4, s)
         gap = px(8, s)
-        ch = rect.bottom - top - px(6, s)
-        cw = int(ch * 0.72)
-        cw = min(cw, (rect.width - 4 * gap) // 5)
-        ch = min(ch, int(cw / 0.72))
+        cw, ch = self.hand_card_size(rect)
+        self.t.hand_card_size((cw, ch))
         if not hand:
             self.blit_text(surface, "The Hand is empty.", "italic", self.size(17), theme.PARCHMENT_DARK,
                            (rect.centerx, top + ch // 2), "center")
