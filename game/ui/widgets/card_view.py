@@ -81,7 +81,7 @@ class CardRenderer:
         name = _fit(a, card.name, "name", name_size, banner.width - 6, theme.PARCHMENT)
         s.blit(name, name.get_rect(center=banner.center))
         # The art panel: a vertical gradient in the card's colour with the silhouette.
-        text_h = int(h * 0.34) if full else 0
+        text_h = self._text_height(card.text, w, h) if full else 0
         art = pygame.Rect(inner.x + 3, banner.bottom + 2, inner.width - 6, inner.bottom - banner.bottom - text_h - 6)
         for y in range(art.height):
             t = y / max(1, art.height - 1)
@@ -122,6 +122,17 @@ class CardRenderer:
         value = a.text(stat.value, "heading", max(15, int(r * 1.25)), theme.PARCHMENT)
         s.blit(value, value.get_rect(center=centre))
 
+    def _text_height(self, text: str, w: int, h: int) -> int:
+        """The text box's height: a third of the card, taller (to 60%, the art panel gives way)
+        when the text needs it at the smallest size text is drawn (15 px), so no rules text is cut."""
+        usual = int(h * 0.34)
+        if not text:
+            return usual
+        box_w = w - 2 * max(4, w // 20) - 6
+        lines = self.assets.wrap(text, "body", 15, box_w - 8)
+        needed = (self.assets.font("body", 15).get_linesize() - 2) * len(lines) + 6
+        return max(usual, min(needed, int(h * 0.6)))
+
     def _text_box(self, s: pygame.Surface, text: str, box: pygame.Rect, w: int) -> None:
         a = self.assets
         size = max(15, int(w * 0.105))
@@ -131,6 +142,12 @@ class CardRenderer:
             if line_h * len(lines) <= box.height - 4 or size <= 15:
                 break
             size -= 1
+        room = max(1, (box.height - 4) // line_h)
+        if len(lines) > room:  # still too long at the smallest size: the last line that fits ends in "…"
+            last = lines[room - 1]
+            while last and a.font("body", size).size(last + "…")[0] > box.width - 8:
+                last = last[:-1].rstrip()
+            lines = lines[:room - 1] + [last + "…"]
         y = box.y + max(2, (box.height - line_h * len(lines)) // 2)
         clip = s.get_clip()
         s.set_clip(box)
