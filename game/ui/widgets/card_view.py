@@ -74,12 +74,21 @@ class CardRenderer:
         pygame.draw.rect(s, theme.PARCHMENT, inner, border_radius=radius - 2)
         full = h >= 150
         name_size = max(15, int(w * 0.125)) if full else 15
-        banner_h = int(name_size * 1.5)
+        # A name too wide for the banner goes on two lines when it has two words or more
+        # ("Lightning / Bolt"), before any shrinking or cutting.
+        names = [card.name]
+        if a.font("name", name_size).size(card.name)[0] > inner.width - 6 and " " in card.name:
+            names = a.wrap(card.name, "name", name_size, inner.width - 6)
+            names = names if len(names) == 2 else [card.name]
+        line_h = a.font("name", name_size).get_linesize()
+        banner_h = int(name_size * 1.5) if len(names) == 1 else 2 * line_h + 2
         banner = pygame.Rect(inner.x, inner.y, inner.width, banner_h)
         pygame.draw.rect(s, _darker(card.frame, 0.75), banner, border_top_left_radius=radius - 2,
                          border_top_right_radius=radius - 2)
-        name = _fit(a, card.name, "name", name_size, banner.width - 6, theme.PARCHMENT)
-        s.blit(name, name.get_rect(center=banner.center))
+        for i, text in enumerate(names):
+            name = _fit(a, text, "name", name_size, banner.width - 6, theme.PARCHMENT)
+            centre_y = banner.centery if len(names) == 1 else banner.y + 1 + line_h * i + line_h // 2
+            s.blit(name, name.get_rect(center=(banner.centerx, centre_y)))
         # The art panel: a vertical gradient in the card's colour with the silhouette.
         text_h = self._text_height(card.text, w, h) if full else 0
         art = pygame.Rect(inner.x + 3, banner.bottom + 2, inner.width - 6, inner.bottom - banner.bottom - text_h - 6)
