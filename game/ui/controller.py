@@ -74,7 +74,7 @@ class Controller:
         self._autosave_problem: str | None = None
         self._autosave_said: str | None = None
         if autosave:
-            session.on_turn_end = self._autosave_quietly
+            session.on_turn_end = self._autosave_soon
         # The check of a game opened from a save's snapshot (see the module docstring).
         self.on_check_failed: Callable[[str], None] | None = None
         self.check_failure: str | None = None
@@ -85,6 +85,7 @@ class Controller:
         self._check_error = ""
         self._failure_told = False
         self._autosave_owed = False
+        self._autosave_wait = 0  # updates until the autosave owed for a turn's end is made (0: none)
         self._closing = threading.Event()
         self._opened_at = len(session.choices)
         if check is not None:
@@ -362,6 +363,21 @@ class Controller:
             self._autosave_problem = problem
         self._autosave_said = problem
 
+    def _autosave_soon(self, session: Session) -> None:
+        self.autosave_soon()
+
+    @property
+    def autosave_due(self) -> bool:
+        """Whether an autosave waits for the next update (a turn or the game ended)."""
+        return self._autosave_wait > 0
+
+    def autosave_soon(self) -> None:
+        """Autosave in the frame after the one that shows the end of the turn or the game
+        (written on the writer's thread): that frame is the busiest there is (the move's events
+        arrive, the table redraws what changed); closing in between saves at once. The count
+        is of updates: this one (if the choice came from a click before it) and the next."""
+        self._autosave_wait = 2
+
     def _autosave_quietly(self, session: Session) -> None:
         self._settle_check()
         if self.checking:
@@ -397,6 +413,10 @@ class Controller:
         the table is not animating)."""
         self._settle_check()
         self._poll_writing()
+        if self._autosave_wait:
+            self._autosave_wait -= 1
+            if not self._autosave_wait:
+                self._autosave_quietly(self.session)
         if self.check_failure is not None:
             if not self._failure_told:
                 self._failure_told = True
@@ -438,6 +458,9 @@ class Controller:
             self._future.result()
 
     def close(self) -> None:
+        if self._autosave_wait:  # a turn ended in the last frames: its autosave is still made
+            self._autosave_wait = 0
+            self._autosave_quietly(self.session)
         self._closing.set()  # a check still running stops at its next move
         self._finish_writing()  # an autosave being written is finished, never cut off
         if self._writer is not None:

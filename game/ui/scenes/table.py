@@ -421,7 +421,7 @@ class TableScene(Scene):
                 from game.ui.scenes.game_over import GameOverScene
 
                 self._over_shown = True
-                self.controller.autosave()
+                self.controller.autosave_soon()
                 self.app.stack.push(GameOverScene(self.app, self))
 
     def _open_moment(self, event: Event, view: Mapping[str, Any]) -> bool:
