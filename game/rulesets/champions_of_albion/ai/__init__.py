@@ -46,12 +46,15 @@ The answers are deterministic for a view and a decision: ties are broken by opti
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 from game.core.decision import Decision
 from game.core.rng import Rng
 from game.rulesets.champions_of_albion.ai import fight, misc, turn
 from game.rulesets.champions_of_albion.ai.common import Seen
+
+if TYPE_CHECKING:
+    from game.rulesets.champions_of_albion.view_types import CAView
 
 __all__ = ["choose"]
 
@@ -109,7 +112,7 @@ def _legal(decision: Decision, picked: tuple[str, ...]) -> bool:
             and all(p in ids for p in picked))
 
 
-def choose(view: dict[str, Any], decision: Decision, rng: Rng | None = None) -> tuple[str, ...]:
+def choose(view: CAView, decision: Decision, rng: Rng | None = None) -> tuple[str, ...]:
     """The normal player's answer, from the seat's view only (deterministic; ``rng`` unused)."""
     ids = decision.option_ids
     if not ids:

@@ -13,12 +13,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from game.core import registry
 
 if TYPE_CHECKING:
-    from game.rulesets.champions_of_albion.content import CAContent, MapDef
+    from game.rulesets.champions_of_albion.content import CAContent, Effect, MapDef, Resource
+    from game.rulesets.champions_of_albion.view_types import (CAView, ChampionView, EnemyView, FightView, StoryView,
+                                                              TurnView)
 
 SYSTEM_ID = "champions-of-albion"
 MARKETS = ("capital", "country")
@@ -53,7 +55,7 @@ def p_pass(value: int, target: int) -> float:
     return min(6, max(0, 7 - need)) / 6.0
 
 
-def e_atk(strength: int, dv: int, life: int = 99) -> float:
+def e_atk(strength: int, dv: int, life: float = 99) -> float:
     """Expected damage of one attack: sum over the die of max(0, r + Str - DV), capped at life."""
     return sum(min(life, max(0, r + strength - dv)) for r in range(1, 7)) / 6.0
 
@@ -101,7 +103,7 @@ def surface_route(a: str, b: str) -> bool:
 # ---- resources -------------------------------------------------------------------------------------
 
 
-def resource(rid: str) -> Any:
+def resource(rid: str) -> Resource:
     return content().resources[rid]
 
 
@@ -119,56 +121,66 @@ class Foe:
     late: bool = False
 
     @classmethod
-    def of(cls, view: dict[str, Any]) -> "Foe":
-        act2 = view.get("main_enemy", {}).get("act2", {})
-        return cls(dv=int(act2.get("dv", 9)), av=int(act2.get("av", 10)),
-                   late=bool(view.get("act", 1) == 2 or view.get("round", 1) >= 4))
+    def of(cls, view: CAView) -> "Foe":
+        main = view.get("main_enemy")
+        act2 = main.get("act2") if main else None
+        late = bool(view.get("act", 1) == 2 or view.get("round", 1) >= 4)
+        if not act2:
+            return cls(late=late)
+        return cls(dv=int(act2.get("dv", 9)), av=int(act2.get("av", 10)), late=late)
 
 
 class Seen:
-    """A seat's view, with the helpers the decisions need."""
+    """A seat's view, with the helpers the decisions need. It reads the view with defaults
+    (``get``), so a view cut down to a few keys still gets an answer."""
 
-    def __init__(self, view: dict[str, Any], seat: int) -> None:
+    def __init__(self, view: CAView, seat: int) -> None:
         self.view = view
         self.seat = seat
         self.act: int = view.get("act", 1)
         self.round: int = view.get("round", 1)
         self.fate: int = view.get("fate", 1)
         self.phase: str = view.get("phase", "")
-        self.champions: list[dict[str, Any]] = list(view.get("champions", []))
+        self.champions: list[ChampionView] = list(view.get("champions", []))
         self.by_id = {c["id"]: c for c in self.champions}
-        self.me: dict[str, Any] | None = next((c for c in self.champions if c["seat"] == seat), None)
-        self.enemies: list[dict[str, Any]] = list(view.get("enemies", []))
+        self.me: ChampionView | None = next((c for c in self.champions if c["seat"] == seat), None)
+        self.enemies: list[EnemyView] = list(view.get("enemies", []))
         self.shadows: list[str] = list(view.get("shadows", []))
         self.quest_tokens: list[str] = list(view.get("quest_tokens", []))
-        self.main_id: str = view.get("main_enemy", {}).get("id", "")
+        main = view.get("main_enemy")
+        self.main_id: str = main.get("id", "") if main else ""
         self.main = next((e for e in self.enemies if e["kind"] == "main"), None)
         self.hand: list[str] = list(view.get("hand", []))
-        self.fight: dict[str, Any] | None = view.get("fight")
-        self.story: dict[str, Any] | None = view.get("story")
-        self.turn: dict[str, Any] | None = view.get("turn")
+        self.fight: FightView | None = view.get("fight")
+        self.story: StoryView | None = view.get("story")
+        self.turn: TurnView | None = view.get("turn")
         self.rules: list[str] = list(view.get("round_rules", []))
         self.foe = Foe.of(view)
 
     # -- champions ----------------------------------------------------------------------------------
 
-    def champion(self, cid: str) -> dict[str, Any] | None:
+    def champion(self, cid: str) -> ChampionView | None:
         return self.by_id.get(cid)
 
-    def allies(self, c: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    def allies(self, c: ChampionView | None = None) -> list[ChampionView]:
         c = c or self.me
         return [o for o in self.champions if c is None or o["id"] != c["id"]]
 
-    def at(self, space: str) -> list[dict[str, Any]]:
+    def at(self, space: str) -> list[ChampionView]:
         return [c for c in self.champions if c["space"] == space]
 
     # -- enemies ------------------------------------------------------------------------------------
 
-    def enemies_at(self, space: str) -> list[dict[str, Any]]:
+    def enemies_at(self, space: str) -> list[EnemyView]:
         return [e for e in self.enemies if e["space"] == space]
 
-    def enemy(self, uid: str) -> dict[str, Any] | None:
+    def enemy(self, uid: str) -> EnemyView | None:
         return next((e for e in self.enemies if e["uid"] == uid), None)
+
+    def av(self, uid: str) -> int:
+        """The AV of the enemy (0 for one no longer on the map)."""
+        e = self.enemy(uid)
+        return e["av"] if e else 0
 
     def enemy_spaces(self) -> set[str]:
         return {e["space"] for e in self.enemies}
@@ -177,14 +189,21 @@ class Seen:
         return self.shadows.count(space)
 
 
+class Target(TypedDict):
+    """What an attack's bonuses read of the enemy attacked: a view's enemy (:class:`EnemyView`)
+    or one the planner follows through a fight (:class:`.plan.Planned`) is one."""
+
+    treasure: int
+
+
 # ---- a champion's numbers ----------------------------------------------------------------------------
 
 
-def attr(c: dict[str, Any], name: str) -> int:
+def attr(c: ChampionView, name: str) -> int:
     return int(c["attributes"].get(name, 0))
 
 
-def usable_cards(c: dict[str, Any], slot: str) -> list[Any]:
+def usable_cards(c: ChampionView, slot: str) -> list[Resource]:
     out = []
     no_relics = "relic_blight" in c.get("banes", [])
     for rid in c.get("resources", []):
@@ -194,11 +213,11 @@ def usable_cards(c: dict[str, Any], slot: str) -> list[Any]:
     return out
 
 
-def slot_best(c: dict[str, Any], slot: str, attribute: str) -> int:
+def slot_best(c: ChampionView, slot: str, attribute: str) -> int:
     return max((r.bonus(attribute) for r in usable_cards(c, slot)), default=0)
 
 
-def base_without(c: dict[str, Any], slot: str, attribute: str) -> int:
+def base_without(c: ChampionView, slot: str, attribute: str) -> int:
     """The attribute without any card of this slot (the view counts the best one per slot)."""
     return attr(c, attribute) - slot_best(c, slot, attribute)
 
@@ -207,7 +226,7 @@ _STATS: dict[tuple[Any, ...], tuple[int, int]] = {}
 CLEARERS += [_STATS.clear, _distances.cache_clear]
 
 
-def combat_stats(c: dict[str, Any], duel: bool = False) -> tuple[int, int]:
+def combat_stats(c: ChampionView, duel: bool = False) -> tuple[int, int]:
     """(strength, speed) for a combat round, with one card per slot chosen for both (cached
     by what they depend on)."""
     key = (tuple(c.get("resources", [])), tuple(c.get("banes", [])), c["attributes"].get("strength", 0),
@@ -220,7 +239,7 @@ def combat_stats(c: dict[str, Any], duel: bool = False) -> tuple[int, int]:
     return value
 
 
-def _combat_stats(c: dict[str, Any], duel: bool) -> tuple[int, int]:
+def _combat_stats(c: ChampionView, duel: bool) -> tuple[int, int]:
     strength, speed = attr(c, "strength"), attr(c, "speed")
     for slot in SLOTS:
         cards = usable_cards(c, slot)
@@ -237,18 +256,19 @@ def _combat_stats(c: dict[str, Any], duel: bool) -> tuple[int, int]:
     return strength, speed
 
 
-def passive_attack_bonus(c: dict[str, Any], enemy: dict[str, Any]) -> int:
-    """Gareth's Bounty Hunter: +1 attack against treasure 3 or more (a public passive)."""
+def passive_attack_bonus(c: ChampionView, enemy: Target | None) -> int:
+    """Gareth's Bounty Hunter: +1 attack against treasure 3 or more (a public passive); none
+    against no enemy in particular (``None``)."""
     card = content().champions[c["id"]]
     bonus = 0
     for e in card.passive.effects:
         if e.verb == "bonus" and e.get("attribute") == "strength" and e.get("against") == "treasure_3":
-            if enemy.get("treasure", 0) >= 3:
+            if enemy is not None and enemy["treasure"] >= 3:
                 bonus += int(e.get("amount"))
     return bonus
 
 
-def passive_defence_bonus(c: dict[str, Any], space: str) -> int:
+def passive_defence_bonus(c: ChampionView, space: str) -> int:
     """Elin's Woodcraft: +1 defence on wilderness spaces."""
     card = content().champions[c["id"]]
     return sum(int(e.get("amount")) for e in card.passive.effects
@@ -256,15 +276,16 @@ def passive_defence_bonus(c: dict[str, Any], space: str) -> int:
                and kind_of(space) == e.get("on"))
 
 
-def attack_vs(c: dict[str, Any], enemy: dict[str, Any], duel: bool = False) -> int:
+def attack_vs(c: ChampionView, enemy: Target | None, duel: bool = False) -> int:
+    """The champion's attack strength against the enemy (``None``: no enemy in particular)."""
     return combat_stats(c, duel)[0] + passive_attack_bonus(c, enemy)
 
 
-def defence_vs(c: dict[str, Any], space: str, duel: bool = False) -> int:
+def defence_vs(c: ChampionView, space: str, duel: bool = False) -> int:
     return combat_stats(c, duel)[1] + passive_defence_bonus(c, space)
 
 
-def has_rule(c: dict[str, Any], rule: str) -> bool:
+def has_rule(c: ChampionView, rule: str) -> bool:
     card = content().champions[c["id"]]
     if any(e.verb == "rule" and e.get("rule") == rule for e in card.passive.effects):
         return True
@@ -272,15 +293,15 @@ def has_rule(c: dict[str, Any], rule: str) -> bool:
                for e in content().banes[b].effects)
 
 
-def life_fraction(c: dict[str, Any]) -> float:
+def life_fraction(c: ChampionView) -> float:
     return float(c["life"]) / max(1, int(c["max_life"]))
 
 
-def rest_amount(c: dict[str, Any]) -> int:
+def rest_amount(c: ChampionView) -> int:
     return 3 if has_rule(c, "rest_heals_three") else 2
 
 
-def enemy_abilities(e: dict[str, Any]) -> tuple[Any, ...]:
+def enemy_abilities(e: EnemyView) -> tuple[Effect, ...]:
     if e["kind"] == "ordinary":
         return content().enemies[e["card"]].abilities
     if e["kind"] == "dangerous":
@@ -288,7 +309,7 @@ def enemy_abilities(e: dict[str, Any]) -> tuple[Any, ...]:
     return ()
 
 
-def enemy_rule(e: dict[str, Any], rule: str) -> bool:
+def enemy_rule(e: EnemyView, rule: str) -> bool:
     return any(a.verb == "enemy_rule" and a.get("rule") == rule for a in enemy_abilities(e))
 
 

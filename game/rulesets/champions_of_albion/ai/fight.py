@@ -5,7 +5,7 @@ accepting an offered fight and the quest tokens spent in a combat round.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.core.decision import Decision
 from game.rulesets.champions_of_albion.ai.values import effect_value
@@ -14,16 +14,21 @@ from game.rulesets.champions_of_albion.ai.common import (Seen, attack_vs, base_w
                                                          p_kill, p_lethal, passive_attack_bonus,
                                                          passive_defence_bonus, resource)
 
-
-def _duel(seen: Seen, c: dict[str, Any]) -> bool:
-    fight = seen.fight or {}
-    return c["id"] in fight.get("duels", {}).values()
+if TYPE_CHECKING:
+    from game.rulesets.champions_of_albion.view_types import ChampionView, EnemyView
 
 
-def facing(seen: Seen, c: dict[str, Any]) -> list[dict[str, Any]]:
+def _duel(seen: Seen, c: ChampionView) -> bool:
+    fight = seen.fight
+    return fight is not None and c["id"] in fight.get("duels", {}).values()
+
+
+def facing(seen: Seen, c: ChampionView) -> list[EnemyView]:
     """The enemies the champion fights now: its duel enemy, a story fight's enemy, or every
     enemy on its space not duelling someone else (CA-082, CA-122)."""
-    fight = seen.fight or {}
+    fight = seen.fight
+    if not fight:
+        return seen.enemies_at(c["space"])
     duels = fight.get("duels", {})
     fallen = set(fight.get("fallen", []))
     found = [seen.enemy(uid) for uid, who in duels.items() if who == c["id"]]
@@ -39,19 +44,23 @@ def facing(seen: Seen, c: dict[str, Any]) -> list[dict[str, Any]]:
             if e["uid"] not in duels and e["uid"] not in fallen and (not only or e["uid"] in only)]
 
 
-def fighters_here(seen: Seen, c: dict[str, Any]) -> list[dict[str, Any]]:
-    fight = seen.fight or {}
-    ids = set(fight.get("fighters", [])) or {c["id"]}
+def fighters_here(seen: Seen, c: ChampionView, fighters: list[str] | None = None) -> list[ChampionView]:
+    """The champions in the champion's fight on its space (``fighters``: the ids of those
+    still in it, when not the view's)."""
+    if fighters is None:
+        fighters = seen.fight.get("fighters", []) if seen.fight else []
+    ids = set(fighters) or {c["id"]}
     return [o for o in seen.champions if o["id"] in ids and o["space"] == c["space"]]
 
 
-def strikes_on(seen: Seen, c: dict[str, Any], enemies: list[dict[str, Any]]) -> list[int]:
+def strikes_on(seen: Seen, c: ChampionView, enemies: list[EnemyView], fighters: list[str] | None = None) -> list[int]:
     """The AVs of the strikes the champion expects this combat round: every strike when alone;
     with allies, the strikes of enemies that must target it and of those the team names it
-    to defend against (the champion who would lose least, as :func:`defender` chooses)."""
+    to defend against (the champion who would lose least, as :func:`defender` chooses).
+    ``fighters``: the ids of the champions still in the fight, when not the view's."""
     if not enemies:
         return []
-    here = fighters_here(seen, c)
+    here = fighters_here(seen, c, fighters)
     others = [o for o in here if o["id"] != c["id"]]
     if not others:
         return [e["av"] for e in enemies]
@@ -63,7 +72,7 @@ def strikes_on(seen: Seen, c: dict[str, Any], enemies: list[dict[str, Any]]) -> 
                 avs.append(e["av"])
             continue
         if forced is not None:
-            if attack_vs(c, {}) >= max(attack_vs(o, {}) for o in others):
+            if attack_vs(c, None) >= max(attack_vs(o, None) for o in others):
                 avs.append(e["av"])
             continue
         marked = [o for o in here if has_rule(o, "targeted_first")]
@@ -73,7 +82,7 @@ def strikes_on(seen: Seen, c: dict[str, Any], enemies: list[dict[str, Any]]) -> 
     return avs
 
 
-def will_drain(seen: Seen, enemy: dict[str, Any] | None, av: int, space: str) -> int:
+def will_drain(seen: Seen, enemy: EnemyView | None, av: int, space: str) -> int:
     """Will lost on a failed defence: Morrigan's Terror, a dread ability."""
     drain = 0
     main = seen.main
@@ -85,7 +94,7 @@ def will_drain(seen: Seen, enemy: dict[str, Any] | None, av: int, space: str) ->
     return drain
 
 
-def defence_cost(seen: Seen, c: dict[str, Any], av: int, enemy: dict[str, Any] | None = None) -> float:
+def defence_cost(seen: Seen, c: ChampionView, av: int, enemy: EnemyView | None = None) -> float:
     """What defending against a strike of this AV is likely to cost the champion (D-11): the
     expected loss weighted by remaining life, a heavy price for a likely defeat (by life, or
     by will where a failed defence drains it), and a little more for the best attackers."""
@@ -127,7 +136,7 @@ def expected_damage(speed: int, avs: list[int]) -> float:
     return sum(e_def(speed, av) for av in avs)
 
 
-def target_of(seen: Seen, c: dict[str, Any], enemies: list[dict[str, Any]]) -> dict[str, Any] | None:
+def target_of(seen: Seen, c: ChampionView, enemies: list[EnemyView]) -> EnemyView | None:
     """D-09: an enemy it kills with probability >= 1/2 (highest AV, then treasure), else the
     highest AV it can hurt, else the lowest life."""
     if not enemies:
@@ -155,7 +164,7 @@ def loadout(seen: Seen, decision: Decision) -> str:
     assert c is not None
     slot = next((s for s in ("weapon", "armour", "item", "companion") if f"which {s}" in decision.prompt), "")
     enemies = facing(seen, c)
-    kind = (seen.fight or {}).get("kind", "phase")
+    kind = seen.fight.get("kind", "phase") if seen.fight else "phase"
     target = target_of(seen, c, enemies)
     avs = strikes_on(seen, c, enemies)
 
@@ -179,7 +188,7 @@ def skill(seen: Seen, decision: Decision) -> str:
     c = seen.me
     assert c is not None
     enemies = facing(seen, c)
-    kind = (seen.fight or {}).get("kind", "phase")
+    kind = seen.fight.get("kind", "phase") if seen.fight else "phase"
     target = target_of(seen, c, enemies)
     avs = strikes_on(seen, c, enemies)
     duel = _duel(seen, c)
@@ -228,7 +237,7 @@ def quest_token(seen: Seen, decision: Decision) -> str:
     if removals:
         ordinary = [e for e in seen.enemies_at(c["space"]) if e["kind"] == "ordinary"]
         if len(ordinary) >= 2 or (ordinary and (late or tokens >= 2)):
-            return max(removals, key=lambda o: ((seen.enemy(o.split(":", 2)[2]) or {}).get("av", 0), o))
+            return max(removals, key=lambda o: (seen.av(o.split(":", 2)[2]), o))
     if "token:will" in ids and (c["will"] <= 2 or (c["max_will"] - c["will"] >= 2 and _team_will_low(seen))):
         return "token:will"
     if "token:terror" in ids and main is not None:
@@ -264,7 +273,7 @@ def attack_order(seen: Seen, decision: Decision) -> str:
     """D-10: the strongest attacker first."""
     def strength(option_id: str) -> tuple[int, str]:
         c = seen.champion(option_id.split(":", 1)[1])
-        return (attack_vs(c, {}) if c else 0, option_id)
+        return (attack_vs(c, None) if c else 0, option_id)
     return max(decision.option_ids, key=strength)
 
 
@@ -297,12 +306,12 @@ def reroll(seen: Seen, decision: Decision) -> str:
         spare = will >= max(4, c["max_will"] - 1) if seen.act == 1 else False
     else:
         spare = will >= (max(3, c["max_will"] - 1) if seen.act == 1 else 3)
-    main = seen.main or {}
-    main_here = bool(main) and main["space"] == c["space"]
+    main = seen.main if seen.main and seen.main["space"] == c["space"] else None  # the main enemy, here
+    main_here = main is not None
     final = main_here and last_chance(seen)
     if roll.get("why") == "attack":
         now = max(0, total - against)
-        cap = int(main["life"]) if main_here and against >= main["dv"] - 2 else 99
+        cap = int(main["life"]) if main is not None and against >= main["dv"] - 2 else 99
         new = e_atk(value, against, cap)
         hit = sum(1 for r in range(1, 7) if r + value > against) / 6
         if free or final:
@@ -318,7 +327,7 @@ def reroll(seen: Seen, decision: Decision) -> str:
     new = e_def(value, against)
     lethal = now >= c["life"]
     survive = 1 - p_lethal(value, against, c["life"])
-    terror = seen.act == 2 and morrigan and main_here and against >= main["av"]
+    terror = seen.act == 2 and morrigan and main is not None and against >= main["av"]
     if free:
         return "reroll" if new < now - 0.05 or (terror and now > 0) else "keep"
     if lethal and survive > 0 and (not terror or will >= 3):
@@ -328,7 +337,7 @@ def reroll(seen: Seen, decision: Decision) -> str:
     return "reroll" if now >= 2 and new <= now - 1 else "keep"
 
 
-def _last_will_wins(seen: Seen, c: dict[str, Any], roll: dict[str, Any]) -> bool:
+def _last_will_wins(seen: Seen, c: ChampionView, roll: dict[str, Any]) -> bool:
     """The last will is paid (CA-093) only for a blow that can win the game and when nothing is
     given up for it: an Act 2 attack on the main enemy that misses the killing blow now but a
     new die could land, another champion in play to be the winner (CA-129, CA-160), and the
@@ -384,7 +393,7 @@ def retreat(seen: Seen, decision: Decision) -> str:
     strongest = max(e["av"] for e in enemies)
     steady = [o for o in fighters_here(seen, c) if o["id"] == c["id"] or (
         p_lethal(defence_vs(o, o["space"]), strongest, o["life"]) < 0.2 and o["life"] > 0.3 * o["max_life"])]
-    avs = strikes_on(_Without(seen, steady), c, enemies)
+    avs = strikes_on(seen, c, enemies, [o["id"] for o in steady])
     expected = expected_damage(speed, avs)
     death = death_chance(speed, avs, c["life"])
     for e in enemies:
@@ -417,9 +426,9 @@ def retreat(seen: Seen, decision: Decision) -> str:
 def join(seen: Seen, decision: Decision) -> str:
     """D-17: help when the expected loss is small and the enemy is dangerous or the ally at risk."""
     c = seen.me
-    fight = seen.fight or {}
-    enemy = seen.enemy(fight.get("target", "")) if fight.get("target") else None
-    if c is None or enemy is None:
+    fight = seen.fight
+    enemy = seen.enemy(fight["target"]) if fight and fight.get("target") else None
+    if c is None or fight is None or enemy is None:
         return "stay_out"
     found = [seen.champion(cid) for cid in fight.get("fighters", [])]
     owner = [o for o in found if o is not None]
@@ -449,20 +458,12 @@ def will_spent(seen: Seen) -> bool:
     return bool(main["life"] > 1.5 * damage)
 
 
-class _Without(Seen):
-    """The same view with only some fighters still in the fight."""
-
-    def __init__(self, seen: Seen, fighters: list[dict[str, Any]]) -> None:
-        self.__dict__.update(seen.__dict__)
-        self.fight = dict(seen.fight or {}, fighters=[o["id"] for o in fighters])
-
-
 def accept_fight(seen: Seen, decision: Decision) -> str:
     """An offered fight (a duel against a random enemy): accept when fit for a medium enemy."""
     c = seen.me
     if c is None:
         return "decline"
-    strength, speed = attack_vs(c, {}, duel=True), defence_vs(c, c["space"], duel=True)
+    strength, speed = attack_vs(c, None, duel=True), defence_vs(c, c["space"], duel=True)
     rounds = 4 / max(0.2, e_atk(strength, 6))
     loss = e_def(speed, 7) * rounds
     # A richer prize makes a riskier fight worth taking (the offer's rewards are public).
@@ -474,8 +475,6 @@ def accept_fight(seen: Seen, decision: Decision) -> str:
 
 def _offered_rewards(seen: Seen) -> list[Any]:
     """The ``on_win`` rewards of the event whose fight is offered (events are read aloud)."""
-    from game.rulesets.champions_of_albion.ai.common import content
-
     events = seen.view.get("events_seen", [])
     if not events:
         return []

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from game.core.decision import Decision
 from game.rulesets.champions_of_albion.ai.common import (Seen, attack_vs, attr, content, defence_vs, dist, e_atk,
@@ -15,6 +15,9 @@ from game.rulesets.champions_of_albion.ai.common import (Seen, attack_vs, attr, 
 from game.rulesets.champions_of_albion.ai.quests import quest_edge
 from game.rulesets.champions_of_albion.ai.values import (JUNK, best_transfers, champion_pick, gather_score, loss,
                                                            party_value, pay_or_test, upgrade)
+
+if TYPE_CHECKING:
+    from game.rulesets.champions_of_albion.view_types import ChampionView
 
 
 # ---- champions -------------------------------------------------------------------------------------
@@ -38,7 +41,7 @@ def effect_target(seen: Seen, prompt: str, pool: list[str]) -> str:
     found = [seen.champion(p) for p in pool]
     cs = [c for c in found if c is not None]
 
-    def pick(key: Any, low: bool = False) -> str:
+    def pick(key: Callable[[ChampionView], tuple[Any, ...]], low: bool = False) -> str:
         chosen = min(cs, key=key) if low else max(cs, key=key)
         return str(chosen["id"])
 
@@ -121,8 +124,8 @@ def transfer(seen: Seen, decision: Decision) -> tuple[str, ...]:
     return tuple(out[: decision.max_choices])
 
 
-def _better_fighter(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    return attack_vs(a, {}) > attack_vs(b, {}) + 1
+def _better_fighter(a: ChampionView, b: ChampionView) -> bool:
+    return attack_vs(a, None) > attack_vs(b, None) + 1
 
 
 def consent(seen: Seen, decision: Decision) -> str:
@@ -159,7 +162,7 @@ CAUTION_WORDS = ("turn back", "walk on", "watch", "leave", "refuse", "nothing", 
 GREED_WORDS = ("take", "fill your pockets", "grab", "dig up", "heave")
 
 
-def choice_score(seen: Seen, c: dict[str, Any], label: str, quest: bool) -> float:
+def choice_score(seen: Seen, c: ChampionView, label: str, quest: bool) -> float:
     """D-16 from the public label only: costs, fights, greed and caution."""
     text = label.lower()
     score = 0.0
@@ -180,7 +183,7 @@ def choice_score(seen: Seen, c: dict[str, Any], label: str, quest: bool) -> floa
         worst = min((loss(seen.foe, c, r) for r in held), default=0.0)
         score += (3.0 if quest else 0.0) - 1.0 * worst - (2 if len(held) <= 1 and kind != "companion" else 0)
     if any(w in text for w in FIGHT_WORDS):
-        strength, speed = attack_vs(c, {}), defence_vs(c, c["space"])
+        strength, speed = attack_vs(c, None), defence_vs(c, c["space"])
         edge = e_atk(strength, 6) - 0.5 * e_def(speed, 7)
         score += (1.0 + edge) if fit else -2.0
     if any(w in text for w in GREED_WORDS):
@@ -193,7 +196,7 @@ def choice_score(seen: Seen, c: dict[str, Any], label: str, quest: bool) -> floa
 def story_choice(seen: Seen, decision: Decision) -> str:
     c = seen.me
     assert c is not None
-    quest = bool((seen.story or {}).get("quest"))
+    quest = bool(seen.story and seen.story.get("quest"))
     return max(decision.options, key=lambda o: (choice_score(seen, c, o.label, quest), o.id)).id
 
 
@@ -201,10 +204,10 @@ def story_roll(seen: Seen, decision: Decision) -> str:
     """D-14: spend the smallest combination of aid tokens that reaches the difficulty; else a
     reroll item; else accept."""
     c = seen.me
-    story = seen.story or {}
-    test = story.get("test") or {}
+    story = seen.story
+    test = story.get("test") if story else None
     ids = decision.option_ids
-    if c is None or not test:
+    if c is None or story is None or not test:
         return "accept" if "accept" in ids else ids[0]
     gap = int(test.get("difficulty", 0)) - int(story.get("total", 0))
     room = 6 - int(story.get("roll", 0))
@@ -333,6 +336,6 @@ def travel(seen: Seen, decision: Decision) -> str:
     c = seen.me
     assert c is not None
     planner = Planner(seen, c)
-    left = 3 - ((seen.turn or {}).get("actions", 0))
+    left = 3 - (seen.turn.get("actions", 0) if seen.turn else 0)
     return max(decision.option_ids, key=lambda o: (planner.continuation(o.split(":", 1)[1], c["life"], left), o))
 

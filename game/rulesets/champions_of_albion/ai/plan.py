@@ -11,7 +11,7 @@ follows on that space and, in Act 1, the story drawn there.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from game.rulesets.champions_of_albion.ai.common import (MARKETS, Seen, attack_vs, board, content, defence_vs, dist,
                                                          e_atk, e_def, enemy_rule, has_rule, kind_of, last_chance,
@@ -20,6 +20,9 @@ from game.rulesets.champions_of_albion.ai.fight import death_chance, defence_cos
 from game.rulesets.champions_of_albion.ai.misc import bane_cost
 from game.rulesets.champions_of_albion.ai.quests import STORY, quest_edge
 from game.rulesets.champions_of_albion.ai.values import JUNK, gather_score, party_value
+
+if TYPE_CHECKING:
+    from game.rulesets.champions_of_albion.view_types import ChampionView, EnemyView
 
 W_BANISH = 3.0         # a shadow banished (more from fate 3 and against the Dragon, whose life grows with them)
 W_QUEST = 0.3          # the pull of a quest token, per point of the quest's edge over the world story
@@ -31,13 +34,28 @@ DEATH = 25.0           # a champion lost
 CYCLE = 1.0            # a Hand card nobody wants, discarded after a gather (a new one is turned up)
 
 
+class Planned(TypedDict):
+    """An enemy as :meth:`Planner.fight_value` follows it through a fight: its life goes down
+    by the expected damage of each combat round, a fraction."""
+
+    kind: str
+    dv: int
+    av: int
+    life: float
+    treasure: int
+
+
+def planned(e: EnemyView) -> Planned:
+    return {"kind": e["kind"], "dv": e["dv"], "av": e["av"], "life": e["life"], "treasure": e["treasure"]}
+
+
 class Planner:
-    def __init__(self, seen: Seen, c: dict[str, Any]) -> None:
+    def __init__(self, seen: Seen, c: ChampionView) -> None:
         self.seen = seen
         self.c = c
         self.max_life = c["max_life"]
         self.heal = rest_amount(c)
-        self.travels = (seen.turn or {}).get("travels", 0)
+        self.travels = seen.turn.get("travels", 0) if seen.turn else 0
         self.limit = 2 if has_rule(c, "travel_limit_two") else 99
         self.storm = "no_wild_surface_travel_next_round" in seen.rules
         self.cut = 1 if "resources_cost_one_less_next_round" in seen.rules else 0
@@ -165,7 +183,7 @@ class Planner:
         if not pull and key in self.fights:
             return self.fights[key]
         seen, c = self.seen, self.c
-        enemies = [dict(e) for e in seen.enemies_at(space)]
+        enemies = [planned(e) for e in seen.enemies_at(space)]
         if not enemies or any(e["kind"] == "main" for e in enemies):
             return 0.0  # the main enemy's fight: see main_value
         allies = [a for a in seen.at(space) if a["id"] != c["id"]]
@@ -196,7 +214,7 @@ class Planner:
             if focus["life"] <= 0:
                 kills += 1
                 share = mine / team if team > 0 else 0
-                gold += focus.get("treasure", 0) * share
+                gold += focus["treasure"] * share
                 if focus["kind"] == "main":
                     kills += 20
             if team <= 0.05 and not allies:
@@ -246,7 +264,8 @@ class Planner:
             value *= 0.5
         if prev is None:
             prev = self.c.get("previous", "") if space == self.c["space"] else ""
-        me = dict(self.c, life=life)
+        me = self.c.copy()
+        me["life"] = life
         if not self.can_retreat(space, prev):
             value -= DEATH * self._exhaustion(main, [me] + team)
         # The first combat round cannot be left: its strikes fall on the best defender.
@@ -257,7 +276,7 @@ class Planner:
         value -= DEATH * death_chance(defence_vs(me, here), avs, life)
         return value
 
-    def _exhaustion(self, main: dict[str, Any], team: list[dict[str, Any]]) -> float:
+    def _exhaustion(self, main: EnemyView, team: list[ChampionView]) -> float:
         """The chance that the team, taking turns to defend, runs out of life before the main
         enemy (and the enemies with it) falls: a rough ratio of rounds."""
         others = [e for e in self.seen.enemies_at(main["space"]) if e["kind"] != "main"]

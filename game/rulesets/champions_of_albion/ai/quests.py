@@ -19,10 +19,13 @@ fight lost leaves the more dangerous enemy on the map.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.rulesets.champions_of_albion.ai.common import (Seen, attr, combat_stats, content, has_rule, kind_of,
                                                          life_fraction, passive_defence_bonus)
+
+if TYPE_CHECKING:
+    from game.rulesets.champions_of_albion.view_types import ChampionView
 
 ATTRS = ("strength", "speed", "intuition", "perception", "persuasion", "resolve")
 FIRST_TEST = 8      # part 1: difficulty 7-9
@@ -54,7 +57,7 @@ def aided(value: int, aid: int, target: int) -> float:
     return min(6, max(0, 7 - need)) / 6.0
 
 
-def test_chance(c: dict[str, Any], target: int, aid: int) -> float:
+def test_chance(c: ChampionView, target: int, aid: int) -> float:
     """The chance of passing a test of an unknown attribute (the mean over the six)."""
     return sum(aided(attr(c, a), aid, target) for a in ATTRS) / len(ATTRS)
 
@@ -119,7 +122,7 @@ def _bonuses(main: str, space: str) -> tuple[int, int]:
     return dv, av
 
 
-def _team_odds(c: dict[str, Any], team: list[dict[str, Any]], space: str, main: str,
+def _team_odds(c: ChampionView, team: list[ChampionView], space: str, main: str,
                duel: bool) -> tuple[float, float]:
     """(won, fallen) against the main enemy's more dangerous enemies, on average."""
     pool = [d for d in content().dangerous.values() if d.main_enemy == main] or list(content().dangerous.values())
@@ -134,7 +137,7 @@ def _team_odds(c: dict[str, Any], team: list[dict[str, Any]], space: str, main: 
     return sum(w for w, _ in odds) / len(odds), sum(f for _, f in odds) / len(odds)
 
 
-def quest_odds(seen: Seen, c: dict[str, Any], space: str | None = None) -> tuple[float, float, float, float]:
+def quest_odds(seen: Seen, c: ChampionView, space: str | None = None) -> tuple[float, float, float, float]:
     """(P part 1 passed, P part 2 passed once reached, P completed, P the champion falls in
     the quest's fight) for the champion drawing a quest on the space (its own by default),
     with the allies standing there."""
@@ -155,7 +158,7 @@ def quest_odds(seen: Seen, c: dict[str, Any], space: str | None = None) -> tuple
     return first, second, done, falls
 
 
-def quest_worth(seen: Seen, c: dict[str, Any], space: str | None = None) -> float:
+def quest_worth(seen: Seen, c: ChampionView, space: str | None = None) -> float:
     """The expected worth of drawing a quest there: the token and its reward when completed,
     less what a failed part costs and the chance of falling in its fight. A loss weighs more
     in a smaller party (each champion carries more of the main enemy's fight), and nothing is
@@ -172,7 +175,7 @@ def quest_worth(seen: Seen, c: dict[str, Any], space: str | None = None) -> floa
     return value
 
 
-def quest_edge(seen: Seen, c: dict[str, Any], space: str | None = None) -> float:
+def quest_edge(seen: Seen, c: ChampionView, space: str | None = None) -> float:
     """How much better a quest drawn on the space is than its world story (D-15); above 0
     the champion draws it, and the planner pulls it towards the token (D-03)."""
     space = space or c["space"]

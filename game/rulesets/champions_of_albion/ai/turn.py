@@ -9,7 +9,7 @@ action the plan is made again, so a failed test or a lucky gather changes the ne
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.core.decision import Decision
 from game.rulesets.champions_of_albion.ai.common import (Seen, attack_vs, attr, board, content, defence_vs, dist,
@@ -19,11 +19,14 @@ from game.rulesets.champions_of_albion.ai.misc import bane_cost
 from game.rulesets.champions_of_albion.ai.plan import GOLD, KILL, W_BANISH, Planner
 from game.rulesets.champions_of_albion.ai.values import best_transfers, gather_score, moved, price_in, worth
 
+if TYPE_CHECKING:
+    from game.rulesets.champions_of_albion.view_types import ChampionView, EnemyView
+
 
 # ---- option values ------------------------------------------------------------------------------------
 
 
-def spell_value(seen: Seen, c: dict[str, Any], rid: str) -> float:
+def spell_value(seen: Seen, c: ChampionView, rid: str) -> float:
     """D-07: heal the most hurt, banish an adjacent shadow, lift a magical bane, strike an
     adjacent enemy, or lend strength or speed to a champion about to fight."""
     here = seen.at(c["space"])
@@ -48,12 +51,12 @@ def spell_value(seen: Seen, c: dict[str, Any], rid: str) -> float:
     return value
 
 
-def _heal_value(c: dict[str, Any], amount: int) -> float:
+def _heal_value(c: ChampionView, amount: int) -> float:
     """Life restored, worth more to a badly hurt champion."""
     return float(min(amount, c["max_life"] - c["life"])) * (1.6 if life_fraction(c) < 0.5 else 0.9)
 
 
-def _bonus_value(seen: Seen, caster: dict[str, Any], c: dict[str, Any], attribute: str, amount: int,
+def _bonus_value(seen: Seen, caster: ChampionView, c: ChampionView, attribute: str, amount: int,
                  spell: str) -> float:
     """A spell's +strength or +speed on a champion for the rest of the round: worth the gain in
     each combat round it is likely to fight (against the main enemy, several)."""
@@ -77,13 +80,13 @@ def _bonus_value(seen: Seen, caster: dict[str, Any], c: dict[str, Any], attribut
     return 0.0
 
 
-def _ambush_value(c: dict[str, Any], enemy: dict[str, Any]) -> float:
+def _ambush_value(c: ChampionView, enemy: EnemyView) -> float:
     s = attack_vs(c, enemy)
     return e_atk(s, enemy["dv"], enemy["life"]) + p_kill(s, enemy["dv"], enemy["life"]) * (
         GOLD * float(enemy.get("treasure", 0)) + KILL)
 
 
-def unique_value(seen: Seen, c: dict[str, Any], planner: Planner, left: int) -> float:
+def unique_value(seen: Seen, c: ChampionView, planner: Planner, left: int) -> float:
     """The champion's unique action, by what its effects would do here and now."""
     card = content().champions[c["id"]]
     value = 0.0
@@ -125,23 +128,23 @@ def unique_value(seen: Seen, c: dict[str, Any], planner: Planner, left: int) -> 
 TOKEN_GIFT = 0.8  # per quest token handed to a clearly stronger attacker against the Dragon (its -2 DV)
 
 
-def _transfer_value(seen: Seen, giver: dict[str, Any], taker: dict[str, Any]) -> float:
+def _transfer_value(seen: Seen, giver: ChampionView, taker: ChampionView) -> float:
     cards = [r for r in giver.get("resources", []) if resource(r).kind in ("weapon", "armour", "item", "relic")]
     moving = best_transfers(seen.foe, giver, taker, cards)
     tokens = 0.0
     if seen.act == 2 and seen.main_id == "dragon" and giver.get("quest_tokens") \
-            and attack_vs(taker, {}) > attack_vs(giver, {}) + 1:
+            and attack_vs(taker, None) > attack_vs(giver, None) + 1:
         tokens = TOKEN_GIFT * int(giver["quest_tokens"])  # the -2 DV is worth most on the strongest blow
     if not moving:
         return tokens
-    after_giver, after_taker = dict(giver), dict(taker)
+    after_giver, after_taker = giver.copy(), taker.copy()
     for rid in moving:
         after_giver, after_taker = moved(after_giver, after_taker, rid)
     foe = seen.foe
     return worth(foe, after_giver) + worth(foe, after_taker) - worth(foe, giver) - worth(foe, taker) + tokens
 
 
-def bane_action_value(c: dict[str, Any], bane: str) -> float:
+def bane_action_value(c: ChampionView, bane: str) -> float:
     b = content().banes[bane]
     removal = b.removal
     if removal.condition == "pass_test" and removal.attribute and removal.difficulty:
@@ -151,16 +154,18 @@ def bane_action_value(c: dict[str, Any], bane: str) -> float:
     return 0.0
 
 
-def _after_paying(seen: Seen, c: dict[str, Any], bane: str, planner: Planner) -> Planner:
+def _after_paying(seen: Seen, c: ChampionView, bane: str, planner: Planner) -> Planner:
     """The planner for the rest of the turn once the bane's gold is paid: the card it would
     have bought may be out of reach."""
     removal = content().banes[bane].removal
     if removal.condition != "pay_gold_at_market" or not removal.amount or not planner.market:
         return planner
-    return Planner(seen, dict(c, gold=max(0, c["gold"] - removal.amount)))
+    paid = c.copy()
+    paid["gold"] = max(0, c["gold"] - removal.amount)
+    return Planner(seen, paid)
 
 
-def free_option(seen: Seen, c: dict[str, Any], decision: Decision) -> str | None:
+def free_option(seen: Seen, c: ChampionView, decision: Decision) -> str | None:
     """Things that cost no action and only help: a healing or will item, a quest token."""
     for o in decision.option_ids:
         if o.startswith("use:"):
@@ -174,7 +179,7 @@ def free_option(seen: Seen, c: dict[str, Any], decision: Decision) -> str | None
             ordinary = [e for e in seen.enemies_at(c["space"]) if e["kind"] == "ordinary"]
             if len(ordinary) >= 2 or (ordinary and seen.round >= 3):
                 return max((x for x in decision.option_ids if x.startswith("token:remove:")),
-                           key=lambda x: ((seen.enemy(x.split(":", 2)[2]) or {}).get("av", 0), x))
+                           key=lambda x: (seen.av(x.split(":", 2)[2]), x))
     return None
 
 
@@ -185,7 +190,7 @@ def action(seen: Seen, decision: Decision) -> str:
     if free is not None:
         return free
     planner = Planner(seen, c)
-    left = 3 - (seen.turn or {}).get("actions", 0)
+    left = 3 - (seen.turn.get("actions", 0) if seen.turn else 0)
     space, life = c["space"], c["life"]
     options = {o.id: o for o in decision.options}
     scores: dict[str, float] = {}

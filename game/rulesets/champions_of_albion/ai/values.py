@@ -6,11 +6,15 @@ Hand cards to discard, and the champion to choose.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.rulesets.champions_of_albion.ai.common import (CLEARERS, SLOTS, Foe, attr, combat_stats, content, e_atk,
                                                          e_def, p_pass, resource, usable_cards)
 from game.rulesets.champions_of_albion.vocabulary import VERBS
+
+if TYPE_CHECKING:
+    from game.rulesets.champions_of_albion.content import Resource
+    from game.rulesets.champions_of_albion.view_types import ChampionView
 
 W_STRENGTH = 1.6   # per point of combat strength (attack tests)
 W_MAIN_HIT = 4.0   # per point of expected damage against a main enemy's DV
@@ -27,7 +31,7 @@ SPELL_VALUE = {"healing_light": 2.6, "banishing_word": 2.2, "spirit_lance": 1.2,
 EFFECT_VALUE = {"heal": 1.4, "gain_will": 2.0, "reroll": 0.9}
 
 
-def _with_card(c: dict[str, Any], rid: str | None, without: str | None = None) -> dict[str, Any]:
+def _with_card(c: ChampionView, rid: str | None, without: str | None = None) -> ChampionView:
     """A copy of the champion as the view shows it, with a card added or taken away (the
     view's attributes count the best card per slot, so the slot parts are recomputed)."""
     resources = [r for r in c.get("resources", []) if r != without]
@@ -35,7 +39,7 @@ def _with_card(c: dict[str, Any], rid: str | None, without: str | None = None) -
         resources.append(rid)
     blight = "relic_blight" in c.get("banes", [])
 
-    def cards(held: list[str]) -> list[Any]:
+    def cards(held: list[str]) -> list[Resource]:
         return [resource(r) for r in held if not (resource(r).kind == "relic" and blight)]
 
     before, after = cards(c.get("resources", [])), cards(resources)
@@ -45,10 +49,12 @@ def _with_card(c: dict[str, Any], rid: str | None, without: str | None = None) -
             old = max((r.bonus(a) for r in before if r.slot == slot), default=0)
             new = max((r.bonus(a) for r in after if r.slot == slot), default=0)
             attributes[a] += new - old
-    return dict(c, resources=resources, attributes=attributes)
+    changed = c.copy()
+    changed["resources"], changed["attributes"] = resources, attributes
+    return changed
 
 
-def _signature(foe: Foe, c: dict[str, Any]) -> tuple[Any, ...]:
+def _signature(foe: Foe, c: ChampionView) -> tuple[Any, ...]:
     """What :func:`worth` depends on (``foe.late`` only moves :func:`gold_cost`, never cached)."""
     return (tuple(c.get("resources", [])), tuple(c.get("banes", [])), tuple(sorted(c["attributes"].items())),
             bool(c.get("spirit_touched")), foe.dv, foe.av)
@@ -57,7 +63,7 @@ def _signature(foe: Foe, c: dict[str, Any]) -> tuple[Any, ...]:
 _WORTH: dict[tuple[Any, ...], float] = {}
 
 
-def worth(foe: Foe, c: dict[str, Any]) -> float:
+def worth(foe: Foe, c: ChampionView) -> float:
     """A champion's equipment as one number: combat stats, story attributes and card effects
     (cached by what the number depends on)."""
     key = _signature(foe, c)
@@ -69,7 +75,7 @@ def worth(foe: Foe, c: dict[str, Any]) -> float:
     return value
 
 
-def _worth(foe: Foe, c: dict[str, Any]) -> float:
+def _worth(foe: Foe, c: ChampionView) -> float:
     strength, speed = combat_stats(c)
     value = combat_value(foe, strength, speed)
     value += W_OTHER * sum(attr(c, a) for a in STORY_ATTRS)
@@ -115,7 +121,7 @@ _UPGRADE: dict[tuple[Any, ...], float] = {}
 CLEARERS += [_WORTH.clear, _UPGRADE.clear]
 
 
-def upgrade(foe: Foe, c: dict[str, Any], rid: str) -> float:
+def upgrade(foe: Foe, c: ChampionView, rid: str) -> float:
     """What gaining the card adds to the champion (0 for a spell it may not hold)."""
     key = _signature(foe, c) + (rid,)
     value = _UPGRADE.get(key)
@@ -126,7 +132,7 @@ def upgrade(foe: Foe, c: dict[str, Any], rid: str) -> float:
     return value
 
 
-def _upgrade(foe: Foe, c: dict[str, Any], rid: str) -> float:
+def _upgrade(foe: Foe, c: ChampionView, rid: str) -> float:
     r = resource(rid)
     if r.kind == "spell" and not c.get("spirit_touched"):
         return 0.0
@@ -135,17 +141,17 @@ def _upgrade(foe: Foe, c: dict[str, Any], rid: str) -> float:
     return max(0.0, worth(foe, _with_card(c, rid)) - worth(foe, c))
 
 
-def loss(foe: Foe, c: dict[str, Any], rid: str) -> float:
+def loss(foe: Foe, c: ChampionView, rid: str) -> float:
     """What giving the card away costs the champion."""
     return max(0.0, worth(foe, c) - worth(foe, _with_card(c, None, without=rid)))
 
 
-def moved(giver: dict[str, Any], taker: dict[str, Any], rid: str) -> tuple[dict[str, Any], dict[str, Any]]:
+def moved(giver: ChampionView, taker: ChampionView, rid: str) -> tuple[ChampionView, ChampionView]:
     """The two champions after the card changes hands."""
     return _with_card(giver, None, without=rid), _with_card(taker, rid)
 
 
-def best_transfers(foe: Foe, giver: dict[str, Any], taker: dict[str, Any], cards: list[str]) -> list[str]:
+def best_transfers(foe: Foe, giver: ChampionView, taker: ChampionView, cards: list[str]) -> list[str]:
     """Cards to hand over one at a time while each raises the pair's worth by a clear margin."""
     out: list[str] = []
     pool = list(cards)
@@ -180,8 +186,8 @@ def gold_cost(foe: Foe, gold: int) -> float:
 TRANSFERABLE = ("weapon", "armour", "item")
 
 
-def gather_score(foe: Foe, c: dict[str, Any], rid: str, price: int | None, difficulty_change: int = 0,
-                 allies: list[dict[str, Any]] | None = None) -> float:
+def gather_score(foe: Foe, c: ChampionView, rid: str, price: int | None, difficulty_change: int = 0,
+                 allies: list[ChampionView] | None = None) -> float:
     """(upgrade x probability of getting it) minus the gold it costs (D-05; gold is nearly
     free from Act 1 round 4 on, see :func:`gold_cost`). A card that can
     be handed on counts what it would give the ally who gains most, less the trouble."""
@@ -198,7 +204,7 @@ def gather_score(foe: Foe, c: dict[str, Any], rid: str, price: int | None, diffi
     return best
 
 
-def pay_or_test(c: dict[str, Any], rid: str, options: tuple[str, ...], difficulty_change: int = 0) -> str:
+def pay_or_test(c: ChampionView, rid: str, options: tuple[str, ...], difficulty_change: int = 0) -> str:
     """Pay if the test's chance is below one half and the gold is enough (D-05)."""
     r = resource(rid)
     if "test" not in options:
@@ -209,7 +215,7 @@ def pay_or_test(c: dict[str, Any], rid: str, options: tuple[str, ...], difficult
     return "test" if p >= 0.5 else "pay"
 
 
-def party_value(foe: Foe, champions: list[dict[str, Any]], rid: str) -> float:
+def party_value(foe: Foe, champions: list[ChampionView], rid: str) -> float:
     """The most any champion in play would gain from the card (what a discard throws away)."""
     r = resource(rid)
     if r.kind == "relic":
@@ -273,7 +279,7 @@ def champion_pick(party: list[str], options: list[str]) -> str:
 
 
 
-def effect_value(effect: Any, c: dict[str, Any] | None = None) -> float:
+def effect_value(effect: Any, c: ChampionView | None = None) -> float:
     """The AI's estimate of one effect (a content Effect or a plain record) for champion ``c``:
     the per-unit worth times its amount, with nested rewards (``on_win``, ``on_pass``) at half
     weight since they are not sure. Healing and will are worth nothing when already full."""
