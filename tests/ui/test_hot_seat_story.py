@@ -111,3 +111,25 @@ def test_a_click_just_after_roll_does_not_press_continue(make_app):
         return True
 
     _play(app, roll_then_click_twice)
+
+
+def test_the_story_page_and_its_hand_off_keep_text_readable_at_1024x640(make_app, monkeypatch):
+    app = make_app(size=(1024, 640))
+    sizes: list[int] = []
+    real_text = app.assets.text
+
+    def recorded(text, role="body", size=18, colour=(0, 0, 0)):
+        sizes.append(size)
+        return real_text(text, role, size, colour)
+
+    def look(table, moment) -> bool:
+        monkeypatch.setattr(app.assets, "text", recorded)
+        frames(app, 2)  # the hand-off page, or the story itself
+        if moment.handing:
+            press(app, "I am")
+            frames(app, 2)
+        monkeypatch.setattr(app.assets, "text", real_text)
+        return True
+
+    _play(app, look)
+    assert sizes and min(sizes) >= 15

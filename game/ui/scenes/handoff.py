@@ -45,5 +45,5 @@ class HandOffScene(MenuScene):
         title = a.text(f"Pass the screen to {self.player}", "title", theme.px(36, s), theme.GOLD_LIGHT)
         surface.blit(title, title.get_rect(center=(w // 2, int(h * 0.38))))
         note = a.text("The other players look away: the next screen shows this player's hand.", "italic",
-                      theme.px(18, s), theme.PARCHMENT)
+                      max(theme.MIN_TEXT_PX, theme.px(18, s)), theme.PARCHMENT)
         surface.blit(note, note.get_rect(center=(w // 2, int(h * 0.47))))

@@ -141,7 +141,7 @@ class MomentScene(MenuScene):
             title = a.text(f"Pass the screen to {self.player}", "title", theme.px(36, s), theme.GOLD_LIGHT)
             surface.blit(title, title.get_rect(center=(w // 2, int(h * 0.38))))
             note = a.text(f"{self.heading}: {self.player} watches it and rolls its dice.", "italic",
-                          theme.px(18, s), theme.PARCHMENT)
+                          max(theme.MIN_TEXT_PX, theme.px(18, s)), theme.PARCHMENT)
             surface.blit(note, note.get_rect(center=(w // 2, int(h * 0.47))))
             return
         card = self.card_rect((w, h), s)
@@ -157,7 +157,7 @@ class MomentScene(MenuScene):
         """The lines told so far, newest last; a die the player rolled stands beside its line.
         When they do not all fit, the oldest go (the newest are what the player just did)."""
         a = self.app.assets
-        size = theme.px(18, s)
+        size = max(theme.MIN_TEXT_PX, theme.px(18, s))
         line_h = a.font("body", size).get_linesize()
         die = theme.px(44, s)
         blocks: list[tuple[list[str], Event]] = []

@@ -514,7 +514,7 @@ class TableScene(Scene):
         controller = self.controller
         session = controller.session
         x = rect.x + theme.px(14, s)
-        size = theme.px(17, s)
+        size = max(theme.MIN_TEXT_PX, theme.px(17, s))
         if session.over:
             text, colour = "The game is over.", theme.PARCHMENT
         elif decision is not None:

@@ -35,7 +35,7 @@ class LogPanel:
         rect = self.rect
         pygame.draw.rect(surface, theme.WALNUT, rect)
         pygame.draw.line(surface, theme.GOLD, rect.topleft, rect.bottomleft, 2)
-        head = assets.text("Game log", "heading", theme.px(18, scale), theme.GOLD_LIGHT)
+        head = assets.text("Game log", "heading", max(theme.MIN_TEXT_PX, theme.px(18, scale)), theme.GOLD_LIGHT)
         surface.blit(head, (rect.x + theme.px(12, scale), rect.y + theme.px(8, scale)))
         size = theme.MIN_TEXT_PX if scale < 1.15 else theme.px(15, scale)
         line_h = assets.font("body", size).get_linesize()
