@@ -62,6 +62,14 @@ def play_games(ruleset: str, levels: list[str], games: int, seed: int,
     return out
 
 
+def decision_note(figures: dict[str, float]) -> str:
+    """The normal AI's decision times of a benchmark line ("" when no normal seat played)."""
+    if "decision_median_ms" not in figures:
+        return ""
+    return (f"; normal AI decision median {figures['decision_median_ms']:.3f} ms, "
+            f"p95 {figures['decision_p95_ms']:.3f} ms, max {figures['decision_max_ms']:.1f} ms")
+
+
 def run_bench(ruleset: str, games: int, seed: int) -> None:
     if games < 1:
         raise FiveRealmsError(f"A benchmark needs 1 game or more, not {games}.")
@@ -84,10 +92,7 @@ def versus_bench(games: int, seed: int, ruleset: str) -> None:
         figures = play_games(ruleset, levels, games, seed)
         line = (f"  {' vs '.join(levels):<28s} {figures['games_per_second']:8.1f} games/s "
                 f"{figures['choices_per_second']:9.0f} choices/s  mean turns {figures['mean_turns']:6.1f}")
-        if "decision_median_ms" in figures:
-            line += (f"  normal AI decision: median {figures['decision_median_ms']:.3f} ms, "
-                     f"p95 {figures['decision_p95_ms']:.3f} ms, max {figures['decision_max_ms']:.1f} ms")
-        print(line, flush=True)
+        print(line + decision_note(figures), flush=True)
 
 
 WARM_UP = 10

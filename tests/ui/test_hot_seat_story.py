@@ -13,7 +13,7 @@ import pygame
 from game.ai import make_agent
 from game.session import Seat, Session
 from game.ui.scenes.handoff import HandOffScene
-from game.ui.scenes.moment import MomentScene, is_hidden_roll
+from game.ui.scenes.moment import MomentScene
 from tests.ui.driver import click, click_option, frames, open_table, press
 
 RULESET = "champions-of-albion"
@@ -57,7 +57,7 @@ def _watch(app, table, moment: MomentScene) -> dict:
     assert app.stack.top is moment
     while not moment.done:
         hidden = moment.events[moment.shown]
-        assert is_hidden_roll(hidden), "the story waits only for a die"
+        assert hidden.kind == "roll" and "die" in hidden.data, "the story waits only for a die"
         assert all(e is not hidden for e in moment.events[:moment.shown])  # not told before Roll
         frames(app, 2)
         press(app, "Roll the die")

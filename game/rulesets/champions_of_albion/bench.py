@@ -3,7 +3,7 @@ bench champions-of-albion``): figures printed, nothing asserted."""
 
 from __future__ import annotations
 
-from game.bench import play_games
+from game.bench import decision_note, play_games
 from game.core.events import Event
 
 
@@ -30,7 +30,4 @@ def albion_bench(games: int, seed: int) -> None:
                     f"{figures['choices_per_second']:7.0f} choices/s, won {int(figures['won'])}/{games}, "
                     f"quests drawn {counts['drawn'] / games:.2f} and completed {counts['completed'] / games:.2f} "
                     f"per game (tokens spent {counts['spent'] / games:.2f}), mean rounds {figures['mean_turns']:.1f}")
-            if "decision_median_ms" in figures:
-                line += (f"; normal AI decision median {figures['decision_median_ms']:.3f} ms, "
-                         f"p95 {figures['decision_p95_ms']:.3f} ms, max {figures['decision_max_ms']:.1f} ms")
-            print(line, flush=True)
+            print(line + decision_note(figures), flush=True)

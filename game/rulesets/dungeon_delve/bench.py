@@ -6,7 +6,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from game.bench import play_games
+from game.bench import decision_note, play_games
 from game.rulesets.dungeon_delve import geometry as geo
 from game.rulesets.dungeon_delve.content import standard_content
 from game.rulesets.dungeon_delve.rulesdata import Data
@@ -40,7 +40,4 @@ def dungeon_delve_bench(games: int, seed: int) -> None:
         figures = play_games("dungeon-delve", levels, games, seed)
         line = (f"  overlord {levels[0]} vs heroes {levels[1]}: {figures['games_per_second']:.2f} quests/s, "
                 f"{figures['choices_per_second']:.0f} choices/s, mean rounds {figures['mean_turns']:.1f}")
-        if "decision_median_ms" in figures:
-            line += (f"; normal AI decision median {figures['decision_median_ms']:.2f} ms, "
-                     f"p95 {figures['decision_p95_ms']:.2f} ms")
-        print(line, flush=True)
+        print(line + decision_note(figures), flush=True)

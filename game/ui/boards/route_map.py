@@ -296,13 +296,16 @@ class RouteMap:
         ("Silent W.", "Harro."). When that leaves a space without a label (a small board),
         every space first gets its short code ("SilW", "Harr": unique on the map), and then
         each grows back to its short form or full name where that covers no other label."""
-        labels, texts = self._place_greedy()
+        context = self._placement_context()
+        labels, texts = self._place_greedy(context)
         if len(labels) < len(self.spaces):
-            labels, texts = self._place_codes_first()
+            labels, texts = self._place_codes_first(context)
         self._label_text = texts
         return labels
 
-    def _placement_context(self) -> tuple["_Obstacles", "_Obstacles", pygame.Rect, list[str]]:
+    def _placement_context(self) -> "_Placement":
+        """What every label keeps off (space circles, routes, the board's edge) and the order
+        in which the spaces are labelled."""
         circles = _Obstacles.circles([(c, self.space_radius(s) + 2) for s, c in self._centres.items()])
         segments = _Obstacles.segments([self.route_ends(r.a, r.b) for r in self.routes])
         inner = self.board_rect.inflate(-2 * self._frame_width(), -2 * self._frame_width())
@@ -315,8 +318,8 @@ class RouteMap:
         order = sorted(self.spaces, key=lambda s: (self.spaces[s].kind != "capital", crowding(s), s))
         return circles, segments, inner, order
 
-    def _place_greedy(self) -> tuple[dict[str, pygame.Rect], dict[str, str]]:
-        circles, segments, inner, order = self._placement_context()
+    def _place_greedy(self, context: "_Placement") -> tuple[dict[str, pygame.Rect], dict[str, str]]:
+        circles, segments, inner, order = context
         placed: list[pygame.Rect] = [self._compass_rect()]
         out: dict[str, pygame.Rect] = {}
         texts: dict[str, str] = {}
@@ -333,8 +336,8 @@ class RouteMap:
             placed.append(rect)
         return out, texts
 
-    def _place_codes_first(self) -> tuple[dict[str, pygame.Rect], dict[str, str]]:
-        circles, segments, inner, order = self._placement_context()
+    def _place_codes_first(self, context: "_Placement") -> tuple[dict[str, pygame.Rect], dict[str, str]]:
+        circles, segments, inner, order = context
         codes = map_codes({sid: space.name for sid, space in self.spaces.items()})
         compass = self._compass_rect()
         out: dict[str, pygame.Rect] = {}
@@ -1036,6 +1039,10 @@ def _overlapping(stamps: list[_Stamp]) -> list[list[_Stamp]]:
     for i, stamp in enumerate(stamps):
         groups.setdefault(root(i), []).append(stamp)
     return list(groups.values())
+
+
+_Placement = tuple["_Obstacles", "_Obstacles", pygame.Rect, list[str]]
+"""Circles, route segments, the board's inner rect, and the spaces in labelling order."""
 
 
 @dataclass(frozen=True)

@@ -29,12 +29,6 @@ GUARD_SECONDS = 0.3
 """How long input waits after the page changes (a new line, the die, the hand-off)."""
 
 
-def is_hidden_roll(event: Event) -> bool:
-    """A die the rules rolled by themselves: shown only when its player presses Roll (aid
-    tokens the player spent are the player's own answer, not a roll)."""
-    return event.kind == "roll" and "die" in event.data and not event.data.get("aid")
-
-
 class MomentScene(MenuScene):
     name = "moment"
     overlay = True
@@ -54,10 +48,15 @@ class MomentScene(MenuScene):
 
     # -- the pages -------------------------------------------------------------------------------
 
+    def rolled_by_rules(self, event: Event) -> bool:
+        """A die the rules rolled by themselves, shown only when the player presses Roll (the
+        table knows which of its events those are)."""
+        return bool(self.table.table.moment_roll(event))
+
     def _through(self, end: int) -> int:
         """How far the moment is told from line ``end`` on: up to the next die the rules rolled
         by themselves, which waits for the Roll button."""
-        while end < len(self.events) and not is_hidden_roll(self.events[end]):
+        while end < len(self.events) and not self.rolled_by_rules(self.events[end]):
             end += 1
         return end
 
@@ -162,9 +161,9 @@ class MomentScene(MenuScene):
         die = theme.px(44, s)
         blocks: list[tuple[list[str], Event]] = []
         for event in self.events[:self.shown]:
-            indent = die + theme.px(12, s) if is_hidden_roll(event) else 0
+            indent = die + theme.px(12, s) if self.rolled_by_rules(event) else 0
             blocks.append((a.wrap(event.text, "body", size, area.width - indent), event))
-        heights = [max(len(lines) * line_h, die if is_hidden_roll(e) else 0) + theme.px(8, s) for lines, e in blocks]
+        heights = [max(len(lines) * line_h, die if self.rolled_by_rules(e) else 0) + theme.px(8, s) for lines, e in blocks]
         first = len(blocks)
         used = 0
         while first > 0 and used + heights[first - 1] <= area.height:
@@ -173,7 +172,7 @@ class MomentScene(MenuScene):
         y = area.y
         for (lines, event), height in zip(blocks[first:], heights[first:]):
             x = area.x
-            if is_hidden_roll(event):
+            if self.rolled_by_rules(event):
                 picture = self.table.table.moment_picture(event, die)
                 if picture is not None:
                     surface.blit(picture, (x, y))

@@ -26,6 +26,7 @@ from game.ui import theme
 from game.ui.animation import AnimationQueue, Banner, ResultCard
 from game.ui.controller import Controller
 from game.ui.scene import Scene
+from game.ui.scenes.moment import MomentScene
 from game.ui.scenes.saveload import picture_of
 from game.ui.tables import table_for
 from game.ui.tables.base import GROUP_ORDER
@@ -61,7 +62,7 @@ class TableScene(Scene):
         self.clock = 0.0  # seconds of this scene's frames (the input guard counts in them)
         self.guard_until = 0.0
         self.held: ResultCard | None = None  # a result waiting on the table (staged outcomes)
-        self.moment: Any = None  # a player's own moment being watched (a MomentScene), or None
+        self.moment: MomentScene | None = None  # a player's own moment being watched
         self._others_moved = False  # another seat moved since this screen's player last chose
         self._guarded_for: Decision | None = None
         self.selected: list[str] = []
@@ -434,8 +435,6 @@ class TableScene(Scene):
         owner = self.table.own_moment(event, view)
         if owner is None or controller.session.seats[owner[0]].is_ai:
             return False
-        from game.ui.scenes.moment import MomentScene
-
         events = [event]
         queue = controller.new_events
         while queue and self.table.moment_goes_on(event, events[-1], queue[0]):

@@ -64,6 +64,11 @@ class Table(Generic[ViewT]):
         """Whether ``event`` (after ``last``) still belongs to the moment that ``opening`` began."""
         return False
 
+    def moment_roll(self, event: Event) -> bool:
+        """Whether ``event`` of a moment is a die the rules rolled by themselves (the moment
+        waits for its player's Roll before showing it)."""
+        return False
+
     def moment_picture(self, event: Event, size: int) -> pygame.Surface | None:
         """A picture of the die a moment's roll shows (``size`` pixels square), or None."""
         return None

@@ -662,6 +662,10 @@ class ChampionsOfAlbionTable(Table[CAView]):
         drawn = event.kind == "story" and "card" in event.data and not event.data.get("finished")
         return not drawn
 
+    def moment_roll(self, event: Event) -> bool:
+        """A story test's die (aid tokens the player spent are their own answer, not a roll)."""
+        return event.kind == "roll" and "die" in event.data and not event.data.get("aid")
+
     def moment_picture(self, event: Event, size: int) -> pygame.Surface | None:
         die = event.data.get("die")
         if not isinstance(die, int) or not 1 <= die <= 6:
