@@ -65,7 +65,8 @@ def open_window(stack: list[Any], name: str, seats: Sequence[int], **data: Any) 
 
 
 def register_window(flow: Flow[C], kind: type[W] | str, *, rule: str | RuleOf[C, W], responses: Responses[C, W],
-                    respond: Respond[C, W], prompt: Prompt[C, W], pass_label: str = "Pass") -> None:
+                    respond: Respond[C, W], prompt: Prompt[C, W], pass_label: str = "Pass",
+                    done: Callable[[C, W], None] | None = None) -> None:
     """Register the response window ``kind`` (its TypedDict, or a bare name) on ``flow``.
 
     The seat at the front of ``step["seats"]`` is asked; "pass" takes it off the front.
@@ -73,6 +74,8 @@ def register_window(flow: Flow[C], kind: type[W] | str, *, rule: str | RuleOf[C,
     again) unless ``respond`` changes the queue. The window closes when nobody is left.
     ``rule`` may be a function of the step, for one window that the rules name differently
     at different moments (it must read only public data: every seat sees the question's rule).
+    ``done`` (if given) runs once the window has closed, with its record (what the responses
+    decided, such as who takes over a purchase).
     """
     name = step_name(kind)
 
@@ -92,7 +95,7 @@ def register_window(flow: Flow[C], kind: type[W] | str, *, rule: str | RuleOf[C,
         else:
             respond(ctx, step, seat, choice)
 
-    flow.closing(kind, ask, answer)
+    flow.closing(kind, ask, answer, done)
 
 
 Choices = Callable[[C, M, int], Decision]

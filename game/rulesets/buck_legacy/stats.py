@@ -1,0 +1,281 @@
+"""Derived values: what an Adventurer's record shows and what a Monster's record shows, worked
+out from the cards in play every time they are needed, so they never go stale (BL-033, BL-034).
+
+Where a static modifier (vocabulary.py) counts:
+
+- an Adventurer's own cards: Race, Class, equipped cards (with a weapon's coating and a
+  transmuted item's Special Abilities, BL-240), attached Gifts and Curses (BL-020);
+- the Zone's special rule, during the Adventure Part while its Zone side is up (BL-161);
+- Dungeon cards in play whose modifier reaches everyone (``scope = "all"``: an aura, AK-23);
+- the Monster being fought, for its fighter (``scope = "fighter"``), unless Null Zone silences
+  its Special Abilities (BL-224).
+
+A modifier may hold only against a creature type, with a weapon of a damage type, or with or
+without Flight; :func:`applies` reads those conditions.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from game.core.cards import definition_id
+from game.rulesets.buck_legacy.content import BLContent, Card, DungeonCard, Effect, Gear
+from game.rulesets.buck_legacy.state import Adventurer, BLState
+
+BASE_BACKPACK = 5
+BASE_TESLA = 8
+BASE_MANA = 10
+BASE_LARGE = 1
+"""The maximum values every Adventurer starts with (BL-035)."""
+TESLA_PRICE = 5
+"""Gold per unit of Tesla in Ingenuity (BL-062)."""
+
+MONSTER_VERBS = frozenset({"monster_level", "monster_roll", "escape_requirement", "loot", "hp_bonus"})
+"""Modifiers of a Monster's record; every other static verb modifies an Adventurer."""
+ADVENTURE_PARTS = ("exploration", "combat", "boss")
+
+
+def own_cards(content: BLContent, adv: Adventurer) -> Iterator[Card]:
+    """The cards in play in front of an Adventurer that are theirs (BL-020)."""
+    if adv.race:
+        yield content.races[adv.race]
+    if adv.klass:
+        yield content.classes[adv.klass]
+    for card in adv.slots.values():
+        yield content.card(card)
+    for coating in adv.coatings.values():
+        yield content.card(coating)
+    for card in adv.attached:
+        yield content.card(card)
+
+
+def _own_effects(content: BLContent, adv: Adventurer) -> Iterator[Effect]:
+    for card in own_cards(content, adv):
+        yield from card.abilities
+    for bottom in adv.transmuted.values():  # only Special Abilities pass to the top card (BL-240)
+        yield from (a for a in content.card(bottom).abilities if a.tag == "ability")
+
+
+def zone_effects(state: BLState, content: BLContent) -> tuple[Effect, ...]:
+    """The Zone's special rule, while it applies (BL-161, BL-166)."""
+    if state.zone and not state.boss_up and state.part in ADVENTURE_PARTS:
+        return content.zones[state.zone].abilities
+    return ()
+
+
+def silenced(state: BLState, content: BLContent, monster: DungeonCard, effect: Effect) -> bool:
+    """Null Zone ignores a Monster's Special Abilities, but not a Mana Drain Monster's, and never
+    Special Rules (BL-224, A-24)."""
+    return state.null_zone and effect.tag == "ability" and not monster.has("mana_drain")
+
+
+def cards_in_play(state: BLState) -> Iterator[str]:
+    """Dungeon cards in play: in front of an Adventurer, and the Monster being fought (BL-020)."""
+    for adv in state.adventurers:
+        yield from adv.in_front
+    if state.fight is not None and not state.fight.boss:
+        yield state.fight.monster
+
+
+def fought_monster(state: BLState, content: BLContent, seat: int) -> DungeonCard | None:
+    fight = state.fight
+    if fight is None or fight.fighter != seat or fight.boss:
+        return None
+    return content.dungeon[definition_id(fight.monster)]
+
+
+def adventurer_effects(state: BLState, content: BLContent, seat: int) -> Iterator[Effect]:
+    """Every static modifier that may reach the Adventurer at ``seat`` (conditions unread)."""
+    adv = state.adventurers[seat]
+    for effect in _own_effects(content, adv):
+        if effect.kind == "static" and effect.verb not in MONSTER_VERBS and effect.get("scope", "holder") == "holder":
+            yield effect
+    for effect in zone_effects(state, content):
+        if effect.kind == "static" and effect.verb not in MONSTER_VERBS:
+            yield effect
+    fight = state.fight
+    fought = fight.monster if fight is not None and fight.fighter == seat and not fight.boss else None
+    for card_id in cards_in_play(state):
+        card = content.dungeon[definition_id(card_id)]
+        for effect in card.abilities:
+            if effect.kind != "static" or effect.verb in MONSTER_VERBS:
+                continue
+            scope = effect.get("scope", "holder")
+            if scope == "all" or (scope == "fighter" and card_id == fought):
+                if not (card.kind == "monster" and silenced(state, content, card, effect)):
+                    yield effect
+
+
+def has_flight(state: BLState, content: BLContent, seat: int) -> bool:
+    """Flight from a card in play or from a spell or item until its time runs out (BL-244, BL-218)."""
+    if state.adventurers[seat].flight_until:
+        return True
+    return any(e.verb == "flight" for e in adventurer_effects(state, content, seat))
+
+
+def weapon_types(state: BLState, content: BLContent, seat: int) -> tuple[str, ...]:
+    """The damage types the equipped weapon deals: printed, plus those spells add (BL-125, A-20)."""
+    adv = state.adventurers[seat]
+    weapon = adv.slots.get("weapon")
+    if weapon is None:
+        return ()
+    return tuple(dict.fromkeys(content.gear(weapon).types + tuple(adv.weapon_types)))
+
+
+def applies(state: BLState, content: BLContent, seat: int, effect: Effect, monster: DungeonCard | None) -> bool:
+    """Whether a modifier's conditions hold for this Adventurer (against ``monster``)."""
+    creature = effect.get("creature")
+    if creature is not None and (monster is None or monster.creature != creature):
+        return False
+    damage = effect.get("damage")
+    if damage is not None and damage not in weapon_types(state, content, seat):
+        return False
+    flying = effect.get("flying")
+    if flying is not None and has_flight(state, content, seat) != flying:
+        return False
+    return True
+
+
+def total(state: BLState, content: BLContent, seat: int, verb: str, **match: object) -> int:
+    """The sum of ``amount`` over the modifiers of ``verb`` that hold for this Adventurer now
+    (``match``: parameters that must be equal, e.g. ``check="escape"``; a flag left out of a
+    record counts as False)."""
+    monster = fought_monster(state, content, seat)
+    out = 0
+    for effect in adventurer_effects(state, content, seat):
+        if effect.verb != verb or any(effect.get(k, False if isinstance(v, bool) else None) != v
+                                      for k, v in match.items()):
+            continue
+        if applies(state, content, seat, effect, monster):
+            out += int(effect.get("amount", 0))
+    return out
+
+
+def has(state: BLState, content: BLContent, seat: int, verb: str, **match: object) -> bool:
+    monster = fought_monster(state, content, seat)
+    return any(e.verb == verb and all(e.get(k) == v for k, v in match.items())
+               and applies(state, content, seat, e, monster)
+               for e in adventurer_effects(state, content, seat))
+
+
+# -- the Adventurer's record (BL-033) -------------------------------------------------------------
+
+def magic_rank(state: BLState, content: BLContent, seat: int) -> int:
+    """Magic Rank starts at 0 and rises with Race, Class and equipment, without limit (BL-204)."""
+    return max(0, total(state, content, seat, "magic_rank"))
+
+
+def max_mana(state: BLState, content: BLContent, seat: int) -> int:
+    return max(0, BASE_MANA + total(state, content, seat, "max_mana"))
+
+
+def max_tesla(state: BLState, content: BLContent, seat: int) -> int:
+    return max(0, BASE_TESLA + total(state, content, seat, "max_tesla"))
+
+
+def backpack_limit(state: BLState, content: BLContent, seat: int) -> int:
+    return max(0, BASE_BACKPACK + total(state, content, seat, "backpack"))
+
+
+def large_limit(state: BLState, content: BLContent, seat: int) -> int:
+    return max(0, BASE_LARGE + total(state, content, seat, "large_limit"))
+
+
+def tesla_price(state: BLState, content: BLContent, seat: int) -> int:
+    """Gold for one unit of Tesla (BL-062; the Steam Mechanic pays less, plan 2.3)."""
+    prices = [int(e.get("gold")) for e in adventurer_effects(state, content, seat) if e.verb == "tesla_price"]
+    return min(prices) if prices else TESLA_PRICE
+
+
+def protection(state: BLState, content: BLContent, seat: int) -> int:
+    """The sum of Protection over every source, temporary ones included (BL-158, A-04)."""
+    adv = state.adventurers[seat]
+    printed = sum(content.gear(c).protection for c in adv.slots.values())
+    return max(0, printed + total(state, content, seat, "protection") + adv.temp_protection)
+
+
+def large_cards(state: BLState, content: BLContent, seat: int) -> list[str]:
+    """The Large cards an Adventurer carries (BL-068; option A-14: equipped ones only)."""
+    adv = state.adventurers[seat]
+    carried = list(adv.slots.values()) + ([] if state.large_equipped_only else adv.backpack)
+    return [c for c in carried if content.gear(c).large]
+
+
+def over_limits(state: BLState, content: BLContent, seat: int) -> bool:
+    """Whether the backpack or the Large limit is exceeded (BL-068, BL-075)."""
+    adv = state.adventurers[seat]
+    return (len(adv.backpack) > backpack_limit(state, content, seat)
+            or len(large_cards(state, content, seat)) > large_limit(state, content, seat))
+
+
+def weapon_strength(state: BLState, content: BLContent, seat: int, monster: DungeonCard | None = None,
+                    resist: tuple[str, ...] = (), vulnerable: tuple[str, ...] = ()) -> int:
+    """The weapon's Combat Strength: printed, its coating, and bonuses "to your weapon"; +0
+    against a Monster resisting one of its types (BL-120, BL-123), +1 against one vulnerable to
+    any of them, never more (BL-121, BL-122)."""
+    adv = state.adventurers[seat]
+    weapon = adv.slots.get("weapon")
+    if weapon is None:
+        return 0
+    value = content.gear(weapon).cs
+    for coating in ([adv.coatings[weapon]] if weapon in adv.coatings else []):
+        value += sum(int(e.get("amount")) for e in content.card(coating).verbs("weapon_coating"))
+    value += total(state, content, seat, "combat_strength", weapon=True)
+    types = weapon_types(state, content, seat)
+    if any(t in resist for t in types):
+        return 0
+    if any(t in vulnerable for t in types):
+        return value + 1
+    return value
+
+
+def auto_parry(state: BLState, content: BLContent, seat: int, vulnerable: tuple[str, ...]) -> bool:
+    """A weapon dealing a type the Monster is vulnerable to parries a loss (BL-121, BL-123, BL-124)."""
+    return any(t in vulnerable for t in weapon_types(state, content, seat))
+
+
+def combat_strength(state: BLState, content: BLContent, seat: int, resist: tuple[str, ...] = (),
+                    vulnerable: tuple[str, ...] = ()) -> int:
+    """Race, Class and equipped cards (the weapon adjusted, BL-120 to BL-123), Gifts, Curses,
+    temporary effects and Support received (BL-111, BL-139)."""
+    adv = state.adventurers[seat]
+    value = 0
+    if adv.race:
+        value += content.races[adv.race].cs
+    if adv.klass:
+        value += content.classes[adv.klass].cs
+    for slot, card in adv.slots.items():
+        if slot != "weapon":
+            value += content.gear(card).cs
+    value += weapon_strength(state, content, seat, None, resist, vulnerable)
+    value += total(state, content, seat, "combat_strength", weapon=False)
+    return value + adv.support_received
+
+
+def weapon_printed_strength(state: BLState, content: BLContent, seat: int) -> int:
+    """What a supporter adds: the printed CS of their equipped weapon, unadjusted (BL-139, A-25)."""
+    weapon = state.adventurers[seat].slots.get("weapon")
+    return content.gear(weapon).cs if weapon is not None else 0
+
+
+def roll_modifiers(state: BLState, content: BLContent, seat: int) -> tuple[int, int]:
+    """(ordinary, exempt) changes to the Adventurer's own combat rolls: the exempt ones (the
+    Berserker's, Unlimited Drill's) are added after the Rule of Six (BL-118, A-45)."""
+    ordinary = exempt = 0
+    monster = fought_monster(state, content, seat)
+    for effect in adventurer_effects(state, content, seat):
+        if effect.verb == "combat_roll" and applies(state, content, seat, effect, monster):
+            if effect.get("exempt"):
+                exempt += int(effect.get("amount"))
+            else:
+                ordinary += int(effect.get("amount"))
+    return ordinary, exempt
+
+
+def check_bonus(state: BLState, content: BLContent, seat: int, kind: str) -> int:
+    """All modifiers to one kind of check (BL-092)."""
+    return total(state, content, seat, "check_bonus", check=kind)
+
+
+def gear(content: BLContent, card: str) -> Gear:
+    return content.gear(card)

@@ -1,0 +1,109 @@
+"""Buck: Legacy as a RuleSystem: 2-6 Adventurers, a quick or a standard game (BL-001, BL-004)."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from game.core.events import Event, EventLog
+from game.core.outcome import Outcome
+from game.core.rng import Rng
+from game.core.ruleset import FlowRuleSystem, GameOption
+from game.rulesets.buck_legacy import adventure as _adventure  # noqa: F401  (registers steps)
+from game.rulesets.buck_legacy import effects as _effects  # noqa: F401
+from game.rulesets.buck_legacy import end as _end  # noqa: F401
+from game.rulesets.buck_legacy import equipment as _equipment  # noqa: F401
+from game.rulesets.buck_legacy import fight as _fight  # noqa: F401
+from game.rulesets.buck_legacy import help as _help  # noqa: F401
+from game.rulesets.buck_legacy import market as _market  # noqa: F401
+from game.rulesets.buck_legacy import setup as _setup  # noqa: F401
+from game.rulesets.buck_legacy import treasure as _treasure  # noqa: F401
+from game.rulesets.buck_legacy.content import BLContent, standard_content
+from game.rulesets.buck_legacy.context import FLOW, Ctx
+from game.rulesets.buck_legacy.setup import setup
+from game.rulesets.buck_legacy.state import Adventurer, BLState
+
+
+class BuckLegacy(FlowRuleSystem):
+    flow = FLOW
+    id = "buck-legacy"
+    title = "Buck: Legacy"
+    summary = ("Adventurers shop together in the Market, then brave a shared Dungeon deck and its Boss: "
+               "help each other to survive, race each other for Medals.")
+    min_seats = 2
+    max_seats = 6
+    game_options = (
+        GameOption("quick", "Quick game", False,
+                   "60 Gold and a Treasure each, one Boss to defeat (BL-004, BL-006, BL-038, BL-044)."),
+        GameOption("blind_shop", "Blind shop", False,
+                   "House rule: the shop's cards stay hidden until bought (A-02)."),
+        GameOption("buck_stays", "Buck stays", False,
+                   "House rule: the Buck token never moves (A-12)."),
+        GameOption("large_equipped_only", "Large limit counts equipped items only", False,
+                   "House rule: Large cards in the backpack do not count toward the Large limit (A-14)."),
+        GameOption("protection_every_stun", "Protection covers every Monster stun", False,
+                   "House rule: any stun a Monster or Boss causes is compared with its Level (A-52)."),
+        GameOption("literal_useless", "Literal weapons-useless test", False,
+                   "House rule: only CS + 6 against the Boss's Level + 1 allows failing an Escape on purpose "
+                   "(BL-180, A-55)."),
+    )
+    state_type = BLState
+    turn_word = "adventures"
+    score_word = "medals"
+    default_seats = ("human", "normal", "normal")
+    # Backpacks and deck orders are hidden; dice and shuffles are chance; the Medal race is
+    # every Adventurer's own (the party fights together, but the most Medals win, BL-009).
+    hidden_information = True
+    has_chance = True
+    cooperative = False
+
+    def __init__(self, content: BLContent | None = None) -> None:
+        self.content = content or standard_content()
+
+    def seat_label(self, index: int, seats: int) -> str:
+        return f"Adventurer {index + 1}"
+
+    def context(self, state: BLState, log: EventLog) -> Ctx:
+        return Ctx(state, self.content, log)
+
+    def new_state(self, seed: int, seats: int, options: Mapping[str, Any],
+                  names: Sequence[str] | None = None) -> tuple[BLState, list[Event]]:
+        quick = bool(options.get("quick", False))
+        state = BLState(
+            seats=seats, quick=quick, rng=Rng.seeded(seed),
+            adventurers=[Adventurer(s, names[s] if names else f"Adventurer {s + 1}") for s in range(seats)],
+            target=1 if quick else 2,
+            blind_shop=bool(options.get("blind_shop", False)),
+            buck_stays=bool(options.get("buck_stays", False)),
+            large_equipped_only=bool(options.get("large_equipped_only", False)),
+            protection_every_stun=bool(options.get("protection_every_stun", False)),
+            literal_useless=bool(options.get("literal_useless", False)),
+        )
+        log = EventLog()
+        ctx = self.context(state, log)
+        setup(ctx)
+        FLOW.advance(ctx, state.stack)
+        return state, log.events
+
+    def random_state(self, state: BLState) -> tuple[int, ...]:
+        return (state.rng.state, state.rng.inc)
+
+    def outcome(self, state: BLState) -> Outcome | None:
+        if state.winners is None:
+            return None
+        return Outcome(tuple(state.winners), tuple(a.medals for a in state.adventurers), state.end_reason, "BL-009")
+
+    def view(self, state: BLState, seat: int | None) -> Any:
+        from game.rulesets.buck_legacy.view import view
+
+        return view(state, self.content, seat)
+
+    def seat_count(self, state: BLState) -> int:
+        return state.seats
+
+    def turn_number(self, state: BLState) -> int:
+        return state.adventure
+
+    def scenario_state(self, scenario: Mapping[str, Any], seed: int) -> tuple[BLState, list[Event]]:
+        from game.rulesets.buck_legacy.scenario import build_state
+
+        return build_state(self, scenario, seed)
