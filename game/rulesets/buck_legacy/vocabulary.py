@@ -9,7 +9,8 @@ weapons, items, treasures, Dungeon cards and Zone/Boss cards. Each verb has one 
   lies), every Adventurer (an aura, AK-23), or whoever fights the Monster that carries it.
 - ``action``: something the holder may do when the rules let them act (a single-use item, a
   Tesla device, a kinetic weapon): offered as an option in the windows (BL-115, BL-094, BL-173).
-  ``uses = "phase"`` limits it to once per Combat Phase; ``mana`` / ``tesla`` are its costs (AK-16).
+  ``uses = "phase"`` limits it to once per Combat Phase, ``uses = "once"`` to a single use while
+  the card is in play (a Gift's "one free reroll"); ``mana`` / ``tesla`` are its costs (AK-16).
 - ``trigger``: something that happens by itself at a moment (``when``): a card played in
   Exploration, a Monster encountered, a battle won or lost, an escape, a stun (AK-31). A Dungeon
   card's check is a trigger verb too (``check``), with nested ``on_pass`` / ``on_fail`` lists.
@@ -74,7 +75,7 @@ _COMMON: dict[str, Field] = {
 }
 _SCOPE = {"scope": Field((str,), required=False, choices=SCOPES)}
 _ACTION = {
-    "uses": Field((str,), required=False, choices=("phase", "any")),
+    "uses": Field((str,), required=False, choices=("phase", "once", "any")),
     "mana": Field((int,), required=False, check=_positive),
     "tesla": Field((int,), required=False, check=_positive),
 }
@@ -112,7 +113,7 @@ def _cost(p: Mapping[str, Any]) -> str:
         costs.append(f"{p['mana']} Mana")
     if "tesla" in p:
         costs.append(f"{p['tesla']} Tesla")
-    limit = " Once per Combat Phase." if p.get("uses") == "phase" else ""
+    limit = {"phase": " Once per Combat Phase.", "once": " Once only."}.get(p.get("uses", ""), "")
     return (f" Costs {' and '.join(costs)}." if costs else "") + limit
 
 
