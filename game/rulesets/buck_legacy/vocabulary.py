@@ -143,6 +143,10 @@ def _trigger(text: Callable[[Mapping[str, Any]], str], worth: float | None = Non
     return Verb("trigger", {**_COMMON, **_WHEN, **params}, lambda p: _when(p, text(p)), worth=worth)
 
 
+def _a_check(check: str) -> str:
+    return f"{'an' if check[0] in 'aeiou' else 'a'} {check.title()} check"
+
+
 def _check_text(p: Mapping[str, Any]) -> str:
     text = f"{p['check'].title()} check {p['n']}+."
     if p.get("on_pass"):
@@ -213,7 +217,7 @@ VERBS: dict[str, Verb] = {
     "reroll": _action(lambda p: f"Reroll {'one of your dice' if p['die'] == 'own' else 'any one die'}.", 8.0,
                       die=Field((str,), choices=DIE_CHOICES)),
     "add_to_roll": _action(lambda p: f"{_signed(p['amount'])} to "
-                                     f"{('a ' + p['check'].title() + ' check') if 'check' in p else 'any one roll'}.",
+                                     f"{_a_check(p['check']) if 'check' in p else 'any one roll'}.",
                            6.0, amount=_SIGNED, check=Field((str,), required=False, choices=CHECKS)),
     "set_die": _action(lambda p: f"Set any one die to {p['value']}.", 14.0,
                        value=Field((int,), check=_die_value)),
