@@ -9,8 +9,8 @@ weapons, items, treasures, Dungeon cards and Zone/Boss cards. Each verb has one 
   lies), every Adventurer (an aura, AK-23), or whoever fights the Monster that carries it.
 - ``action``: something the holder may do when the rules let them act (a single-use item, a
   Tesla device, a kinetic weapon): offered as an option in the windows (BL-115, BL-094, BL-173).
-  ``uses = "phase"`` limits it to once per Combat Phase, ``"once"`` to once while the card is in
-  play (a Gift's free reroll); ``mana`` / ``tesla`` are its costs (AK-16).
+  ``uses = "phase"`` limits it to once per Combat Phase, ``uses = "once"`` to a single use while
+  the card is in play (a Gift's "one free reroll"); ``mana`` / ``tesla`` are its costs (AK-16).
 - ``trigger``: something that happens by itself at a moment (``when``): a card played in
   Exploration, a Monster encountered, a battle won or lost, an escape, a stun (AK-31). A Dungeon
   card's check is a trigger verb too (``check``), with nested ``on_pass`` / ``on_fail`` lists.
@@ -113,7 +113,7 @@ def _cost(p: Mapping[str, Any]) -> str:
         costs.append(f"{p['mana']} Mana")
     if "tesla" in p:
         costs.append(f"{p['tesla']} Tesla")
-    limit = {"phase": " Once per Combat Phase.", "once": " Once per Adventure."}.get(p.get("uses", ""), "")
+    limit = {"phase": " Once per Combat Phase.", "once": " Once only."}.get(p.get("uses", ""), "")
     return (f" Costs {' and '.join(costs)}." if costs else "") + limit
 
 
@@ -141,6 +141,10 @@ def _action(text: Callable[[Mapping[str, Any]], str], worth: float | None = None
 
 def _trigger(text: Callable[[Mapping[str, Any]], str], worth: float | None = None, **params: Field) -> Verb:
     return Verb("trigger", {**_COMMON, **_WHEN, **params}, lambda p: _when(p, text(p)), worth=worth)
+
+
+def _a_check(check: str) -> str:
+    return f"{'an' if check[0] in 'aeiou' else 'a'} {check.title()} check"
 
 
 def _check_text(p: Mapping[str, Any]) -> str:
@@ -213,7 +217,7 @@ VERBS: dict[str, Verb] = {
     "reroll": _action(lambda p: f"Reroll {'one of your dice' if p['die'] == 'own' else 'any one die'}.", 8.0,
                       die=Field((str,), choices=DIE_CHOICES)),
     "add_to_roll": _action(lambda p: f"{_signed(p['amount'])} to "
-                                     f"{('a ' + p['check'].title() + ' check') if 'check' in p else 'any one roll'}.",
+                                     f"{_a_check(p['check']) if 'check' in p else 'any one roll'}.",
                            6.0, amount=_SIGNED, check=Field((str,), required=False, choices=CHECKS)),
     "set_die": _action(lambda p: f"Set any one die to {p['value']}.", 14.0,
                        value=Field((int,), check=_die_value)),
