@@ -27,6 +27,8 @@ def play_games(ruleset: str, levels: list[str], games: int, seed: int,
     if games < 1:
         raise FiveRealmsError(f"A benchmark needs 1 game or more, not {games}.")
     system = registry.get(ruleset)
+    if "random" in levels:  # aimless play ends only under the game's own playout limit, if it has one
+        options = {**system.playout_options, **(options or {})}
     choices = 0
     decision_times: list[float] = []
     turns = 0

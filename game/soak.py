@@ -103,6 +103,8 @@ def game_setup(system: RuleSystem, index: int, agents: Sequence[str] | None) -> 
             options[option.id] = option.choices[(index + n) % len(option.choices)]
         elif isinstance(option.default, bool):
             options[option.id] = (index // 2 + n) % 2 == 1
+    if "random" in levels:  # aimless play ends only under the game's own playout limit, if it has one
+        options.update(system.playout_options)
     return levels, options
 
 

@@ -36,7 +36,7 @@ def test_random_playouts_keep_the_protocol(system_id):
     system = registry.get(system_id)
     for seed in SEEDS:
         seats = system.min_seats + seed % (system.max_seats - system.min_seats + 1)
-        game = Game.new(system, seed, seats)
+        game = Game.new(system, seed, seats, system.playout_options)
         rng = Rng.seeded(seed, 31)
         log: list[tuple[int, tuple[str, ...]]] = []
         for step in range(MAX_CHOICES):
@@ -52,7 +52,7 @@ def test_random_playouts_keep_the_protocol(system_id):
         outcome = game.outcome()
         # A cooperative game can end with nobody winning (every champion lost).
         assert outcome is not None and outcome.reason and set(outcome.winners) <= set(range(seats))
-        replay = Game.new(system, seed, seats)
+        replay = Game.new(system, seed, seats, system.playout_options)
         for seat, choice in log:
             replay.choose(seat, choice)
         assert replay.state_hash() == game.state_hash()

@@ -98,6 +98,12 @@ class RuleSystem(ABC):
     # Seat kinds the New game screen suggests ("human" or an AI level), seat 1 first.
     default_seats: ClassVar[tuple[str, ...]] = ("human", "normal")
 
+    # Game options under which play by random seats is sure to end in reasonable time: a game
+    # whose rules let aimless play go on for ever (Buck: Legacy's party must defeat its Bosses)
+    # names a house-rule limit here, which random playouts (the conformance suite, benchmarks
+    # of random seats) use. Empty for a game whose random play ends by its rules alone.
+    playout_options: ClassVar[Mapping[str, Any]] = {}
+
     # What a search AI must know of the game (issue 11): whether some seat may not see all of
     # the state, whether the rules draw on chance, and whether the seats win or lose together.
     hidden_information: ClassVar[bool] = True

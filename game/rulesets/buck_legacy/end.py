@@ -106,12 +106,16 @@ def game_over(ctx: Ctx) -> bool:
     """After the final actions: the game ends once the target of Bosses is met (BL-008, BL-201);
     the most Medals win, ties sharing the win (BL-009)."""
     state = ctx.state
-    if state.bosses_defeated < state.target:
+    limited = bool(state.adventure_limit) and state.adventure >= state.adventure_limit
+    if state.bosses_defeated < state.target and not limited:
         return False
     best = max(a.medals for a in state.adventurers)
     state.winners = [a.seat for a in state.adventurers if a.medals == best]
     state.part = "over"
-    state.end_reason = f"{state.bosses_defeated} Boss{'es' if state.bosses_defeated > 1 else ''} defeated"
+    if state.bosses_defeated >= state.target:
+        state.end_reason = f"{state.bosses_defeated} Boss{'es' if state.bosses_defeated > 1 else ''} defeated"
+    else:
+        state.end_reason = f"the limit of {state.adventure_limit} Adventures (a house rule)"
     ctx.emit("game_over", "BL-009", f"The game ends. Most Medals ({best}): "
              f"{', '.join(ctx.who(s) for s in state.winners)}.", headline="Game over")
     return True

@@ -122,6 +122,7 @@ class BLState:
     large_equipped_only: bool = False  # option A-14
     protection_every_stun: bool = False  # option A-52
     literal_useless: bool = False     # option A-55
+    adventure_limit: int = 0          # house rule: the game ends after this many Adventures (0: no limit)
     dealer: int = 0                   # holder of the Buck token (BL-045)
     part: Part = "setup"
     adventure: int = 0                # Adventure Parts begun so far

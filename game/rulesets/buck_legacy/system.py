@@ -42,11 +42,16 @@ class BuckLegacy(FlowRuleSystem):
                    "House rule: Large cards in the backpack do not count toward the Large limit (A-14)."),
         GameOption("protection_every_stun", "Protection covers every Monster stun", False,
                    "House rule: any stun a Monster or Boss causes is compared with its Level (A-52)."),
+        GameOption("adventure_limit", "Adventure limit", 0,
+                   "Not in the rulebook: the game ends after this many Adventures, the most Medals winning. "
+                   "0 means no limit."),
         GameOption("literal_useless", "Literal weapons-useless test", False,
                    "House rule: only CS + 6 against the Boss's Level + 1 allows failing an Escape on purpose "
                    "(BL-180, A-55)."),
     )
     state_type = BLState
+    # Aimless play rarely defeats a Boss, so random playouts end under a limit of Adventures.
+    playout_options = {"adventure_limit": 3}
     turn_word = "adventures"
     score_word = "medals"
     default_seats = ("human", "normal", "normal")
@@ -77,6 +82,7 @@ class BuckLegacy(FlowRuleSystem):
             large_equipped_only=bool(options.get("large_equipped_only", False)),
             protection_every_stun=bool(options.get("protection_every_stun", False)),
             literal_useless=bool(options.get("literal_useless", False)),
+            adventure_limit=max(0, int(options.get("adventure_limit", 0))),
         )
         log = EventLog()
         ctx = self.context(state, log)

@@ -55,6 +55,58 @@ def _adventurer(state: BLState, content: BLContent, seat: int, viewer: int | Non
     }
 
 
+def _fight(state: BLState, content: BLContent) -> dict[str, Any]:
+    """The battle as the table shows it: dice, Combat Points term by term, and the exact odds
+    (odds.py) of the rolls to come and of the fight as it stands (issue 13, item 5)."""
+    from game.core.events import EventLog
+    from game.rulesets.buck_legacy import monsters
+    from game.rulesets.buck_legacy.context import Ctx
+    from game.rulesets.buck_legacy.dice_changes import final_black, final_red, final_white, monster_roll_modifier
+    from game.rulesets.buck_legacy.odds import battle_odds, settled_odds
+
+    fight = state.fight
+    assert fight is not None
+    ctx = Ctx(state, content, EventLog())
+    resist, vulnerable = monsters.resist_and_vulnerable(ctx)
+    strength = stats.combat_strength(state, content, fight.fighter, resist, vulnerable)
+    level = monsters.level(ctx)
+    ordinary, exempt = stats.roll_modifiers(state, content, fight.fighter)
+    if fight.boss and fight.attack == 5 and not stats.has_flight(state, content, fight.fighter):
+        ordinary -= 2
+    black_mod = monster_roll_modifier(ctx)
+    parry = stats.auto_parry(state, content, fight.fighter, vulnerable)
+    fresh = battle_odds(strength, level, ordinary, exempt, black_mod, fight.instant_damage, parry)
+    rolled = bool(fight.white)
+    ours = final_white(ctx) + strength if rolled else 0
+    theirs = final_black(ctx) + level - fight.instant_damage if rolled else 0
+    chance = settled_odds(ours, theirs, strength, level, ordinary, exempt, black_mod, parry) if rolled \
+        else fresh.eventual
+    return {
+        "fighter": fight.fighter, "monster": fight.monster, "boss": fight.boss,
+        "name": monsters.boss_of(ctx).name if fight.boss else content.card(fight.monster).name,
+        "white": fight.white, "black": fight.black, "red": fight.red,
+        "white_final": final_white(ctx) if rolled else 0, "black_final": final_black(ctx) if rolled else 0,
+        "red_final": final_red(ctx) if fight.red else 0,
+        "instant_damage": fight.instant_damage, "hp": state.boss_hp if fight.boss else fight.hp,
+        "attack": fight.attack, "strength": strength, "level": level, "escape": monsters.escape_need(ctx),
+        "resist": list(resist), "vulnerable": list(vulnerable), "auto_parry": parry,
+        "fighter_cp": ours, "monster_cp": theirs,
+        "win": float(fresh.win), "tie": float(fresh.tie), "lose": float(fresh.lose),
+        "chance": float(chance),
+    }
+
+
+def _check(state: BLState, content: BLContent) -> dict[str, Any]:
+    from game.core.events import EventLog
+    from game.rulesets.buck_legacy.context import Ctx
+    from game.rulesets.buck_legacy.dice_changes import final_check
+
+    check = state.check
+    assert check is not None
+    return {"seat": check.seat, "kind": check.kind, "need": check.need, "die": check.die, "change": check.change,
+            "final": final_check(Ctx(state, content, EventLog()))}
+
+
 def view(state: BLState, content: BLContent, seat: int | None) -> dict[str, Any]:
     fight = state.fight
     return {
@@ -79,15 +131,8 @@ def view(state: BLState, content: BLContent, seat: int | None) -> dict[str, Any]
                   "treasure": len(state.treasure_deck)},
         "discards": {"items": list(state.items_discard), "dungeon": list(state.dungeon_discard),
                      "treasure": list(state.treasure_discard)},
-        "fight": None if fight is None else {
-            "fighter": fight.fighter, "monster": fight.monster, "boss": fight.boss, "white": fight.white,
-            "black": fight.black, "red": fight.red, "white_mod": fight.white_mod, "black_mod": fight.black_mod,
-            "red_mod": fight.red_mod, "instant_damage": fight.instant_damage, "hp": fight.hp, "attack": fight.attack,
-        },
-        "check": None if state.check is None else {
-            "seat": state.check.seat, "kind": state.check.kind, "need": state.check.need, "die": state.check.die,
-            "change": state.check.change,
-        },
+        "fight": None if fight is None else _fight(state, content),
+        "check": None if state.check is None else _check(state, content),
         "null_zone": state.null_zone,
         "acid_storm": state.acid_storm,
         "fortitude": list(state.fortitude),
