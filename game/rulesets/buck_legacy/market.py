@@ -305,6 +305,11 @@ def purchase(ctx: Ctx, step: PurchaseStep) -> None:
     card = state.shop[position - 1]
     gear = ctx.content.gear(card)
     if adv.gold < gear.cost:
+        if not fundable(ctx, seat, gear.cost):  # a blind-shop buyer learning a price beyond reach
+            state.stack.pop()
+            ctx.emit("cannot_pay", "BL-036", f"{adv.name} cannot pay {gear.cost} Gold: the card stays in the shop.",
+                     seat=seat, position=position)
+            return
         ctx.push({"step": "raise_funds", "seat": seat, "position": position})
         return
     state.stack.pop()

@@ -7,6 +7,7 @@ from typing import Any, Mapping, Sequence
 from game.core.events import Event, EventLog
 from game.core.outcome import Outcome
 from game.core.rng import Rng
+from game.core.zones import Zone
 from game.core.ruleset import FlowRuleSystem, GameOption
 from game.rulesets.buck_legacy import adventure as _adventure  # noqa: F401  (registers steps)
 from game.rulesets.buck_legacy import effects as _effects  # noqa: F401
@@ -113,3 +114,24 @@ class BuckLegacy(FlowRuleSystem):
         from game.rulesets.buck_legacy.scenario import build_state
 
         return build_state(self, scenario, seed)
+
+    def zones(self, state: BLState) -> list[Zone]:
+        from game.rulesets.buck_legacy.search import zones
+
+        return zones(state, self.content)
+
+    def determinize(self, state: BLState, seat: int, rng: Rng) -> BLState:
+        """Other backpacks and the decks' orders dealt again from what ``seat`` has not seen (search.py)."""
+        from game.rulesets.buck_legacy.search import determinize
+
+        return determinize(state, self.content, seat, rng)
+
+    def evaluate(self, state: BLState, seat: int) -> float:
+        from game.rulesets.buck_legacy.search import evaluate
+
+        return evaluate(state, seat)
+
+    def invariants(self, state: BLState) -> list[str]:
+        from game.rulesets.buck_legacy.invariants import problems
+
+        return problems(state, self.content)
