@@ -24,12 +24,13 @@ How it decides, by decision (the D-numbers of section 6):
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Callable
 
 from game.core import registry
 from game.core.decision import Decision
 from game.core.rng import Rng
 from game.rulesets.buck_legacy.content import BLContent, Card, Gear
+from game.rulesets.buck_legacy.view_types import AdventurerView, BLView, FightView
 from game.rulesets.buck_legacy.vocabulary import VOCABULARY
 
 SYSTEM_ID = "buck-legacy"
@@ -37,7 +38,7 @@ _CONTENT = registry.Follow(SYSTEM_ID, "content")
 BUY_RATIO = 0.3
 """Buy when a card's worth is at least this share of its price (D-04)."""
 
-View = Mapping[str, Any]
+View = BLView
 
 
 def content() -> BLContent:
@@ -47,7 +48,7 @@ def content() -> BLContent:
 
 # -- card values (section 6, "Card value") ----------------------------------------------------------
 
-def card_value(card_id: str, me: View | None = None) -> float:
+def card_value(card_id: str, me: AdventurerView | None = None) -> float:
     """V: 10 per Combat Strength, 4 per Protection, what its abilities are worth, a fifth of its
     sale value; Mana counts only for a caster (Magic Rank 1 or more)."""
     card: Card = content().card(card_id)
@@ -69,7 +70,7 @@ def _slot_of(card_id: str) -> str:
     return card.slot if isinstance(card, Gear) else ""
 
 
-def _equipped_value(me: View, slot: str) -> float:
+def _equipped_value(me: AdventurerView, slot: str) -> float:
     held = me["slots"].get(slot)
     return card_value(held, me) if held else 0.0
 
@@ -89,7 +90,7 @@ def _fit(card_id: str, view: View | None) -> float:
     return 0.0
 
 
-def _gain(card_id: str, me: View, view: View | None = None) -> float:
+def _gain(card_id: str, me: AdventurerView, view: View | None = None) -> float:
     """What equipping a card would add over the slot's card now (weapons judged against the Boss)."""
     slot = _slot_of(card_id)
     if not slot:
@@ -101,9 +102,8 @@ def _gain(card_id: str, me: View, view: View | None = None) -> float:
 
 # -- the decisions --------------------------------------------------------------------------------------
 
-def _me(view: View, seat: int) -> View:
-    me: View = view["adventurers"][seat]
-    return me
+def _me(view: View, seat: int) -> AdventurerView:
+    return view["adventurers"][seat]
 
 
 def _ids(decision: Decision) -> tuple[str, ...]:
@@ -128,7 +128,7 @@ def _ending(decision: Decision) -> tuple[str, ...]:
 def create(view: View, decision: Decision, rng: Rng) -> tuple[str, ...]:
     """D-02: Combat Strength, then a useful trait."""
     seats = view["seats"]
-    taken_classes = {a["class"] for a in view["adventurers"]}
+    taken_classes = {a["klass"] for a in view["adventurers"]}
 
     def score(oid: str) -> float:
         card = content().card(oid.partition(":")[2])
@@ -175,7 +175,7 @@ def market(view: View, decision: Decision, rng: Rng) -> tuple[str, ...]:
     return ("end",)
 
 
-def _wants_tesla(me: View) -> bool:
+def _wants_tesla(me: AdventurerView) -> bool:
     devices = [c for c in me["slots"].values() if any(a.get("tesla") for a in content().card(c).abilities)]
     return bool(devices) and me["tesla"] < min(me["max_tesla"], 4 * len(devices))
 
@@ -206,7 +206,7 @@ def zone(view: View, decision: Decision, rng: Rng) -> tuple[str, ...]:
     return (max(decision.option_ids, key=score),)
 
 
-def lowest_value(decision: Decision, me: View, prefixes: tuple[str, ...]) -> str | None:
+def lowest_value(decision: Decision, me: AdventurerView, prefixes: tuple[str, ...]) -> str | None:
     found = [o for o in decision.option_ids if o.partition(":")[0] in prefixes]
     if not found:
         return None
@@ -319,7 +319,7 @@ def help_window(view: View, decision: Decision, rng: Rng) -> tuple[str, ...]:
     return ("pass",)
 
 
-def _red(view: View, decision: Decision, me: View, fight: View) -> tuple[str, ...]:
+def _red(view: View, decision: Decision, me: AdventurerView, fight: FightView) -> tuple[str, ...]:
     """D-21: against a Volley that would stun, Protection or a reroll of the red die."""
     ids = decision.option_ids
     fighter = view["adventurers"][fight["fighter"]]

@@ -22,6 +22,8 @@ from game.rulesets.buck_legacy.content import BLContent, standard_content
 from game.rulesets.buck_legacy.context import FLOW, Ctx
 from game.rulesets.buck_legacy.setup import setup
 from game.rulesets.buck_legacy.state import Adventurer, BLState
+from game.rulesets.buck_legacy.view import view
+from game.rulesets.buck_legacy.view_types import BLView
 
 
 class BuckLegacy(FlowRuleSystem):
@@ -99,9 +101,7 @@ class BuckLegacy(FlowRuleSystem):
             return None
         return Outcome(tuple(state.winners), tuple(a.medals for a in state.adventurers), state.end_reason, "BL-009")
 
-    def view(self, state: BLState, seat: int | None) -> Any:
-        from game.rulesets.buck_legacy.view import view
-
+    def view(self, state: BLState, seat: int | None) -> BLView:
         return view(state, self.content, seat)
 
     def seat_count(self, state: BLState) -> int:

@@ -9,21 +9,20 @@ Private: a backpack's cards (its size is public, BL-073), the Scout's look at th
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.rulesets.buck_legacy import stats
 from game.rulesets.buck_legacy.content import BLContent
 from game.rulesets.buck_legacy.state import BLState
+from game.rulesets.buck_legacy.view_types import AdventurerView, BLView, CheckView, FightView
 
 
-def _adventurer(state: BLState, content: BLContent, seat: int, viewer: int | None) -> dict[str, Any]:
+def _adventurer(state: BLState, content: BLContent, seat: int, viewer: int | None) -> AdventurerView:
     adv = state.adventurers[seat]
     own = viewer is None or viewer == seat
     return {
         "seat": seat,
         "name": adv.name,
         "race": adv.race,
-        "class": adv.klass,
+        "klass": adv.klass,
         "gold": adv.gold,
         "mana": adv.mana,
         "max_mana": stats.max_mana(state, content, seat),
@@ -55,7 +54,7 @@ def _adventurer(state: BLState, content: BLContent, seat: int, viewer: int | Non
     }
 
 
-def _fight(state: BLState, content: BLContent) -> dict[str, Any]:
+def _fight(state: BLState, content: BLContent) -> FightView:
     """The battle as the table shows it: dice, Combat Points term by term, and the exact odds
     (odds.py) of the rolls to come and of the fight as it stands (issue 13, item 5)."""
     from game.core.events import EventLog
@@ -96,7 +95,7 @@ def _fight(state: BLState, content: BLContent) -> dict[str, Any]:
     }
 
 
-def _check(state: BLState, content: BLContent) -> dict[str, Any]:
+def _check(state: BLState, content: BLContent) -> CheckView:
     from game.core.events import EventLog
     from game.rulesets.buck_legacy.context import Ctx
     from game.rulesets.buck_legacy.dice_changes import final_check
@@ -107,9 +106,9 @@ def _check(state: BLState, content: BLContent) -> dict[str, Any]:
             "final": final_check(Ctx(state, content, EventLog()))}
 
 
-def view(state: BLState, content: BLContent, seat: int | None) -> dict[str, Any]:
-    fight = state.fight
+def view(state: BLState, content: BLContent, seat: int | None) -> BLView:
     return {
+        "ruleset": "buck-legacy",
         "seat": seat,
         "seats": state.seats,
         "part": state.part,
@@ -131,7 +130,7 @@ def view(state: BLState, content: BLContent, seat: int | None) -> dict[str, Any]
                   "treasure": len(state.treasure_deck)},
         "discards": {"items": list(state.items_discard), "dungeon": list(state.dungeon_discard),
                      "treasure": list(state.treasure_discard)},
-        "fight": None if fight is None else _fight(state, content),
+        "fight": None if state.fight is None else _fight(state, content),
         "check": None if state.check is None else _check(state, content),
         "null_zone": state.null_zone,
         "acid_storm": state.acid_storm,
