@@ -32,7 +32,7 @@ def _positions(system_id: str, seed: int, every: int, limit: int = 3000):
     """Games at every ``every``-th choice of a seeded random playout."""
     system = registry.get(system_id)
     seats = system.min_seats + seed % (system.max_seats - system.min_seats + 1)
-    game = Game.new(system, seed, seats)
+    game = Game.new(system, seed, seats, system.playout_options)
     rng = Rng.seeded(seed, 77)
     for step in range(limit):
         decision = game.pending()

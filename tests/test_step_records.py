@@ -52,7 +52,7 @@ def test_random_games_hold_only_records_of_their_kinds_typeddict(system_id, monk
     monkeypatch.setattr(flow, "kind", checked_kind)
     for seed in SEEDS:
         seats = system.min_seats + seed % (system.max_seats - system.min_seats + 1)
-        game = Game.new(system, seed, seats)
+        game = Game.new(system, seed, seats, system.playout_options)
         rng = Rng.seeded(seed, 31)
         for number in range(MAX_CHOICES):
             where = f"seed {seed}, after {number} choices"

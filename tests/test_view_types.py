@@ -34,7 +34,7 @@ def test_every_registered_game_has_a_view_type():
 def test_views_match_their_types(system_id, seed, level):
     system = registry.get(system_id)
     seats = system.min_seats + seed % (system.max_seats - system.min_seats + 1)
-    game = Game.new(system, seed, seats)
+    game = Game.new(system, seed, seats, system.playout_options)
     agents = [make_agent(level, system_id, seed, seat) for seat in range(seats)]
     for step in range(MAX_CHOICES):
         decision = game.pending()
