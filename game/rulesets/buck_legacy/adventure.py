@@ -9,7 +9,7 @@ Everything of an Adventure Part runs above one ``next_part`` step: ending the Ad
 from __future__ import annotations
 
 from game.core.decision import Decision, Option
-from game.rulesets.buck_legacy import equipment, stats
+from game.rulesets.buck_legacy import equipment, stats, transmute
 from game.rulesets.buck_legacy.context import FLOW, Ctx
 from game.rulesets.buck_legacy.dice_changes import final_check
 from game.rulesets.buck_legacy.effects import check_outcome, resolve
@@ -123,6 +123,7 @@ def draw_cards(ctx: Ctx, step: DrawCardsStep) -> None:
     if adv.peeked == card or adv.peeked:
         adv.peeked = ""
     definition = ctx.content.dungeon_card(card)
+    equipment.settle_maximums(ctx, seat)  # a lowered maximum bites from the reveal (BL-082, BL-210)
     if definition.kind == "monster":
         adv.drew_monster = True
     ctx.emit("dungeon_draw", "BL-081", f"{adv.name} draws {definition.name} ({definition.kind}).", seat=seat,
@@ -148,10 +149,12 @@ def preparation_options(ctx: Ctx, seat: int) -> list[Option]:
 
 
 def _prepares(ctx: Ctx, seat: int) -> bool:
-    """Asked in Preparation: an Active Adventurer with backpack cards or a spell to cast (public
-    facts); the others could only take gear off or give it away, which waits for the Market."""
+    """Asked in Preparation: an Active Adventurer with backpack cards, a spell to cast or
+    equipped cards to Transmute (public facts); the others could only take gear off or give it
+    away, which waits for the Market."""
     adv = ctx.adventurer(seat)
-    return adv.active and (bool(adv.backpack) or bool(spell_options(ctx, seat, "any")))
+    return adv.active and (bool(adv.backpack) or bool(spell_options(ctx, seat, "any"))
+                           or bool(transmute.options(ctx, seat)[0]))
 
 
 def ask_preparation(ctx: Ctx, step: PreparationStep) -> Decision | None:

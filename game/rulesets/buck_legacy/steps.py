@@ -269,6 +269,18 @@ class LoseEquippedStep(TypedDict):
     seat: int
 
 
+# -- Transmutation (transmute.py) ------------------------------------------------------------------
+
+
+class TransmuteStep(TypedDict):
+    """An Alchemist Transmutes: picks the top card, then the bottom card (BL-237 to BL-239);
+    ``top`` is empty until the top card is picked."""
+
+    step: Literal["transmute"]
+    seat: int
+    top: str
+
+
 BLStep = Union[
     CreateStep, SetupFinishStep, TreasureStep, KeepTreasureStep,
     MarketStartStep, ChooseZoneStep, MarketStep, InterruptStep, PurchaseStep, RaiseFundsStep, GiveCardStep,
@@ -276,5 +288,6 @@ BLStep = Union[
     AdventureStartStep, ExplorationStep, DrawCardsStep, PreparationStep, PlayCardsStep, ResolveStep, SettleCardStep,
     CheckStep, HelpStep, CombatPhaseStep, ChooseMonsterStep, BattleStep, ParryChoiceStep, UselessChoiceStep,
     CombatEndStep, BossAppearsStep, BossPhaseStep, AdventureEndStep, NextPartStep, PickSeatStep, LoseEquippedStep,
+    TransmuteStep,
 ]
 """Every step record of the flow."""
