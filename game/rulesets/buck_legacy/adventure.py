@@ -8,7 +8,7 @@ Everything of an Adventure Part runs above one ``next_part`` step: ending the Ad
 
 from __future__ import annotations
 
-from game.core.decision import Decision, Option
+from game.core.decision import Blocked, Decision, Option
 from game.rulesets.buck_legacy import equipment, stats, transmute
 from game.rulesets.buck_legacy.context import FLOW, Ctx
 from game.rulesets.buck_legacy.dice_changes import final_check
@@ -136,8 +136,8 @@ def draw_cards(ctx: Ctx, step: DrawCardsStep) -> None:
 
 # -- Preparation (BL-083, BL-168) -------------------------------------------------------------------
 
-def preparation_options(ctx: Ctx, seat: int) -> list[Option]:
-    options, _ = equipment.card_options(ctx, seat, market=False)
+def preparation_options(ctx: Ctx, seat: int) -> tuple[list[Option], list[Blocked]]:
+    options, blocked = equipment.card_options(ctx, seat, market=False)
     from game.rulesets.buck_legacy.items import usable_now
 
     adv = ctx.adventurer(seat)
@@ -145,7 +145,7 @@ def preparation_options(ctx: Ctx, seat: int) -> list[Option]:
                 if usable_now(ctx, seat, c)]
     options += spell_options(ctx, seat, "any")
     options += equipment.gold_options(ctx, seat)
-    return options
+    return options, blocked
 
 
 def _prepares(ctx: Ctx, seat: int) -> bool:
@@ -158,14 +158,15 @@ def _prepares(ctx: Ctx, seat: int) -> bool:
 
 
 def ask_preparation(ctx: Ctx, step: PreparationStep) -> Decision | None:
-    while step["seats"] and not _prepares(ctx, step["seats"][0]):
+    while step["seats"] and step.get("acting") != step["seats"][0] and not _prepares(ctx, step["seats"][0]):
         step["seats"].pop(0)  # (only public facts decide this: see _prepares)
     if not step["seats"]:
         return None
     seat = step["seats"][0]
     rule = "BL-168" if ctx.state.boss_up else "BL-083"
+    options, blocked = preparation_options(ctx, seat)
     return Decision(seat, "preparation", "Preparation: change your gear, trade, use items or cast spells, "
-                    "then say you are ready.", tuple(preparation_options(ctx, seat)) + (READY,), rule=rule)
+                    "then say you are ready.", tuple(options) + (READY,), rule=rule, blocked=tuple(blocked))
 
 
 def answer_preparation(ctx: Ctx, step: PreparationStep, seat: int, choice: tuple[str, ...]) -> None:
@@ -173,6 +174,7 @@ def answer_preparation(ctx: Ctx, step: PreparationStep, seat: int, choice: tuple
     if picked == "end":
         step["seats"].pop(0)
         return
+    step["acting"] = seat  # begun: asked again until ready, even with nothing left to do but that
     kind, _, rest = picked.partition(":")
     if kind == "cast":
         from game.rulesets.buck_legacy.spells import cast

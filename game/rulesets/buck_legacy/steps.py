@@ -8,7 +8,7 @@ reads the state (the fight, the check).
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict, Union
+from typing import Literal, NotRequired, TypedDict, Union
 
 from game.core.window import WindowRecord
 
@@ -136,10 +136,12 @@ class DrawCardsStep(TypedDict):
 
 class PreparationStep(TypedDict):
     """A Preparation step: each Adventurer in priority order may change gear, trade and
-    Transmute until they are ready (BL-083, BL-168)."""
+    Transmute until they are ready (BL-083, BL-168). ``acting`` is the seat that has begun to
+    prepare: asked until it says it is ready."""
 
     step: Literal["preparation"]
     seats: list[int]
+    acting: NotRequired[int]
 
 
 class PlayCardsStep(TypedDict):
