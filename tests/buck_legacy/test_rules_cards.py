@@ -294,3 +294,27 @@ def test_flight_cast_once_the_boss_is_up_lasts_the_adventure_bl218():
     assert stats.has_flight(g.state, CONTENT, 0)
     pass_until(g, lambda g: g.state.boss_hp == 1)
     assert g.state.boss_hp == 1 and stats.has_flight(g.state, CONTENT, 0)
+
+
+def test_the_monster_record_bl034():
+    """BL-034, BL-110, BL-128, BL-129: the record of the Monster being fought: its Level (printed +
+    the Zone's +1), its Loot (+ the Zone's +10), its Escape value (+1 for a Nagapon in the
+    Nagapon Warcamp), the standing change to its black die (a Razorback Panther's +1) and its
+    HP (the Gravebound Knight's 2, defeated at 0)."""
+    from game.rulesets.buck_legacy import monsters
+    from game.rulesets.buck_legacy.dice_changes import monster_roll_modifier
+    from tests.buck_legacy.helpers import ctx_of
+
+    g = position([adventurer("A", in_front=["nagapon_soldier"]), STOPPER], start="combat", zone="nagapon_warcamp",
+                 dice=["white:1", "black:1"])
+    ctx = ctx_of(g)
+    assert (monsters.level(ctx), monsters.loot(ctx), monsters.escape_need(ctx)) == (7, 30, 5)
+    g = position([adventurer("A", in_front=["razorback_panther"]), STOPPER], start="combat", zone=GULCH,
+                 dice=["white:1", "black:1"])
+    assert monster_roll_modifier(ctx_of(g)) == 1 and g.view_for(1)["fight"]["black"] == 1
+    knight = adventurer("A", in_front=["gravebound_knight"], slots={"weapon": "siege_maul"})
+    g = position([knight, STOPPER], start="combat", zone=GULCH, dice=["white:6", "black:1", "white:6", "black:1"])
+    assert g.view_for(1)["fight"]["hp"] == 2
+    pass_until(g, lambda g: g.state.fight.hp == 1)
+    events = pass_windows(g)
+    assert "win" in kinds(events) and g.state.adventurers[0].defeated == ["gravebound_knight"]

@@ -202,7 +202,8 @@ def test_fear_failed_skips_the_combat_dice_blt20():
     events = pass_windows(g)
     assert checks(events) == [("fear", 3, False), ("escape", 4, True)]
     assert "dice" not in kinds(events) and "fear_lost" in kinds(events)
-    assert g.state.adventurers[0].distance_deck == ["barrow_wight"]   # escaped from a Distance Monster
+    a = g.state.adventurers[0]
+    assert a.distance_deck == ["barrow_wight"] and a.defeated == []   # escaped: horizontally (BL-102)
 
 
 def test_fear_passed_fights_normally_and_modifiers_count_bl097_bl098():

@@ -271,3 +271,52 @@ def test_monsters_wait_in_front_and_phases_alternate_bl076_bl085_bl109():
     sequence = [k for k in kinds(events) if k in ("win", "combat", "exploration")]
     assert sequence[:2] == ["win", "exploration"]
     assert g.state.adventure == 1 and "nagapon_scout" in g.state.adventurers[0].distance_deck
+
+
+def test_a_curse_takes_the_weapon_now_bl088_bl069():
+    """BL-088, BL-069, BL-023: the Curse Slipping Grip ("unequip your weapon now") attaches and
+    takes A's Starting Weapon off at once: it leaves the game, neither in the backpack nor in a
+    discard pile."""
+    g = position([adventurer("A", backpack=["leather_cap"]), adventurer("B")], start="exploration", zone=GULCH,
+                 dungeon_top=["slipping_grip", "forgotten_purse"])
+    events = do(g, "end")
+    a = g.state.adventurers[0]
+    assert a.attached == ["slipping_grip"] and "weapon" not in a.slots
+    assert "studded_cudgel" in g.state.removed and "studded_cudgel" not in a.backpack + g.state.items_discard
+    assert "weapon_gone" in kinds(events)
+
+
+def test_defeated_monsters_lie_vertically_escaped_ones_horizontally_bl101_bl102_bl103():
+    """BL-101, BL-102, BL-103, BL-106: a defeated Monster goes vertically into the Distance Deck
+    whatever its counter (a Trophy Tusked Boar); one escaped from goes horizontally if it has a
+    Distance counter and is discarded if it has a Trophy counter."""
+    g = position([adventurer("A", in_front=["tusked_boar"], backpack=["leather_cap"]), adventurer("B")],
+                 start="combat", zone=GULCH, dice=["white:6", "black:1"])
+    pass_windows(g)
+    a = g.state.adventurers[0]
+    assert a.distance_deck == ["tusked_boar"] and a.defeated == ["tusked_boar"]
+    assert counts(ctx_of(g), 0) == {"Distance counters": 0, "Trophy counters": 1, "Curses": 0,
+                                    "defeated Monsters": 1}
+    assert g.view_for(1)["adventurers"][0]["distance_deck"] == ["tusked_boar"]
+
+    for monster, kept in (("nagapon_scout", True), ("tusked_boar", False)):
+        g = position([adventurer("A", in_front=[monster], backpack=["leather_cap"]), adventurer("B")],
+                     start="combat", zone=GULCH, dice=["white:1", "black:6", "plain:6"])
+        events = pass_windows(g)
+        a = g.state.adventurers[0]
+        assert "escape" in kinds(events) and a.defeated == []
+        assert (a.distance_deck == [monster]) is kept and (monster in g.state.dungeon_discard) is not kept
+
+
+def test_revived_after_their_turn_plays_the_late_card_at_once_bl150():
+    """BL-150, A-30: A is Stunned and draws nothing; B, after A's turn, plays the Wayside Shrine
+    and revives A, who draws at once; A's turn to play cards has passed, so the Forgotten Purse
+    is played straight away."""
+    g = position([adventurer("A", stunned=True), adventurer("B", backpack=["leather_cap"])], start="exploration",
+                 zone=GULCH, dungeon_top=["wayside_shrine", "forgotten_purse"])
+    assert [e.data["seat"] for e in g.initial_events if e.kind == "dungeon_draw"] == [1]
+    do(g, "end")
+    events = do(g, "seat:0")
+    order = [(e.kind, e.data.get("seat")) for e in events if e.kind in ("revive", "dungeon_draw", "play")]
+    assert order[:3] == [("revive", 0), ("dungeon_draw", 0), ("play", 0)]   # (then the next Exploration)
+    assert g.state.adventurers[0].gold == 15

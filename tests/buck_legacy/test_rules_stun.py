@@ -283,3 +283,12 @@ def test_revived_in_a_boss_combat_phase_fights_from_the_next_bl153():
         events += do(g, "pass" if d.window else d.option_ids[0])
     fighters = [e.data["seat"] for e in events if e.kind == "battle"]
     assert fighters == [0, 1]  # E had no round in phase 1; phase 2: F, then E
+
+
+def test_every_adventurer_is_active_or_stunned_for_all_to_see_bl078():
+    """BL-078, BL-033: each Adventurer is Active or Stunned, and everyone sees which."""
+    g = position([adventurer("A", backpack=["leather_cap"]), adventurer("B", stunned=True)], start="exploration",
+                 zone=GULCH, dungeon_top=["forgotten_purse"])
+    view = g.view_for(0)
+    assert [adv["stunned"] for adv in view["adventurers"]] == [False, True]
+    assert [adv.active for adv in g.state.adventurers] == [True, False]

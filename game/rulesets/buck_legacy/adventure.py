@@ -116,7 +116,10 @@ def draw_cards(ctx: Ctx, step: DrawCardsStep) -> None:
         return
     card = ctx.draw("dungeon")
     if card is None:
-        state.dungeon_dry = True
+        # the Boss comes at the next Exploration Phase. A-53 names the case in which nobody
+        # can draw; this also covers the one in which only some could, since the last few cards
+        # could otherwise go round through the discard pile for ever without adding Distance.
+        state.dungeon_dry = True
         ctx.emit("dungeon_empty", "BL-032", f"The Dungeon deck is empty: {adv.name} draws nothing.", seat=seat)
         return
     adv.in_front.append(card)

@@ -3,7 +3,9 @@
 A Stunned Adventurer keeps their place in priority order but is out of play (BL-145, BL-048):
 they draw, fight, help and trade no more until revived or until the Adventure Part ends. The
 stun penalty discards the Trophy cards of their Distance Deck (BL-143), unless a failed Escape
-against a Monster whose unmodified Level is at most their Protection caused it (BL-144, A-52).
+against a Monster whose unmodified Level is at most their Protection caused it (BL-144, A-52);
+with the host's option "Protection covers every Monster stun", any stun a Monster or the Boss
+caused (Volley, a Special Ability) is compared with its unmodified Level in the same way.
 """
 
 from __future__ import annotations
