@@ -265,7 +265,8 @@ def test_flight_gives_nothing_by_itself_bl244():
         g = position([adventurer("A", race="skyling", in_front=["nagapon_scout"]), STOPPER], start="combat", zone=zone,
                      dice=["white:3", "black:3"])
         assert stats.has_flight(g.state, CONTENT, 0)
-        assert stats.combat_strength(g.state, CONTENT, 0) == 2 and stats.roll_modifiers(g.state, CONTENT, 0) == (bonus, 0)
+        assert stats.combat_strength(g.state, CONTENT, 0) == 2
+        assert stats.roll_modifiers(g.state, CONTENT, 0) == (bonus, 0)
 
 
 def test_single_use_flight_lasts_until_the_next_exploration_bl244():

@@ -66,7 +66,8 @@ def test_check_threshold_blt03():
 def test_modifiers_apply_to_their_own_kind_of_check_only_bl092():
     """BL-092, AK-09: a Charisma bonus (Fae-Touched, Plumed Cavalier Hat) does not help a Trap
     check; the Trap bonus of Tinker's Loupe does."""
-    charming = adventurer("A", race="fae_touched", slots={"weapon": "studded_cudgel", "headgear": "plumed_cavalier_hat"})
+    charming = adventurer("A", race="fae_touched",
+                         slots={"weapon": "studded_cudgel", "headgear": "plumed_cavalier_hat"})
     g = trap("collapsing_flagstones", 3, charming)
     until_check_window(g)
     assert checks(pass_windows(g)) == [("trap", 3, False)]
@@ -209,7 +210,8 @@ def test_fear_failed_skips_the_combat_dice_blt20():
 def test_fear_passed_fights_normally_and_modifiers_count_bl097_bl098():
     """BL-097, BL-098, BL-092: the Mountain Ogrekin's +2 to Fear checks turns a 2 into a 4: the
     battle is fought normally with combat dice."""
-    g = position([adventurer("A", race="ogrekin", in_front=["barrow_wight"]), STOPPER], start="combat", zone=GULCH, dice=["plain:2", "white:6", "black:1"])
+    g = position([adventurer("A", race="ogrekin", in_front=["barrow_wight"]), STOPPER], start="combat", zone=GULCH,
+                 dice=["plain:2", "white:6", "black:1"])
     events = pass_windows(g)
     assert checks(events)[0] == ("fear", 4, True)
     assert "dice" in kinds(events) and "win" in kinds(events)
@@ -218,7 +220,8 @@ def test_fear_passed_fights_normally_and_modifiers_count_bl097_bl098():
 def test_conditional_fear_frightens_only_the_flightless_bl097():
     """BL-097, BL-244, AK-24: the Crypt Wisp frightens only Adventurers without Flight: a Skyling
     (Flight) is not asked for a Fear check."""
-    g = position([adventurer("A", race="skyling", in_front=["crypt_wisp"]), STOPPER], start="combat", zone=GULCH, dice=["white:6", "black:1"])
+    g = position([adventurer("A", race="skyling", in_front=["crypt_wisp"]), STOPPER], start="combat", zone=GULCH,
+                 dice=["white:6", "black:1"])
     assert g.state.check is None and g.state.fight.white == 6
     assert "fear" not in kinds(g.initial_events)
 

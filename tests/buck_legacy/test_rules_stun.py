@@ -221,7 +221,8 @@ def test_revived_in_preparation_draws_and_plays_blt30():
 def test_revived_in_the_boss_exploration_draws_nothing_bl150():
     """BL-150, BL-167, A-30: revived in the Boss's Preparation, E draws no Dungeon card and fights
     the Boss in the Boss Combat Phase."""
-    deck = ["nagapon_scout", "nagapon_slinger", "rattlebone_shambler", "crypt_wisp", "giant_bog_leech", "cave_rat_swarm"]
+    deck = ["nagapon_scout", "nagapon_slinger", "rattlebone_shambler", "crypt_wisp", "giant_bog_leech",
+            "cave_rat_swarm"]
     f = adventurer("F", mana=10, distance_deck=deck, slots={"weapon": "notched_shortsword"}, **{"class": "cleric"})
     g = position([f, adventurer("E", stunned=True)], start="exploration", zone="mossgrave_hollows",
                  dice=["red:2", "white:6", "black:1", "red:2", "white:6", "black:1"])

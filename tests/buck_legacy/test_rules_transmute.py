@@ -6,7 +6,7 @@ import pytest
 
 from game.core.errors import IllegalChoice
 from game.rulesets.buck_legacy import stats
-from tests.buck_legacy.helpers import CONTENT, adventurer, do, kinds, pass_windows, pending, position
+from tests.buck_legacy.helpers import CONTENT, adventurer, do, kinds, pending, position
 
 GULCH = "brassworks_gulch"  # Starting Zone, Distance 8, Level +0
 
