@@ -98,6 +98,7 @@ def transmute(ctx: Ctx, seat: int, top: str, bottom: str) -> None:
     from game.rulesets.buck_legacy.equipment import settle_maximums
 
     adv = ctx.adventurer(seat)
+    bottom_worn = bottom in adv.slots.values()
     for slot, held in list(adv.slots.items()):
         if held == bottom:
             ctx.unequip(seat, slot, to_backpack=False)  # a coating on it falls off (BL-027)
@@ -105,12 +106,12 @@ def transmute(ctx: Ctx, seat: int, top: str, bottom: str) -> None:
     else:
         adv.backpack.remove(bottom)
     adv.transmuted[top] = bottom
-    public = top in adv.slots.values()
-    if public:
+    if top in adv.slots.values():  # in play: both cards' part in it is public (BL-020)
         ctx.emit("transmute", "BL-239", f"{adv.name} transmutes {ctx.name(top)} with {ctx.name(bottom)}.",
                  seat=seat, card=top, bottom=bottom)
-    else:  # both now lie in the backpack as one card: what they are stays private (BL-073)
-        ctx.emit("transmute", "BL-239", f"{adv.name} transmutes two cards of the backpack.", seat=seat)
+    else:  # the pair lies in the backpack as one card: what it is stays private (BL-073)
+        worn = f"their {ctx.name(bottom)} with a card" if bottom_worn else "two cards"
+        ctx.emit("transmute", "BL-239", f"{adv.name} transmutes {worn} of the backpack.", seat=seat)
         ctx.emit("transmute_private", "BL-239", f"You transmute {ctx.name(top)} with {ctx.name(bottom)}.",
                  seats=(seat,), card=top, bottom=bottom)
     settle_maximums(ctx, seat)
