@@ -8,8 +8,8 @@ Everything of an Adventure Part runs above one ``next_part`` step: ending the Ad
 
 from __future__ import annotations
 
-from game.core.decision import Decision, Option
-from game.rulesets.buck_legacy import equipment, stats
+from game.core.decision import Blocked, Decision, Option
+from game.rulesets.buck_legacy import equipment, stats, transmute
 from game.rulesets.buck_legacy.context import FLOW, Ctx
 from game.rulesets.buck_legacy.dice_changes import final_check
 from game.rulesets.buck_legacy.effects import check_outcome, resolve
@@ -116,13 +116,17 @@ def draw_cards(ctx: Ctx, step: DrawCardsStep) -> None:
         return
     card = ctx.draw("dungeon")
     if card is None:
-        state.dungeon_dry = True  # A-53
+        # A-53: the Boss comes at the next Exploration Phase. A-53 names the case in which nobody
+        # can draw; this also covers the one in which only some could, since the last few cards
+        # could otherwise go round through the discard pile for ever without adding Distance.
+        state.dungeon_dry = True
         ctx.emit("dungeon_empty", "BL-032", f"The Dungeon deck is empty: {adv.name} draws nothing.", seat=seat)
         return
     adv.in_front.append(card)
     if adv.peeked == card or adv.peeked:
         adv.peeked = ""
     definition = ctx.content.dungeon_card(card)
+    equipment.settle_maximums(ctx, seat)  # a lowered maximum bites from the reveal (BL-082, BL-210)
     if definition.kind == "monster":
         adv.drew_monster = True
     ctx.emit("dungeon_draw", "BL-081", f"{adv.name} draws {definition.name} ({definition.kind}).", seat=seat,
@@ -135,8 +139,8 @@ def draw_cards(ctx: Ctx, step: DrawCardsStep) -> None:
 
 # -- Preparation (BL-083, BL-168) -------------------------------------------------------------------
 
-def preparation_options(ctx: Ctx, seat: int) -> list[Option]:
-    options, _ = equipment.card_options(ctx, seat, market=False)
+def preparation_options(ctx: Ctx, seat: int) -> tuple[list[Option], list[Blocked]]:
+    options, blocked = equipment.card_options(ctx, seat, market=False)
     from game.rulesets.buck_legacy.items import usable_now
 
     adv = ctx.adventurer(seat)
@@ -144,25 +148,28 @@ def preparation_options(ctx: Ctx, seat: int) -> list[Option]:
                 if usable_now(ctx, seat, c)]
     options += spell_options(ctx, seat, "any")
     options += equipment.gold_options(ctx, seat)
-    return options
+    return options, blocked
 
 
 def _prepares(ctx: Ctx, seat: int) -> bool:
-    """Asked in Preparation: an Active Adventurer with backpack cards or a spell to cast (public
-    facts); the others could only take gear off or give it away, which waits for the Market."""
+    """Asked in Preparation: an Active Adventurer with backpack cards, a spell to cast or
+    equipped cards to Transmute (public facts); the others could only take gear off or give it
+    away, which waits for the Market."""
     adv = ctx.adventurer(seat)
-    return adv.active and (bool(adv.backpack) or bool(spell_options(ctx, seat, "any")))
+    return adv.active and (bool(adv.backpack) or bool(spell_options(ctx, seat, "any"))
+                           or bool(transmute.options(ctx, seat)[0]))
 
 
 def ask_preparation(ctx: Ctx, step: PreparationStep) -> Decision | None:
-    while step["seats"] and not _prepares(ctx, step["seats"][0]):
+    while step["seats"] and step.get("acting") != step["seats"][0] and not _prepares(ctx, step["seats"][0]):
         step["seats"].pop(0)  # (only public facts decide this: see _prepares)
     if not step["seats"]:
         return None
     seat = step["seats"][0]
     rule = "BL-168" if ctx.state.boss_up else "BL-083"
+    options, blocked = preparation_options(ctx, seat)
     return Decision(seat, "preparation", "Preparation: change your gear, trade, use items or cast spells, "
-                    "then say you are ready.", tuple(preparation_options(ctx, seat)) + (READY,), rule=rule)
+                    "then say you are ready.", tuple(options) + (READY,), rule=rule, blocked=tuple(blocked))
 
 
 def answer_preparation(ctx: Ctx, step: PreparationStep, seat: int, choice: tuple[str, ...]) -> None:
@@ -170,6 +177,7 @@ def answer_preparation(ctx: Ctx, step: PreparationStep, seat: int, choice: tuple
     if picked == "end":
         step["seats"].pop(0)
         return
+    step["acting"] = seat  # begun: asked again until ready, even with nothing left to do but that
     kind, _, rest = picked.partition(":")
     if kind == "cast":
         from game.rulesets.buck_legacy.spells import cast

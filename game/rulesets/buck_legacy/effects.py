@@ -110,9 +110,20 @@ def drain_mana(ctx: Ctx, effect: Effect, seat: int, card: str) -> None:
 
 @VOCABULARY.handles("stun")
 def stun_effect(ctx: Ctx, effect: Effect, seat: int, card: str) -> None:
+    """Stunned by a card (a Trap, a Monster's or a Boss's ability): always the stun penalty,
+    unless the host chose "Protection covers every Monster stun" and a Monster or the Boss
+    did it (BL-143, BL-144, A-52)."""
     from game.rulesets.buck_legacy.stun import stun
 
-    stun(ctx, seat, "BL-143")
+    state = ctx.state
+    level: int | None = None
+    if card == state.zone and state.boss_up:
+        from game.rulesets.buck_legacy.monsters import boss_of
+
+        level = boss_of(ctx).level
+    elif ctx.content.card(card).kind == "monster":
+        level = ctx.content.dungeon_card(card).level
+    stun(ctx, seat, "BL-143", monster_level=level)
 
 
 @VOCABULARY.handles("draw_item")

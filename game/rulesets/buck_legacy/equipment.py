@@ -2,15 +2,15 @@
 Market Part and in a Preparation step (BL-014 to BL-019, BL-060, BL-061, BL-067 to BL-075).
 
 Options here are shared by the Market's question and Preparation's: ``equip:<card>``,
-``unequip:<slot>``, ``sell:<card>``, ``give:<card>``, ``give_gold:<seat>``. The backpack's
-limits are kept by the ``overflow`` question, which the rules push the moment a card arrives
-(BL-075: "at once, before anything else happens").
+``unequip:<slot>``, ``sell:<card>``, ``give:<card>``, ``give_gold:<seat>``, ``transmute``
+(transmute.py). The backpack's limits are kept by the ``overflow`` question, which the rules
+push the moment a card arrives (BL-075: "at once, before anything else happens").
 """
 
 from __future__ import annotations
 
 from game.core.decision import Blocked, Decision, Option
-from game.rulesets.buck_legacy import stats
+from game.rulesets.buck_legacy import stats, transmute
 from game.rulesets.buck_legacy.context import FLOW, Ctx
 from game.rulesets.buck_legacy.steps import GiveCardStep, GiveGoldStep, OverflowStep
 
@@ -72,6 +72,9 @@ def card_options(ctx: Ctx, seat: int, *, market: bool) -> tuple[list[Option], li
         if starting and content.gear(starting).is_starting_weapon:
             blocked.append(Blocked(f"sell:{starting}", "A Starting Weapon cannot be sold or traded.", "BL-061",
                                    ("card", starting)))
+    found, refused = transmute.options(ctx, seat)  # the Alchemist's Transmutation (BL-237, BL-238)
+    options += found
+    blocked += refused
     others = [s for s in range(ctx.state.seats) if s != seat and ctx.adventurer(s).active]
     if others:
         for card in sellable(ctx, seat):
@@ -103,6 +106,8 @@ def apply_card_option(ctx: Ctx, seat: int, option: str) -> bool:
         ctx.push({"step": "give_card", "seat": seat, "card": arg})
     elif kind == "give_gold":
         ctx.push({"step": "give_gold", "seat": seat, "to": int(arg)})
+    elif kind == "transmute":
+        transmute.start(ctx, seat)
     else:
         return False
     return True
@@ -158,7 +163,9 @@ def answer_give_card(ctx: Ctx, step: GiveCardStep, seat: int, choice: tuple[str,
         if held == card:
             ctx.unequip(seat, slot)  # a transmuted item comes apart first (BL-242)
             settle_maximums(ctx, seat)
+    transmute.separate(ctx, seat, card)  # so does one in the backpack (BL-242)
     adv.backpack.remove(card)
+    ctx.check_limits(seat)  # the other half of a transmuted item stays behind (BL-242)
     ctx.emit("give", "BL-014", f"{adv.name} gives {ctx.name(card)} to {ctx.who(to)}.", seat=seat, to=to, card=card)
     ctx.to_backpack(to, card)
 

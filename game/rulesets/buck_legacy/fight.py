@@ -407,7 +407,7 @@ def boss_attack(ctx: Ctx, step: BattleStep, fight: Fight) -> None:
         if protection < level:
             ctx.emit("volley", "BL-185", f"Volley: {ctx.who(seat)}'s Protection {protection} is below the Boss's "
                      f"Level {level}.", seat=seat)
-            stun(ctx, seat, "BL-185")
+            stun(ctx, seat, "BL-185", monster_level=monsters.printed_level(ctx))  # option A-52
         else:
             ctx.emit("volley", "BL-185", f"Volley: {ctx.who(seat)}'s Protection {protection} holds.", seat=seat)
     elif fight.attack == 6:

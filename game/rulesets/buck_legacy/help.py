@@ -114,6 +114,9 @@ def _actions(ctx: Ctx, seat: int, *, public: bool) -> Iterable[tuple[str, Effect
         for ability in ctx.content.card(card).abilities:
             if ability.kind == "action":
                 yield card, ability, False
+        for ability in stats.transmuted_abilities(ctx.content, adv, card):  # BL-240: offered by the card
+            if ability.kind == "action":                                     # underneath, used on its own
+                yield adv.transmuted[card], ability, False
     if not public:
         for card in adv.backpack:
             gear = ctx.content.gear(card)

@@ -4,7 +4,8 @@ out from the cards in play every time they are needed, so they never go stale (B
 Where a static modifier (vocabulary.py) counts:
 
 - an Adventurer's own cards: Race, Class, equipped cards (with a weapon's coating and a
-  transmuted item's Special Abilities, BL-240), attached Gifts and Curses (BL-020);
+  transmuted item's Special Abilities, BL-240), attached Gifts and Curses (BL-020), and the
+  Gifts, Curses and Events revealed in front of them (BL-082, A-32);
 - the Zone's special rule, during the Adventure Part while its Zone side is up (BL-161);
 - Dungeon cards in play whose modifier reaches everyone (``scope = "all"``: an aura, AK-23);
 - the Monster being fought, for its fighter (``scope = "fighter"``), unless Null Zone silences
@@ -49,11 +50,33 @@ def own_cards(content: BLContent, adv: Adventurer) -> Iterator[Card]:
         yield content.card(card)
 
 
+def transmuted_abilities(content: BLContent, adv: Adventurer, top: str) -> tuple[Effect, ...]:
+    """What a transmuted top card gains from the card under it: its Special Abilities only
+    (BL-240); nothing if ``top`` is not the top of a transmuted item."""
+    bottom = adv.transmuted.get(top)
+    if bottom is None:
+        return ()
+    return tuple(a for a in content.card(bottom).abilities if a.tag == "ability")
+
+
+def revealed(content: BLContent, adv: Adventurer) -> Iterator[DungeonCard]:
+    """Gifts, Curses and Events in front of an Adventurer, revealed and not yet played: their
+    continuous abilities act from the reveal (BL-082, A-32), except a Gift's that waits on a
+    check, which gives its effect only once the check is passed (BL-087)."""
+    for card_id in adv.in_front:
+        card = content.dungeon[definition_id(card_id)]
+        if card.kind == "monster" or (card.kind == "gift" and card.has("check")):
+            continue
+        yield card
+
+
 def _own_effects(content: BLContent, adv: Adventurer) -> Iterator[Effect]:
     for card in own_cards(content, adv):
         yield from card.abilities
-    for bottom in adv.transmuted.values():  # only Special Abilities pass to the top card (BL-240)
-        yield from (a for a in content.card(bottom).abilities if a.tag == "ability")
+    for top in adv.slots.values():  # a transmuted item in play: only equipped (BL-021, BL-240)
+        yield from transmuted_abilities(content, adv, top)
+    for card in revealed(content, adv):
+        yield from card.abilities
 
 
 def zone_effects(state: BLState, content: BLContent) -> tuple[Effect, ...]:

@@ -8,7 +8,7 @@ reads the state (the fight, the check).
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict, Union
+from typing import Literal, NotRequired, TypedDict, Union
 
 from game.core.window import WindowRecord
 
@@ -136,10 +136,12 @@ class DrawCardsStep(TypedDict):
 
 class PreparationStep(TypedDict):
     """A Preparation step: each Adventurer in priority order may change gear, trade and
-    Transmute until they are ready (BL-083, BL-168)."""
+    Transmute until they are ready (BL-083, BL-168). ``acting`` is the seat that has begun to
+    prepare: asked until it says it is ready."""
 
     step: Literal["preparation"]
     seats: list[int]
+    acting: NotRequired[int]
 
 
 class PlayCardsStep(TypedDict):
@@ -269,6 +271,18 @@ class LoseEquippedStep(TypedDict):
     seat: int
 
 
+# -- Transmutation (transmute.py) ------------------------------------------------------------------
+
+
+class TransmuteStep(TypedDict):
+    """An Alchemist Transmutes: picks the top card, then the bottom card (BL-237 to BL-239);
+    ``top`` is empty until the top card is picked."""
+
+    step: Literal["transmute"]
+    seat: int
+    top: str
+
+
 BLStep = Union[
     CreateStep, SetupFinishStep, TreasureStep, KeepTreasureStep,
     MarketStartStep, ChooseZoneStep, MarketStep, InterruptStep, PurchaseStep, RaiseFundsStep, GiveCardStep,
@@ -276,5 +290,6 @@ BLStep = Union[
     AdventureStartStep, ExplorationStep, DrawCardsStep, PreparationStep, PlayCardsStep, ResolveStep, SettleCardStep,
     CheckStep, HelpStep, CombatPhaseStep, ChooseMonsterStep, BattleStep, ParryChoiceStep, UselessChoiceStep,
     CombatEndStep, BossAppearsStep, BossPhaseStep, AdventureEndStep, NextPartStep, PickSeatStep, LoseEquippedStep,
+    TransmuteStep,
 ]
 """Every step record of the flow."""

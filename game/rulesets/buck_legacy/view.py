@@ -38,7 +38,8 @@ def _adventurer(state: BLState, content: BLContent, seat: int, viewer: int | Non
         "large_limit": stats.large_limit(state, content, seat),
         "slots": dict(adv.slots),
         "coatings": dict(adv.coatings),
-        "transmuted": dict(adv.transmuted),
+        # a transmuted item in the backpack is private like the rest of it (BL-073)
+        "transmuted": {top: bottom for top, bottom in adv.transmuted.items() if own or top in adv.slots.values()},
         "backpack": list(adv.backpack) if own else None,
         "backpack_size": len(adv.backpack),
         "attached": list(adv.attached),
