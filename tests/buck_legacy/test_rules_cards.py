@@ -195,6 +195,7 @@ def test_what_each_seat_may_see_bl030_bl031_bl033():
     purple deck and every record, but of the hidden decks only their sizes and of a backpack
     only its size."""
     g = market(adventurer("A", gold=7, backpack=["leather_cap"]), adventurer("B"))
+    g.state.dungeon_deck.remove("forgotten_purse")
     g.state.dungeon_discard.append("forgotten_purse")
     view = g.view_for(1)
     assert view["decks"] == {"items": len(g.state.items_deck), "dungeon": len(g.state.dungeon_deck),
