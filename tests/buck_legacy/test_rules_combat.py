@@ -69,6 +69,17 @@ def to_compare(g):
     return events
 
 
+def next_fight(g):
+    """Pass every window until the next battle's Compare window is open; the events on the way."""
+    now = g.state.fight.monster
+    events = []
+    while not (g.state.fight is not None and g.state.fight.monster != now and moment(g) == "compare"):
+        d = pending(g)
+        assert d.window, f"stuck at {d.kind}: {d.prompt}"
+        events += g.choose(d.seat, "pass")
+    return events
+
+
 def until(g, kind):
     """Pass every window until a question of ``kind``; the events on the way."""
     events = []
@@ -453,3 +464,246 @@ def test_losing_to_a_wounded_monster_is_a_normal_loss_bl136():
     assert "monster_hit" in kinds(events) and "lose" in kinds(events) and "win" not in kinds(events)
     adv = g.state.adventurers[0]
     assert adv.distance_deck == ["ironpelt_bear"] and adv.defeated == [] and adv.gold == 0
+
+
+# -- losing: the Escape check and where the card goes (BL-129 to BL-132, BLT-26, BLT-27) -----------------
+
+def lost_to(monster, escape_die, **fields):
+    """A (CS 2) loses to ``monster`` (white 1 against black 6) and rolls ``escape_die`` to flee."""
+    a = adventurer("A", in_front=[monster], **fields)
+    g = combat([a, watcher()], dice=["white:1", "black:6", f"plain:{escape_die}"])
+    return g, through_phase(g)
+
+
+def test_passed_escape_places_distance_monster_horizontally_and_discards_trophy_monster_blt26():
+    """BLT-26, BL-131, BL-102, BL-103: after a passed Escape check the Adventurer stays Active; a
+    Distance Monster (Hungry Grey Wolf) goes horizontally into the Distance Deck, a Trophy
+    Monster (Tusked Boar) is discarded."""
+    g, events = lost_to("hungry_grey_wolf", 6)
+    adv = g.state.adventurers[0]
+    assert "escape" in kinds(events) and adv.active
+    assert adv.distance_deck == ["hungry_grey_wolf"] and adv.defeated == [] and adv.gold == 0
+    g, events = lost_to("tusked_boar", 6)
+    adv = g.state.adventurers[0]
+    assert adv.active and adv.distance_deck == [] and "tusked_boar" in g.state.dungeon_discard
+
+
+def test_failed_escape_stuns_and_the_card_goes_the_same_way_bl130():
+    """BL-130, BL-129: a failed Escape check (2 against the Rusted Sentry's 3+) Stuns the
+    Adventurer; the Distance Monster lies horizontally, a Trophy Monster is discarded."""
+    g, events = lost_to("rusted_sentry", 2)
+    adv = g.state.adventurers[0]
+    assert adv.stunned and "stun" in kinds(events)
+    assert adv.distance_deck == ["rusted_sentry"] and adv.defeated == []
+    g, events = lost_to("tusked_boar", 2)
+    adv = g.state.adventurers[0]
+    assert adv.stunned and adv.distance_deck == [] and "tusked_boar" in g.state.dungeon_discard
+
+
+def test_escape_requirement_is_the_monster_value_plus_modifiers_bl129():
+    """BL-129: the Escape check needs the Monster's value plus Escape modifiers: the Nagapon
+    Warcamp's rule adds +1 for Nagapon Monsters, so the Nagapon Slinger (2+) needs 3+ and a
+    roll of 2 fails."""
+    a = adventurer("A", in_front=["nagapon_slinger"])
+    g = combat([a, watcher()], zone="nagapon_warcamp", dice=["white:1", "black:6", "plain:2"])
+    events = through_phase(g)
+    roll = next(e for e in events if e.kind == "roll" and e.data.get("check") == "escape")
+    assert roll.data["need"] == 3 and g.state.adventurers[0].stunned
+
+
+def test_rogue_gains_gold_for_escaping_a_monster_blt27():
+    """BLT-27, BL-132: a Rogue who passes an Escape check against a normal Monster gains 10 Gold
+    (the Boss half of BLT-27 is in test_rules_boss.py)."""
+    g, events = lost_to("hungry_grey_wolf", 6, gold=5, **{"class": "rogue"})
+    assert g.state.adventurers[0].gold == 15
+    g, events = lost_to("rusted_sentry", 1, gold=5, **{"class": "rogue"})   # 1 + 1 (Rogue) < 3: failed
+    assert g.state.adventurers[0].gold == 5 and g.state.adventurers[0].stunned
+
+
+def test_stunned_fighter_forfeits_the_second_monster_blt49():
+    """BLT-49, BL-146, A-28: A has two Monsters and is Stunned in the first battle; the second is
+    not fought and is discarded at the end of the Combat Phase, with no Distance."""
+    a = adventurer("A", in_front=["rusted_sentry", "hungry_grey_wolf"])
+    g = combat([a, watcher()], dice=["white:1", "black:6", "plain:1"])
+    events = do(g, "fight:rusted_sentry")
+    events += through_phase(g)
+    adv = g.state.adventurers[0]
+    assert adv.stunned
+    assert [e.data["card"] for e in events if e.kind == "battle"] == ["rusted_sentry"]
+    assert "hungry_grey_wolf" in g.state.dungeon_discard
+    assert adv.distance_deck == ["rusted_sentry"]
+
+
+# -- Support (BL-137 to BL-141) ---------------------------------------------------------------------
+
+def test_support_needs_no_monster_drawn_and_an_active_supporter_bl137():
+    """BL-137, BL-145: only an Active Adventurer who drew no Monster in the last Exploration Phase
+    may Support: B (drew a Monster) is not offered it; C (Stunned) is not asked; D may."""
+    a = adventurer("A", in_front=["hungry_grey_wolf"], drew_monster=True)
+    b = watcher("B", drew_monster=True, in_front=["giant_bog_leech"])
+    c = watcher("C", stunned=True)
+    d = adventurer("D")
+    g = combat([a, b, c, d], dice=["white:3", "black:3"])
+    asked = {}
+    while moment(g) == "compare" and pending(g).seat not in asked:
+        q = pending(g)
+        asked[q.seat] = q.option_ids
+        g.choose(q.seat, "pass")
+    assert 2 not in asked
+    assert "support" not in asked[1] and "support" in asked[3]
+
+
+def test_support_is_declared_by_the_supporter_alone_and_lasts_the_phase_bl138_bl140():
+    """BL-138, BL-140, BL-141: the fighter is never asked to accept Support; Support declared in
+    A's first battle still counts in A's second battle of the same Combat Phase; two supporters
+    add both weapons (+1 and +2)."""
+    a = adventurer("A", in_front=["giant_bog_leech", "hungry_grey_wolf"], drew_monster=True)
+    b = watcher("B")
+    c = adventurer("C", slots={"weapon": "serrated_falchion"})
+    g = combat([a, b, c], dice=["white:4", "black:1", "white:4", "black:1"])
+    do(g, "fight:giant_bog_leech")
+    d = pending(g, "help")
+    assert d.seat == 1
+    do(g, "support")
+    assert pending(g).kind == "help"                 # no question to A: Support needs no consent
+    do(g, "pass")
+    assert pending(g).seat == 2
+    do(g, "support")
+    assert g.state.adventurers[0].support_received == 3 and strength(g) == 5
+    events = next_fight(g)
+    assert "win" in kinds(events)
+    assert g.state.fight.monster == "hungry_grey_wolf" and strength(g) == 5   # still in force
+    q = pending(g, "help")
+    assert "support" not in q.option_ids
+
+
+def test_support_adds_the_printed_weapon_strength_or_nothing_bl139():
+    """BL-139, A-25: the supporter adds the printed CS of their own equipped weapon (Serrated
+    Falchion: +2); a supporter without a weapon adds 0."""
+    a = adventurer("A", in_front=["giant_bog_leech"], drew_monster=True)
+    g = combat([a, adventurer("B", slots={})], dice=["white:4", "black:1"])
+    do(g, "support")
+    assert g.state.adventurers[0].support_received == 0
+
+
+def test_support_counts_double_or_is_forbidden_by_a_card_ak34():
+    """AK-34, BL-137, BL-139: with Bond of Brotherhood the supporter's +1 counts +2; Mark of the
+    Outcast forbids Support altogether."""
+    a = adventurer("A", in_front=["giant_bog_leech"], drew_monster=True)
+    g = combat([a, adventurer("B", attached=["bond_of_brotherhood"]), watcher("C", attached=["mark_of_the_outcast"])],
+               dice=["white:4", "black:1"])
+    assert "support" in pending(g, "help").option_ids and pending(g).seat == 1
+    do(g, "support")
+    assert g.state.adventurers[0].support_received == 2
+    while pending(g).seat != 2:
+        do(g, "pass")
+    assert "support" not in pending(g).option_ids
+
+
+def test_support_ends_with_the_combat_phase_bl140():
+    """BL-140, BL-200: Support lasts until the end of the Combat Phase: in the next Combat Phase
+    the fighter's CS is back to normal and the supporter may Support again."""
+    a = adventurer("A", in_front=["giant_bog_leech"], drew_monster=True)
+    g = combat([a, watcher("B")], dice=["white:6", "black:1"], dungeon_top=["hungry_grey_wolf", "forgotten_purse"])
+    do(g, "support")
+    assert g.state.adventurers[0].support_received == 1
+    through_phase(g)
+    assert g.state.adventurers[0].support_received == 0 and not g.state.adventurers[1].supported
+
+
+# -- Instant Damage (BL-154 to BL-157, BLT-25) -------------------------------------------------------
+
+def test_instant_damage_lowers_monster_points_and_a_parry_clears_it_blt25():
+    """BLT-25, BL-155, BL-156, BL-126: a Blackpowder Bomb deals 2 Instant Damage (7 against 7: a
+    Parry); after the Parry the new dice count without the 2 (Monster CP = Level + black)."""
+    a = adventurer("A", in_front=["rusted_sentry"], backpack=["blackpowder_bomb"])   # Level 3
+    g = combat([a, watcher()], dice=["white:5", "black:6", "white:6", "black:1"])
+    assert cp(g) == (7, 9)
+    assert pending(g, "help").seat == 0                       # the fighter is asked first
+    do(g, "use:blackpowder_bomb")
+    assert cp(g) == (7, 7) and "blackpowder_bomb" in g.state.items_discard
+    events = []
+    while "parry" not in kinds(events):
+        q = pending(g)
+        events += g.choose(q.seat, "pass")
+    assert g.state.fight.instant_damage == 0
+    dice = [e for e in events if e.kind == "dice"][-1]
+    assert dice.data["monster_cp"] == 3 + 1
+
+
+def test_ranger_kinetic_weapon_instant_damage_once_per_phase_bl154():
+    """BL-154, BL-155, AK-13: a kinetic weapon (Hunter's Shortbow, 1 Instant Damage once per Combat
+    Phase) in a Ranger's hands (+1 with kinetic weapons) deals 2; it is offered in the Compare
+    step but not again this phase, and never in a check's window (BL-154: only in the Compare
+    step)."""
+    a = adventurer("A", slots={"weapon": "hunters_shortbow"}, in_front=["charnel_ghouls"])
+    g = combat([a, watcher()], dice=["white:1", "black:6", "plain:6"])
+    q = pending(g, "help")
+    assert q.seat == 0 and "use:hunters_shortbow" in q.option_ids
+    do(g, "use:hunters_shortbow")
+    assert g.state.fight.instant_damage == 2
+    assert "use:hunters_shortbow" not in pending(g).option_ids
+    while moment(g) == "compare":
+        do(g, "pass")
+    assert moment(g) == "check"                               # the Escape check after the loss
+    assert all("hunters_shortbow" not in o for o in pending(g).option_ids)
+
+
+def test_no_instant_damage_against_an_immune_monster_bl157():
+    """BL-157: against the Nagapon Soldier (immune to Instant Damage) no Instant Damage is
+    offered: not a bomb, a kinetic weapon, Magic Missile nor Magic Arrow; the attempt is refused."""
+    a = adventurer("A", slots={"weapon": "hunters_shortbow"}, in_front=["nagapon_soldier"],
+                   backpack=["blackpowder_bomb"], mana=10, race="aelvari", **{"class": "cleric"})  # Rank 3
+    g = combat([a, watcher()], dice=["white:1", "black:6"])
+    q = pending(g, "help")
+    assert q.seat == 0
+    for refused in ("use:hunters_shortbow", "use:blackpowder_bomb", "cast:magic_missile", "cast:magic_arrow"):
+        assert refused not in q.option_ids
+        with pytest.raises(IllegalChoice):
+            g.choose(0, refused)
+    assert "cast:voltage_surge:black" in q.option_ids          # other help stays possible
+    assert g.state.fight.instant_damage == 0 and a["mana"] == g.state.adventurers[0].mana
+
+
+# -- Protection (BL-144, BL-158, BL-159, BLT-10) --------------------------------------------------------
+
+def test_cumulative_protection_keeps_trophies_up_to_the_printed_level_blt10():
+    """BLT-10, BL-158, BL-144, BL-110: Headgear 3 + Armour 4 + Glasses 3 give Protection 10. Losing
+    to the Dreadnought Automaton (printed Level 10; 12 in the Ashen Forge) and failing the
+    Escape check Stuns, but both Trophy cards are kept (10 <= 10). Against the Nagapon Warlord
+    (printed Level 11) they are both discarded."""
+    from game.rulesets.buck_legacy import stats
+
+    gear = {"weapon": "studded_cudgel", "headgear": "great_barbute", "armour": "cogwork_chainmail",
+            "glasses": "welding_visor"}
+    found = {}
+    for monster in ("dreadnought_automaton", "nagapon_warlord"):
+        a = adventurer("A", slots=gear, in_front=[monster], distance_deck=["tusked_boar", "chain_devil"],
+                       defeated=["tusked_boar", "chain_devil"])
+        g = combat([a, watcher()], zone="ashen_forge", dice=["white:1", "black:6", "plain:1"])
+        assert stats.protection(g.state, g.system.content, 0) == 10
+        if monster == "dreadnought_automaton":
+            from game.rulesets.buck_legacy import monsters
+
+            assert monsters.level(ctx_of(g)) == 12
+        events = through_phase(g)
+        adv = g.state.adventurers[0]
+        assert adv.stunned
+        found[monster] = [c for c in adv.distance_deck if c in ("tusked_boar", "chain_devil")]
+        if monster == "nagapon_warlord":
+            assert {"tusked_boar", "chain_devil"} <= set(g.state.dungeon_discard)
+            assert "trophies_lost" in kinds(events)
+        else:
+            assert "stun_kept" in kinds(events)
+    assert found == {"dreadnought_automaton": ["tusked_boar", "chain_devil"], "nagapon_warlord": []}
+
+
+def test_protection_has_no_other_effect_bl159():
+    """BL-159: Protection changes neither Combat Points nor checks: a fighter with Protection 10
+    has the same CP as without it."""
+    gear = {"weapon": "studded_cudgel", "headgear": "great_barbute", "armour": "cogwork_chainmail",
+            "glasses": "welding_visor"}
+    for slots in (gear, {"weapon": "studded_cudgel"}):
+        a = adventurer("A", slots=slots, in_front=["hungry_grey_wolf"])
+        g = combat([a, watcher()], dice=["white:3", "black:3"])
+        assert cp(g) == (5, 5)
