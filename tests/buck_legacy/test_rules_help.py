@@ -191,14 +191,15 @@ def test_shield_device_gives_protection_in_the_combat_phase_ak07():
     from game.rulesets.buck_legacy import stats
 
     f = adventurer("F", tesla=3, backpack=["azure_draught"],
-                   slots={"weapon": "studded_cudgel", "other": "aether_shield_generator", "armour": "riveted_brigandine"})
+                   slots={"weapon": "studded_cudgel", "other": "aether_shield_generator",
+                          "armour": "riveted_brigandine"})
     g = position([f, adventurer("E", backpack=["azure_draught"])], start="boss", zone="ebony_bloody_rose",
                  dice=["red:4", "white:3", "black:3"])
     assert moment(g) == "red"
     do(g, "use:aether_shield_generator")
     assert stats.protection(g.state, g.system.content, 0) == 7 and g.state.adventurers[0].tesla == 0
-    g2_f = dict(f, slots=dict(f["slots"], headgear="great_barbute"))
-    g = position([g2_f, adventurer("E", backpack=["azure_draught"])], start="boss", zone="ebony_bloody_rose",
+    barbute = dict(f, slots=dict(f["slots"], headgear="great_barbute"))
+    g = position([barbute, adventurer("E", backpack=["azure_draught"])], start="boss", zone="ebony_bloody_rose",
                  dice=["red:4", "white:3", "black:3"])
     do(g, "use:aether_shield_generator")
     events = []

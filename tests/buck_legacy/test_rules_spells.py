@@ -249,7 +249,6 @@ def test_protection_spell_adds_four_and_stacks_bl215():
     a = adventurer("A", slots={"weapon": "studded_cudgel", "glasses": "veilglass_spectacles"},
                    in_front=["charnel_ghouls"])
     g = combat([a, mage("B")], dice=["white:1", "black:6"])
-    refused(g, 1, "cast:protection:0") if pending(g).seat == 1 else None
     d = ask(g, 1)
     assert "cast:protection:0" not in d.option_ids and "cast:protection:1" in d.option_ids
 
@@ -430,3 +429,16 @@ def test_mana_never_above_the_maximum_bl209_bl211():
                dice=["white:6", "black:1"])
     passing(g, stop=lambda ev: "win" in kinds(ev))
     assert g.state.adventurers[1].mana == 10
+
+
+def test_a_choose_ward_keeps_others_healing_off_bl220_bl024():
+    """BL-220, BL-024, AK-22: Healing Chooses its Stunned Adventurer, so Veilglass Spectacles (which
+    block Choose effects on their wearer) keep a Cleric's Healing off them; a Target ward (Golden
+    Eye) does not."""
+    a = adventurer("A", in_front=["giant_bog_leech"])
+    warded = holder("C", stunned=True, slots={"weapon": "studded_cudgel", "glasses": "veilglass_spectacles"})
+    eyed = holder("D", stunned=True, slots={"weapon": "studded_cudgel", "glasses": "golden_eye"})
+    g = combat([a, cleric("B"), warded, eyed], dice=["white:6", "black:1"])
+    d = ask(g, 1)
+    assert "cast:healing:3" in d.option_ids
+    refused(g, 1, "cast:healing:2")
