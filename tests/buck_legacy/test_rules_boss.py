@@ -497,3 +497,42 @@ def test_mana_drain_boss_drains_only_by_its_red_six_vocabulary():
     assert g.state.adventurers[0].mana == 5
     sentence = describe(next(e for e in monsters.boss_of(ctx_of(g)).special if e.verb == "mana_drain"))
     assert "Encounter" in sentence and "Boss" in sentence and "Null Zone" in sentence
+
+
+def test_flight_saves_from_the_flightless_loss_red_six_bl187_bl244():
+    """BL-187, BL-244, BL-218: the Tempest Wyrm's red 6 makes a fighter without Flight lose the
+    round with no combat roll; Crystal Wings cast on the fighter in the red die's window saves
+    them and the dice are rolled."""
+    e = holder("E", mana=10, race="aelvari", **{"class": "runeweaver"})
+    g = boss([holder("F"), e], zone="skyreach_spires", dice=["red:6", "white:3", "black:3"])
+    while pending(g).seat != 1:
+        do(g, "pass")
+    do(g, "cast:crystal_wings:0")
+    events = to(g, "compare")
+    assert "boss_special" not in kinds(events) and "dice" in kinds(events)
+
+
+def test_a_curse_lowering_maximum_mana_destroys_the_excess_bl210():
+    """BL-210, BL-209, BL-187: the Rose's red 6 attaches Hollowing Hex (-2 maximum Mana) to a
+    fighter with 12 of 12 Mana: the maximum is 10 and the 2 extra Mana are destroyed at once."""
+    f = holder("F", mana=12, race="aelvari", **{"class": "necromancer"})      # maximum 10 + 2
+    g = boss([f, holder("E")], dice=["red:6", "white:3", "black:3"])
+    assert stats.max_mana(g.state, g.system.content, 0) == 12
+    g.state.dungeon_discard.append("hollowing_hex")   # (set up while the red die's window is open)
+    to(g, "compare")
+    assert g.state.adventurers[0].attached == ["hollowing_hex"]
+    assert stats.max_mana(g.state, g.system.content, 0) == 10 and g.state.adventurers[0].mana == 10
+
+
+def test_zone_difficulties_order_their_bosses_bl163():
+    """BL-163, BL-164: every purple card is Starting, Mid-Level or Advanced, and the Bosses get
+    harder up the ladder (every Mid-Level Boss outranks every Starting one in Level and HP, and
+    every Advanced one outranks every Mid-Level one); each Boss has a Level, HP, an Escape value
+    and a Special Ability."""
+    zones = ctx_of(boss([holder("F"), holder("E")], dice=["red:2"])).content.zones.values()
+    by = {d: [z.boss for z in zones if z.difficulty == d] for d in ("starting", "mid", "advanced")}
+    assert all(by.values()) and sum(len(v) for v in by.values()) == len(list(zones))
+    for low, high in (("starting", "mid"), ("mid", "advanced")):
+        assert max(b.level for b in by[low]) < min(b.level for b in by[high])
+        assert max(b.hp for b in by[low]) < min(b.hp for b in by[high])
+    assert all(b.level and b.hp and b.escape and b.special for v in by.values() for b in v)
