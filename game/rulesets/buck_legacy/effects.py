@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from game.core.decision import Decision, Option
 from game.rulesets.buck_legacy import stats
-from game.rulesets.buck_legacy.content import Effect
+from game.rulesets.buck_legacy.content import DungeonCard, Effect
 from game.rulesets.buck_legacy.context import FLOW, Ctx
 from game.rulesets.buck_legacy.steps import LoseEquippedStep, PickSeatStep, ResolveStep
 from game.rulesets.buck_legacy.vocabulary import VOCABULARY
@@ -50,12 +50,24 @@ def run_resolve(ctx: Ctx, step: ResolveStep) -> None:
     index = step["index"]
     step["index"] += 1
     effect = effects[index]
+    if _silenced(ctx, step["card"], effect):
+        return  # Null Zone: a Monster's Special Ability is ignored (BL-224)
     if effect.verb == "check":
         need = int(effect.get("n"))
         ctx.push({"step": "check", "seat": step["seat"], "kind": str(effect.get("check")), "need": need,
                   "purpose": "card", "card": step["card"], "index": index, "rolled": False})
         return
     VOCABULARY.apply(ctx, effect, step["seat"], step["card"])
+
+
+def _silenced(ctx: Ctx, card: str, effect: Effect) -> bool:
+    """Whether Null Zone silences this ability of a Dungeon Monster (BL-224, A-24; a Boss's red 6
+    is judged where it is rolled, fight.py)."""
+    if card == ctx.state.zone:
+        return False
+    definition = ctx.content.card(card)
+    return (isinstance(definition, DungeonCard) and definition.kind == "monster"
+            and stats.silenced(ctx.state, ctx.content, definition, effect))
 
 
 def check_outcome(ctx: Ctx, seat: int, card: str, index: int, passed: bool) -> None:

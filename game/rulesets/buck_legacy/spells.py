@@ -66,8 +66,9 @@ def subjects(ctx: Ctx, seat: int, spell: Spell, moment: str) -> list[tuple[str, 
                 if "weapon" in state.adventurers[s].slots and not _warded(ctx, seat, s, "target")]
     if sid in ("protection", "crystal_wings"):
         return [(str(s), ctx.who(s)) for s in active if not _warded(ctx, seat, s, "choose")]
-    if sid == "healing":
-        return [(str(s), ctx.who(s)) for s in state.priority() if state.adventurers[s].stunned]
+    if sid == "healing":  # it Chooses, so a Choose ward keeps others' Healing off (BL-220, BL-024)
+        return [(str(s), ctx.who(s)) for s in state.priority()
+                if state.adventurers[s].stunned and not _warded(ctx, seat, s, "choose")]
     if sid == "dispel":
         return [(c, f"{ctx.name(c)} on {ctx.who(a.seat)}") for a in state.adventurers for c in a.attached
                 if ctx.content.card(c).kind == "curse" and not _warded(ctx, seat, a.seat, "choose")]

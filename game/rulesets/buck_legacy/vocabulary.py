@@ -203,8 +203,11 @@ VERBS: dict[str, Verb] = {
     "unchoosable": _static(lambda p: "Cannot be Chosen.", "BL-024", None),
     "fear": _static(lambda p: "Fear" + (" (frightens Adventurers without Flight)" if p.get("flying") is False
                                         else "") + ".", "BL-097", None, flying=_FLYING),
-    "mana_drain": _static(lambda p: "Mana Drain: on Encounter the fighter's Mana drops to 0; Null Zone does "
-                                    "not affect this Monster.", "BL-224", None),
+    # A Boss card carries it too (the Ossuary King): there it only keeps Null Zone off; a
+    # Boss drains Mana through its red-6 Special Ability, never on Encounter (fight.py).
+    "mana_drain": _static(lambda p: "Mana Drain: Null Zone does not affect this Monster. A Dungeon Monster "
+                                    "with it drops its fighter's Mana to 0 on Encounter; a Boss does not (it "
+                                    "drains Mana only with its red-6 Special Ability).", "BL-224", None),
     "hp_bonus": _static(lambda p: f"{_signed(p['amount'])} HP.", "BL-133", None, amount=_SIGNED),
     "events_distance_double": _static(lambda p: "Events with Distance counters count double toward the Boss.",
                                       "BL-079", None),
