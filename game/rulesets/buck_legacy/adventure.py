@@ -291,7 +291,8 @@ def run_check(ctx: Ctx, step: CheckStep) -> None:
         step["rolled"] = True
         die = ctx.roll("plain")
         state.checks.append(Check(seat, step["kind"], step["need"], die, 0, step["card"]))
-        ctx.emit("roll", "BL-092", f"{ctx.who(seat)} rolls {die} for a {CHECK_NAMES[step['kind']]} check "
+        ctx.emit("roll", "BL-092", f"{ctx.who(seat)} rolls {die} for {'an' if step['kind'] == 'escape' else 'a'} "
+                 f"{CHECK_NAMES[step['kind']]} check "
                  f"({step['need']}+).", seat=seat, die="plain", value=die, check=step["kind"], need=step["need"])
         open_help(ctx, "check", seat)
         return
