@@ -536,3 +536,29 @@ def test_zone_difficulties_order_their_bosses_bl163():
         assert max(b.level for b in by[low]) < min(b.level for b in by[high])
         assert max(b.hp for b in by[low]) < min(b.hp for b in by[high])
     assert all(b.level and b.hp and b.escape and b.special for v in by.values() for b in v)
+
+
+def test_a_boss_counts_as_a_monster_for_a_creature_condition_bl165():
+    """BL-165: a Dungeon Boss counts as a Monster, so a bonus "against Undead Monsters" holds
+    against the Undead Mossgrave Matron and not against the typeless Ebony Bloody Rose (a
+    test-only Gift carrying such a bonus, attached to the fighter)."""
+    from dataclasses import replace
+
+    from game.core.game import Game
+    from game.rulesets.buck_legacy.content import Effect
+    from game.rulesets.buck_legacy.system import BuckLegacy
+    from tests.buck_legacy.helpers import CONTENT
+
+    gift = CONTENT.dungeon["bat_companion"]
+    bonus = Effect("combat_strength", (("amount", 3), ("creature", "undead")))
+    system = BuckLegacy(replace(CONTENT, dungeon={**CONTENT.dungeon, gift.id: replace(gift, abilities=(bonus,))}))
+    for zone, expected in (("mossgrave_hollows", 5), (ROSE, 2)):
+        g = Game.from_scenario(system, {"adventurer": [adventurer("F", attached=[gift.id]), adventurer("E")],
+                                        "start": "boss", "zone": zone, "dice": ["red:2", "white:1", "black:1"]}, 0)
+        events = list(g.initial_events)
+        while not any(e.kind == "dice" for e in events):
+            d = g.pending()
+            assert d.window, (d.kind, d.option_ids)
+            events += g.choose(d.seat, "pass")
+        rolled = next(e for e in events if e.kind == "dice")
+        assert rolled.data["fighter_cp"] == 1 + expected, zone  # the white die shows 1

@@ -107,6 +107,18 @@ def fought_monster(state: BLState, content: BLContent, seat: int) -> DungeonCard
     return content.dungeon[definition_id(fight.monster)]
 
 
+def fought_creature(state: BLState, content: BLContent, seat: int) -> str | None:
+    """The creature type of whatever ``seat`` is fighting, a Boss included (a Boss counts as a
+    Monster, BL-165); None out of battle or for a Monster of no type."""
+    fight = state.fight
+    if fight is None or fight.fighter != seat:
+        return None
+    if fight.boss:
+        boss = content.zones[state.zone].boss
+        return boss.creature or None if boss is not None else None
+    return content.dungeon[definition_id(fight.monster)].creature or None
+
+
 def adventurer_effects(state: BLState, content: BLContent, seat: int) -> Iterator[Effect]:
     """Every static modifier that may reach the Adventurer at ``seat`` (conditions unread)."""
     adv = state.adventurers[seat]
@@ -145,10 +157,11 @@ def weapon_types(state: BLState, content: BLContent, seat: int) -> tuple[str, ..
     return tuple(dict.fromkeys(content.gear(weapon).types + tuple(adv.weapon_types)))
 
 
-def applies(state: BLState, content: BLContent, seat: int, effect: Effect, monster: DungeonCard | None) -> bool:
-    """Whether a modifier's conditions hold for this Adventurer (against ``monster``)."""
-    creature = effect.get("creature")
-    if creature is not None and (monster is None or monster.creature != creature):
+def applies(state: BLState, content: BLContent, seat: int, effect: Effect, creature: str | None) -> bool:
+    """Whether a modifier's conditions hold for this Adventurer (fighting a Monster of
+    ``creature`` type, or None)."""
+    wanted = effect.get("creature")
+    if wanted is not None and wanted != creature:
         return False
     damage = effect.get("damage")
     if damage is not None and damage not in weapon_types(state, content, seat):
@@ -163,21 +176,21 @@ def total(state: BLState, content: BLContent, seat: int, verb: str, **match: obj
     """The sum of ``amount`` over the modifiers of ``verb`` that hold for this Adventurer now
     (``match``: parameters that must be equal, e.g. ``check="escape"``; a flag left out of a
     record counts as False)."""
-    monster = fought_monster(state, content, seat)
+    creature = fought_creature(state, content, seat)
     out = 0
     for effect in adventurer_effects(state, content, seat):
         if effect.verb != verb or any(effect.get(k, False if isinstance(v, bool) else None) != v
                                       for k, v in match.items()):
             continue
-        if applies(state, content, seat, effect, monster):
+        if applies(state, content, seat, effect, creature):
             out += int(effect.get("amount", 0))
     return out
 
 
 def has(state: BLState, content: BLContent, seat: int, verb: str, **match: object) -> bool:
-    monster = fought_monster(state, content, seat)
+    creature = fought_creature(state, content, seat)
     return any(e.verb == verb and all(e.get(k) == v for k, v in match.items())
-               and applies(state, content, seat, e, monster)
+               and applies(state, content, seat, e, creature)
                for e in adventurer_effects(state, content, seat))
 
 
@@ -285,9 +298,9 @@ def roll_modifiers(state: BLState, content: BLContent, seat: int) -> tuple[int, 
     """(ordinary, exempt) changes to the Adventurer's own combat rolls: the exempt ones (the
     Berserker's, Unlimited Drill's) are added after the Rule of Six (BL-118, A-45)."""
     ordinary = exempt = 0
-    monster = fought_monster(state, content, seat)
+    creature = fought_creature(state, content, seat)
     for effect in adventurer_effects(state, content, seat):
-        if effect.verb == "combat_roll" and applies(state, content, seat, effect, monster):
+        if effect.verb == "combat_roll" and applies(state, content, seat, effect, creature):
             if effect.get("exempt"):
                 exempt += int(effect.get("amount"))
             else:
