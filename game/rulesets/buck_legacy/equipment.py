@@ -68,14 +68,19 @@ def card_options(ctx: Ctx, seat: int, *, market: bool) -> tuple[list[Option], li
         for card in sellable(ctx, seat):
             gear = content.gear(card)
             options.append(Option(f"sell:{card}", f"Sell {gear.name} for {gear.sale} Gold", ("card", card), "BL-060"))
-        starting = adv.slots.get("weapon")
-        if starting and content.gear(starting).is_starting_weapon:
-            blocked.append(Blocked(f"sell:{starting}", "A Starting Weapon cannot be sold or traded.", "BL-061",
-                                   ("card", starting)))
     others = [s for s in range(ctx.state.seats) if s != seat and ctx.adventurer(s).active]
     if others:
         for card in sellable(ctx, seat):
             options.append(Option(f"give:{card}", f"Give {ctx.name(card)} to…", ("card", card), "BL-014"))
+    # What may never be sold or traded, refused with the reason (BL-015, BL-061, A-43).
+    kinds = ("sell", "give") if market else ("give",)
+    starting = adv.slots.get("weapon")
+    if starting and content.gear(starting).is_starting_weapon:
+        blocked += [Blocked(f"{kind}:{starting}", "A Starting Weapon cannot be sold or traded.", "BL-061",
+                            ("card", starting)) for kind in kinds]
+    for card in adv.attached:
+        blocked += [Blocked(f"{kind}:{card}", "Gifts and Curses cannot be sold or traded.", "BL-015",
+                            ("card", card)) for kind in kinds]
     return options, blocked
 
 
@@ -134,8 +139,9 @@ def sell(ctx: Ctx, seat: int, card: str) -> None:
     adv.gold += value
     ctx.emit("sell", "BL-060", f"{adv.name} sells {ctx.name(card)} for {value} Gold.", seat=seat, card=card,
              amount=value)
-    if equipped:
+    if equipped:  # its bonuses are gone: the maximums and the limits are worked out again (BL-075)
         settle_maximums(ctx, seat)
+        ctx.check_limits(seat)
 
 
 # -- giving (BL-014, BL-017 to BL-019) --------------------------------------------------------------
@@ -161,6 +167,7 @@ def answer_give_card(ctx: Ctx, step: GiveCardStep, seat: int, choice: tuple[str,
     adv.backpack.remove(card)
     ctx.emit("give", "BL-014", f"{adv.name} gives {ctx.name(card)} to {ctx.who(to)}.", seat=seat, to=to, card=card)
     ctx.to_backpack(to, card)
+    ctx.check_limits(seat)  # the giver's limits, if the card raised them (BL-075)
 
 
 FLOW.question(GiveCardStep, ask_give_card, answer_give_card)
