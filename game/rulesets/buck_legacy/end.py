@@ -25,8 +25,9 @@ def counts(ctx: Ctx, seat: int) -> dict[str, int]:
     }
 
 
-def award(ctx: Ctx, category: str) -> list[int]:
-    """1 Medal to each Adventurer with the most in ``category``, if that most is at least 1."""
+def award(ctx: Ctx, category: str, rule: str) -> list[int]:
+    """1 Medal to each Adventurer with the most in ``category``, if that most is at least 1
+    (``rule``: the procedure giving it, BL-194 or BL-197)."""
     standing = {s: counts(ctx, s)[category] for s in range(ctx.state.seats)}
     best = max(standing.values())
     if best < 1:
@@ -35,7 +36,7 @@ def award(ctx: Ctx, category: str) -> list[int]:
     winners = [s for s, n in standing.items() if n == best]
     for seat in winners:
         ctx.adventurer(seat).medals += 1
-    ctx.emit("medal", "BL-191" if len(winners) > 1 else "BL-197",
+    ctx.emit("medal", "BL-191" if len(winners) > 1 else rule,
              f"Most {category} ({best}): a Medal for {', '.join(ctx.who(s) for s in winners)}.",
              seats_won=winners, category=category)
     return winners
@@ -48,11 +49,12 @@ def adventure_end(ctx: Ctx, step: AdventureEndStep) -> None:
     defeated = step["boss_defeated"]
     ctx.emit("adventure_end", "BL-077", "The Adventure ends: " + ("the Boss is defeated." if defeated else
              "every Adventurer is Stunned."), headline="The Adventure ends")
-    award(ctx, "Distance counters")
-    award(ctx, "Trophy counters")
+    rule = "BL-197" if defeated else "BL-194"
+    award(ctx, "Distance counters", rule)
+    award(ctx, "Trophy counters", rule)
     if defeated:
-        award(ctx, "Curses")
-        award(ctx, "defeated Monsters")
+        award(ctx, "Curses", rule)
+        award(ctx, "defeated Monsters", rule)
         for adv in state.adventurers:
             if adv.active:
                 adv.medals += 1
@@ -88,6 +90,10 @@ def cleanup(ctx: Ctx) -> None:
         adv.used_once.clear()
         adv.drew_monster = False
         adv.peeked = ""
+        adv.supported = False           # the per-phase marks end with the Adventure too (BL-200)
+        adv.spells_this_phase.clear()
+        adv.uses_this_phase.clear()
+        adv.fought_this_phase = False
     for card in state.unfought:
         ctx.discard(card)
     state.unfought.clear()
