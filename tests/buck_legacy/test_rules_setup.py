@@ -407,3 +407,17 @@ def test_a_coating_goes_with_its_weapon_bl026_bl027():
     do(g, "sell:miners_warpick")
     assert a.gold == 15 and not a.coatings
     assert sorted(g.state.items_discard[-2:]) == ["miners_warpick", "viper_venom_oil"]
+
+
+def test_choose_and_target_differ_only_in_what_blocks_them_bl024():
+    """BL-024, AK-22: Golden Eye blocks "Target" effects aimed at its wearer but not "Choose" ones;
+    Veilglass Spectacles the other way round. A Runeweaver may therefore not Spark (Target) B's
+    weapon but may give B Crystal Wings (Choose), and the reverse for C."""
+    g = position([adventurer("A", mana=10, backpack=["leather_cap"], **{"class": "runeweaver"}),
+                  adventurer("B", slots={"weapon": "studded_cudgel", "glasses": "golden_eye"}),
+                  adventurer("C", slots={"weapon": "studded_cudgel", "glasses": "veilglass_spectacles"})],
+                 start="exploration", zone="ebony_bloody_rose",
+                 dungeon_top=["giant_bog_leech", "cave_rat_swarm", "nagapon_scout"])
+    ids = set(pending(g, "preparation").option_ids)
+    assert {"cast:spark:0", "cast:crystal_wings:1", "cast:spark:2"} <= ids
+    assert "cast:spark:1" not in ids and "cast:crystal_wings:2" not in ids

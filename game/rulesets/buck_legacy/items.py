@@ -62,7 +62,6 @@ def use_item(ctx: Ctx, seat: int, card: str) -> None:
     if verb == "weapon_coating":
         adv.coatings[adv.slots["weapon"]] = card  # attached, not discarded (BL-026, AK-30)
         return
-    ctx.discard(card)
     if verb == "restore_mana":
         top = stats.max_mana(ctx.state, ctx.content, seat)
         gained = min(int(ability.get("amount")), top - adv.mana)
@@ -84,6 +83,9 @@ def use_item(ctx: Ctx, seat: int, card: str) -> None:
     elif verb == "grant_flight":
         adv.flight_until = "adventure" if ctx.state.boss_up else "exploration"
         ctx.emit("flight", "BL-244", f"{adv.name} has Flight until the next Exploration Phase.", seat=seat)
+    # Discarded once its effect is over (BL-236): a chest cannot draw itself back from its discard
+    # pile through a reshuffle (BL-032).
+    ctx.discard(card)
 
 
 def remove_attached(ctx: Ctx, seat: int, card: str, rule: str) -> None:
