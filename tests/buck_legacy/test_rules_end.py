@@ -169,3 +169,19 @@ def test_a_boss_short_of_the_target_lets_the_game_go_on_bl008():
                  boss_hp=1, dice=list(WIN))
     keep_treasures(g)
     assert g.outcome() is None and pending(g, "zone").seat == 1
+
+
+def test_an_overflowing_treasure_at_the_end_cannot_be_sold_bl198_bl075():
+    """BL-198, BL-075, A-48: a Treasure received at the End of the Adventure into a full backpack
+    must be disposed of at once, and selling is not yet possible (that is the Market's Ingenuity)."""
+    full = ["leather_cap", "iron_sallet", "smoked_goggles", "quilted_gambeson", "owl_eye_lenses"]
+    g = position([adventurer("A", backpack=full), adventurer("B", stunned=True)], start="boss",
+                 zone="mossgrave_hollows", boss_hp=1, dice=list(WIN))
+    pass_windows(g)                                # A holds cards: asked (a forced pass) in the windows
+    d = pending(g, "keep_treasure")
+    do(g, d.option_ids[0])
+    d = pending(g, "overflow")
+    assert d.seat == 0 and g.state.part == "end"
+    assert d.option_ids and all(o.startswith(("discard:", "use:")) for o in d.option_ids)
+    do(g, "discard:leather_cap")
+    assert len(g.state.adventurers[0].backpack) == 5 and pending(g, "keep_treasure").seat == 1

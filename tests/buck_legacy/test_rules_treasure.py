@@ -151,17 +151,21 @@ def preparation(a, b):
 
 
 def test_a_curse_is_lifted_and_a_stunned_ally_revived_in_preparation_bl235():
-    """BL-235, BL-236, AK-21, AK-19: in Preparation a Vial of Absolution discards one's own Curse and
-    Smelling Salts revive a Stunned ally; both cards go to the Items discard pile."""
-    g = preparation(adventurer("A", attached=["curse_of_frailty"],
-                               backpack=["vial_of_absolution", "smelling_salts", "leather_cap"]),
-                    adventurer("B", stunned=True))
+    """BL-235, BL-236, AK-21, AK-19: in Preparation a Vial of Absolution discards the Curse its user
+    chooses, and Smelling Salts revive the Stunned ally the user chooses (C, not B, here); both
+    cards go to the Items discard pile."""
+    g = position([adventurer("A", attached=["curse_of_frailty", "trembling_hands"],
+                             backpack=["vial_of_absolution", "smelling_salts", "leather_cap"]),
+                  adventurer("B", stunned=True), adventurer("C", stunned=True)], start="exploration",
+                 zone="ebony_bloody_rose", dungeon_top=["giant_bog_leech", "cave_rat_swarm", "nagapon_scout"])
     d = pending(g, "preparation")
-    assert {"use:vial_of_absolution", "use:smelling_salts"} <= set(d.option_ids)
-    do(g, "use:vial_of_absolution", "use:smelling_salts")
-    a, b = g.state.adventurers
-    assert not a.attached and "curse_of_frailty" in g.state.dungeon_discard
-    assert b.active and a.backpack == ["leather_cap"]
+    assert {"use:vial_of_absolution:curse_of_frailty", "use:vial_of_absolution:trembling_hands",
+            "use:smelling_salts:1", "use:smelling_salts:2"} <= set(d.option_ids)
+    assert "use:smelling_salts:0" not in d.option_ids
+    do(g, "use:vial_of_absolution:trembling_hands", "use:smelling_salts:2")
+    a, b, c = g.state.adventurers
+    assert a.attached == ["curse_of_frailty"] and "trembling_hands" in g.state.dungeon_discard
+    assert c.active and b.stunned and a.backpack == ["leather_cap"]
     assert {"vial_of_absolution", "smelling_salts"} <= set(g.state.items_discard)
 
 

@@ -105,7 +105,7 @@ def cleanup(ctx: Ctx) -> None:
     state.null_zone = False
     state.acid_storm = 0
     state.fortitude.clear()
-    state.part = "market"
+    state.part = "end"  # not yet the Market: a Treasure overflowing the backpack cannot be sold (BL-075)
 
 
 def game_over(ctx: Ctx) -> bool:

@@ -212,11 +212,11 @@ def ask_overflow(ctx: Ctx, step: OverflowStep) -> Decision | None:
         if state.part == "market" and content.card(card).deck in ("items", "treasure"):
             options.append(Option(f"sell:{card}", f"Sell {ctx.name(card)} for {sale_value(ctx, card)} Gold",
                                   ("card", card)))
-    from game.rulesets.buck_legacy.items import usable_now  # items use the windows' machinery
+    from game.rulesets.buck_legacy.items import usable_now, use_options  # items use the windows' machinery
 
     for card in adv.backpack:
         if card in candidates and usable_now(ctx, seat, card):
-            options.append(Option(f"use:{card}", f"Use {ctx.name(card)}", ("card", card)))
+            options += use_options(ctx, seat, card)
     what = (f"more Large cards than you may carry ({stats.large_limit(state, content, seat)})" if too_large
             else f"more cards in your backpack than it holds ({stats.backpack_limit(state, content, seat)})")
     return Decision(seat, "overflow", f"You carry {what}: get rid of one now.", tuple(options),
@@ -230,7 +230,8 @@ def answer_overflow(ctx: Ctx, step: OverflowStep, seat: int, choice: tuple[str, 
     elif kind == "use":
         from game.rulesets.buck_legacy.items import use_item
 
-        use_item(ctx, seat, card)
+        card, _, subject = card.partition(":")
+        use_item(ctx, seat, card, subject)
     else:
         ctx.throw_away(seat, card)
         ctx.emit("discard", "BL-075", f"{ctx.who(seat)} discards {ctx.name(card)} to keep within the limits.",

@@ -23,7 +23,7 @@ from game.core.decision import Blocked, Decision, Option
 from game.core.window import register_window
 from game.rulesets.buck_legacy import equipment, stats
 from game.rulesets.buck_legacy.context import FLOW, Ctx
-from game.rulesets.buck_legacy.items import usable_now, use_item
+from game.rulesets.buck_legacy.items import usable_now, use_item, use_options
 from game.rulesets.buck_legacy.state import MARKET_ACTIONS
 from game.rulesets.buck_legacy.steps import (
     ChooseZoneStep,
@@ -149,7 +149,7 @@ def market_options(ctx: Ctx, seat: int) -> tuple[list[Option], list[Blocked]]:
     blocked += cards_blocked
     for card in adv.backpack:
         if usable_now(ctx, seat, card):
-            options.append(Option(f"use:{card}", f"Use {ctx.name(card)}", ("card", card), "BL-235"))
+            options += use_options(ctx, seat, card)
     options += equipment.gold_options(ctx, seat)
     return options, blocked
 
@@ -193,7 +193,8 @@ def apply_market_option(ctx: Ctx, seat: int, picked: str) -> None:
         ctx.emit("tesla", "BL-227", f"{adv.name} buys 1 Tesla for {price} Gold ({adv.tesla} Tesla).", seat=seat,
                  amount=1, gold=price)
     elif kind == "use":
-        use_item(ctx, seat, arg)
+        card, _, subject = arg.partition(":")
+        use_item(ctx, seat, card, subject)
     elif not equipment.apply_card_option(ctx, seat, picked):
         raise ValueError(f"unknown market option {picked}")
 
