@@ -545,3 +545,16 @@ def test_blind_interrupter_who_cannot_pay_leaves_the_purchase_to_the_declarer_a0
     a, b = g.state.adventurers
     assert b.backpack == ["serrated_falchion"] and (b.gold, b.actions_left) == (10, 2)
     assert (a.actions_left, a.backpack) == (1, [])
+
+
+def test_a_curse_lowering_maximum_mana_destroys_the_excess_blt46():
+    """BLT-46, BL-210, BL-209: maximum Mana 10 and Mana 10; a "-2 maximum Mana" Curse attached:
+    Mana is 8 and the maximum 8."""
+    g = position([adventurer("A", mana=10, backpack=["leather_cap"], **{"class": "cleric"}), adventurer("B")],
+                 start="exploration", zone="ebony_bloody_rose", dungeon_top=["hollowing_hex", "giant_bog_leech"])
+    events = g.initial_events + do(g, "end")     # A is ready: the Curse is played
+    a = g.state.adventurers[0]
+    assert "hollowing_hex" in a.attached and a.mana == 8
+    assert g.view_for(1)["adventurers"][0]["max_mana"] == 8
+    lost = [e for e in events if e.kind == "mana_lost"]
+    assert lost and lost[0].data["amount"] == 2
