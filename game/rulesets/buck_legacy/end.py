@@ -3,6 +3,10 @@
 Medals are counted the moment the Adventure Part ends, from the Distance Decks and the Curses
 as they are then (BL-189). A tie for the most gives each tied Adventurer a Medal (BL-191);
 nobody with 0 is "the most" (BL-192, A-27); a Boss is never counted (BL-193).
+
+From the final actions until the next Market Part opens the game is in the part ``end``: the
+Treasures are handed out there, so a card overflowing a backpack is discarded or used, never
+sold (BL-075, A-48). Then the game ends, or the Buck token passes (BL-008, BL-049, BL-201).
 """
 
 from __future__ import annotations

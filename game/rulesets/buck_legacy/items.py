@@ -4,7 +4,9 @@ Flight, coating a weapon. What changes a die or a fight (rerolls, +1, Instant Da
 in the windows of the fight and the checks (windows.py).
 
 A Stunned Adventurer uses nothing (BL-145). A used card goes to its discard pile when its
-effect ends (BL-236); a coating stays on the weapon until it leaves (BL-026, BL-027).
+effect ends (BL-236); a coating stays on the weapon until it leaves (BL-026, BL-027). A card
+that Chooses is offered once per subject: ``use:<card>:<seat>`` (whom to revive) or
+``use:<card>:<curse>`` (which Curse to discard).
 """
 
 from __future__ import annotations

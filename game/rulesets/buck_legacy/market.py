@@ -15,6 +15,11 @@ discard pile, equipment, Gold and counts; never the backpack, BL-073).
 A purchase is declared first; every Adventurer with higher priority who has an action left is
 then asked whether to interrupt (a window: asked whether or not they could pay, so nobody learns
 who holds what), the highest first, so the first to interrupt takes the card (BL-063, BL-064).
+
+With the Blind shop option (A-02) the shop's cards are hidden from everyone and a bought card is
+shown to its buyer only. Nobody knows a price before buying, so anyone may declare or interrupt;
+a buyer who then cannot raise the Gold (A-13) buys nothing: a failed interrupt leaves the
+purchase to the declarer, a failed declaration is called off, and no action is spent.
 """
 
 from __future__ import annotations

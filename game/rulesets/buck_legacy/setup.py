@@ -5,6 +5,10 @@ in priority order, each picks a Race, a Class and a Starting Weapon from the car
 (BL-040); the weapon is equipped (BL-041). Mana starts full for a Magic Rank of 1 or more
 (BL-042, A-16); in a Quick game each player then receives a Treasure in priority order
 (BL-044, A-39). The first Market Part follows (BL-002).
+
+The number of Bosses to defeat is 2, or 1 in a Quick game (BL-004); the host may choose another
+as a house rule, which the purple deck must be able to supply along the difficulty ladder
+(A-54). The house rules in force are announced to everyone before play starts (BL-011).
 """
 
 from __future__ import annotations
