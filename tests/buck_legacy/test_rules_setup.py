@@ -8,7 +8,7 @@ import pytest
 
 from game.core.errors import FiveRealmsError, IllegalChoice, ScenarioError
 from game.core.game import Game
-from tests.buck_legacy.helpers import CONTENT, SYSTEM, adventurer, do, kinds, pass_windows, pending, position
+from tests.buck_legacy.helpers import CONTENT, SYSTEM, adventurer, do, kinds, pending, position
 
 
 def create_all(g: Game, picks: dict[int, tuple[str, str, str]] | None = None) -> list:
@@ -79,8 +79,8 @@ def test_quick_game_sixty_gold_one_treasure_mid_level_blt41():
 # -- setup: the Buck roll, characters, starting Mana (BL-039 to BL-044) --------------------------------
 
 def test_tied_highest_rollers_roll_again_a18():
-    """BL-039, A-18, BL-037: everyone rolls the plain die; the highest takes the Buck token; players tied for the highest
-    roll again among themselves only, until one is highest."""
+    """BL-039, A-18, BL-037: everyone rolls the plain die; the highest takes the Buck token;
+    players tied for the highest roll again among themselves only, until one is highest."""
     for seed in range(100):
         g = Game.new(SYSTEM, seed, 4)
         rolls = [e.data["rolls"] for e in g.initial_events if e.kind == "roll"]
