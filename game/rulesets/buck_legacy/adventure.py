@@ -141,11 +141,10 @@ def draw_cards(ctx: Ctx, step: DrawCardsStep) -> None:
 
 def preparation_options(ctx: Ctx, seat: int) -> tuple[list[Option], list[Blocked]]:
     options, blocked = equipment.card_options(ctx, seat, market=False)
-    from game.rulesets.buck_legacy.items import usable_now
+    from game.rulesets.buck_legacy.items import usable_now, use_options
 
     adv = ctx.adventurer(seat)
-    options += [Option(f"use:{c}", f"Use {ctx.name(c)}", ("card", c), "BL-235") for c in adv.backpack
-                if usable_now(ctx, seat, c)]
+    options += [o for c in adv.backpack if usable_now(ctx, seat, c) for o in use_options(ctx, seat, c)]
     options += spell_options(ctx, seat, "any")
     options += equipment.gold_options(ctx, seat)
     return options, blocked
@@ -187,7 +186,8 @@ def answer_preparation(ctx: Ctx, step: PreparationStep, seat: int, choice: tuple
     elif kind == "use":
         from game.rulesets.buck_legacy.items import use_item
 
-        use_item(ctx, seat, rest)
+        card, _, subject = rest.partition(":")
+        use_item(ctx, seat, card, subject)
     else:
         equipment.apply_card_option(ctx, seat, picked)
 

@@ -3,6 +3,10 @@
 Medals are counted the moment the Adventure Part ends, from the Distance Decks and the Curses
 as they are then (BL-189). A tie for the most gives each tied Adventurer a Medal (BL-191);
 nobody with 0 is "the most" (BL-192, A-27); a Boss is never counted (BL-193).
+
+From the final actions until the next Market Part opens the game is in the part ``end``: the
+Treasures are handed out there, so a card overflowing a backpack is discarded or used, never
+sold (BL-075, A-48). Then the game ends, or the Buck token passes (BL-008, BL-049, BL-201).
 """
 
 from __future__ import annotations
@@ -25,8 +29,9 @@ def counts(ctx: Ctx, seat: int) -> dict[str, int]:
     }
 
 
-def award(ctx: Ctx, category: str) -> list[int]:
-    """1 Medal to each Adventurer with the most in ``category``, if that most is at least 1."""
+def award(ctx: Ctx, category: str, rule: str) -> list[int]:
+    """1 Medal to each Adventurer with the most in ``category``, if that most is at least 1
+    (``rule``: the procedure giving it, BL-194 or BL-197)."""
     standing = {s: counts(ctx, s)[category] for s in range(ctx.state.seats)}
     best = max(standing.values())
     if best < 1:
@@ -35,7 +40,7 @@ def award(ctx: Ctx, category: str) -> list[int]:
     winners = [s for s, n in standing.items() if n == best]
     for seat in winners:
         ctx.adventurer(seat).medals += 1
-    ctx.emit("medal", "BL-191" if len(winners) > 1 else "BL-197",
+    ctx.emit("medal", "BL-191" if len(winners) > 1 else rule,
              f"Most {category} ({best}): a Medal for {', '.join(ctx.who(s) for s in winners)}.",
              seats_won=winners, category=category)
     return winners
@@ -48,11 +53,12 @@ def adventure_end(ctx: Ctx, step: AdventureEndStep) -> None:
     defeated = step["boss_defeated"]
     ctx.emit("adventure_end", "BL-077", "The Adventure ends: " + ("the Boss is defeated." if defeated else
              "every Adventurer is Stunned."), headline="The Adventure ends")
-    award(ctx, "Distance counters")
-    award(ctx, "Trophy counters")
+    rule = "BL-197" if defeated else "BL-194"
+    award(ctx, "Distance counters", rule)
+    award(ctx, "Trophy counters", rule)
     if defeated:
-        award(ctx, "Curses")
-        award(ctx, "defeated Monsters")
+        award(ctx, "Curses", rule)
+        award(ctx, "defeated Monsters", rule)
         for adv in state.adventurers:
             if adv.active:
                 adv.medals += 1
@@ -88,6 +94,10 @@ def cleanup(ctx: Ctx) -> None:
         adv.used_once.clear()
         adv.drew_monster = False
         adv.peeked = ""
+        adv.supported = False           # the per-phase marks end with the Adventure too (BL-200)
+        adv.spells_this_phase.clear()
+        adv.uses_this_phase.clear()
+        adv.fought_this_phase = False
     for card in state.unfought:
         ctx.discard(card)
     state.unfought.clear()
@@ -99,7 +109,7 @@ def cleanup(ctx: Ctx) -> None:
     state.null_zone = False
     state.acid_storm = 0
     state.fortitude.clear()
-    state.part = "market"
+    state.part = "end"  # not yet the Market: a Treasure overflowing the backpack cannot be sold (BL-075)
 
 
 def game_over(ctx: Ctx) -> bool:

@@ -68,10 +68,6 @@ def card_options(ctx: Ctx, seat: int, *, market: bool) -> tuple[list[Option], li
         for card in sellable(ctx, seat):
             gear = content.gear(card)
             options.append(Option(f"sell:{card}", f"Sell {gear.name} for {gear.sale} Gold", ("card", card), "BL-060"))
-        starting = adv.slots.get("weapon")
-        if starting and content.gear(starting).is_starting_weapon:
-            blocked.append(Blocked(f"sell:{starting}", "A Starting Weapon cannot be sold or traded.", "BL-061",
-                                   ("card", starting)))
     found, refused = transmute.options(ctx, seat)  # the Alchemist's Transmutation (BL-237, BL-238)
     options += found
     blocked += refused
@@ -79,6 +75,15 @@ def card_options(ctx: Ctx, seat: int, *, market: bool) -> tuple[list[Option], li
     if others:
         for card in sellable(ctx, seat):
             options.append(Option(f"give:{card}", f"Give {ctx.name(card)} to…", ("card", card), "BL-014"))
+    # What may never be sold or traded, refused with the reason (BL-015, BL-061, A-43).
+    kinds = ("sell", "give") if market else ("give",)
+    starting = adv.slots.get("weapon")
+    if starting and content.gear(starting).is_starting_weapon:
+        blocked += [Blocked(f"{kind}:{starting}", "A Starting Weapon cannot be sold or traded.", "BL-061",
+                            ("card", starting)) for kind in kinds]
+    for card in adv.attached:
+        blocked += [Blocked(f"{kind}:{card}", "Gifts and Curses cannot be sold or traded.", "BL-015",
+                            ("card", card)) for kind in kinds]
     return options, blocked
 
 
@@ -139,8 +144,9 @@ def sell(ctx: Ctx, seat: int, card: str) -> None:
     adv.gold += value
     ctx.emit("sell", "BL-060", f"{adv.name} sells {ctx.name(card)} for {value} Gold.", seat=seat, card=card,
              amount=value)
-    if equipped:
+    if equipped:  # its bonuses are gone: the maximums and the limits are worked out again (BL-075)
         settle_maximums(ctx, seat)
+        ctx.check_limits(seat)
 
 
 # -- giving (BL-014, BL-017 to BL-019) --------------------------------------------------------------
@@ -165,9 +171,10 @@ def answer_give_card(ctx: Ctx, step: GiveCardStep, seat: int, choice: tuple[str,
             settle_maximums(ctx, seat)
     transmute.separate(ctx, seat, card)  # so does one in the backpack (BL-242)
     adv.backpack.remove(card)
-    ctx.check_limits(seat)  # the other half of a transmuted item stays behind (BL-242)
     ctx.emit("give", "BL-014", f"{adv.name} gives {ctx.name(card)} to {ctx.who(to)}.", seat=seat, to=to, card=card)
     ctx.to_backpack(to, card)
+    ctx.check_limits(seat)  # the giver's limits: the other half of a transmuted item stays behind (BL-242),
+    #                         and the card may have raised them (BL-075)
 
 
 FLOW.question(GiveCardStep, ask_give_card, answer_give_card)
@@ -212,11 +219,11 @@ def ask_overflow(ctx: Ctx, step: OverflowStep) -> Decision | None:
         if state.part == "market" and content.card(card).deck in ("items", "treasure"):
             options.append(Option(f"sell:{card}", f"Sell {ctx.name(card)} for {sale_value(ctx, card)} Gold",
                                   ("card", card)))
-    from game.rulesets.buck_legacy.items import usable_now  # items use the windows' machinery
+    from game.rulesets.buck_legacy.items import usable_now, use_options  # items use the windows' machinery
 
     for card in adv.backpack:
         if card in candidates and usable_now(ctx, seat, card):
-            options.append(Option(f"use:{card}", f"Use {ctx.name(card)}", ("card", card)))
+            options += use_options(ctx, seat, card)
     what = (f"more Large cards than you may carry ({stats.large_limit(state, content, seat)})" if too_large
             else f"more cards in your backpack than it holds ({stats.backpack_limit(state, content, seat)})")
     return Decision(seat, "overflow", f"You carry {what}: get rid of one now.", tuple(options),
@@ -230,7 +237,8 @@ def answer_overflow(ctx: Ctx, step: OverflowStep, seat: int, choice: tuple[str, 
     elif kind == "use":
         from game.rulesets.buck_legacy.items import use_item
 
-        use_item(ctx, seat, card)
+        card, _, subject = card.partition(":")
+        use_item(ctx, seat, card, subject)
     else:
         ctx.throw_away(seat, card)
         ctx.emit("discard", "BL-075", f"{ctx.who(seat)} discards {ctx.name(card)} to keep within the limits.",

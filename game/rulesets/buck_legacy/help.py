@@ -25,7 +25,7 @@ from game.rulesets.buck_legacy import stats
 from game.rulesets.buck_legacy.content import Effect
 from game.rulesets.buck_legacy.context import FLOW, Ctx
 from game.rulesets.buck_legacy.dice_changes import DIE_NAMES, add_to_die, dice_now, own_dice, reroll, set_die
-from game.rulesets.buck_legacy.items import ANY_TIME, single_use_verb, usable_now, use_item
+from game.rulesets.buck_legacy.items import ANY_TIME, single_use_verb, usable_now, use_item, use_options
 from game.rulesets.buck_legacy.monsters import keyword
 from game.rulesets.buck_legacy.spells import cast, spell_options
 from game.rulesets.buck_legacy.steps import HelpStep
@@ -166,7 +166,7 @@ def card_actions(ctx: Ctx, seat: int, moment: str, *, public: bool = False) -> l
             if state.part in ("combat", "boss"):
                 out.append(Option(f"use:{card}", f"{name}: {ability.text}", ("card", card)))
         elif single and verb in ANY_TIME and usable_now(ctx, seat, card):
-            out.append(Option(f"use:{card}", f"Use {name}", ("card", card), ability.text))
+            out += use_options(ctx, seat, card)
         elif not single and verb == "grant_flight" and not stats.has_flight(state, ctx.content, seat):
             out.append(Option(f"use:{card}", f"{name}: {ability.text}", ("card", card)))
     return out
@@ -178,7 +178,7 @@ def use_card(ctx: Ctx, seat: int, card: str, die: str) -> None:
     gear_card = ctx.content.card(card)
     single = card in adv.backpack
     if single and single_use_verb(ctx, card) in ANY_TIME:
-        use_item(ctx, seat, card)
+        use_item(ctx, seat, card, die)  # (``die`` holds the subject: whom to revive, which Curse)
         return
     ability = next(a for a in gear_card.abilities if a.kind == "action")
     adv.mana -= int(ability.get("mana", 0))

@@ -4,11 +4,14 @@ Flight, coating a weapon. What changes a die or a fight (rerolls, +1, Instant Da
 in the windows of the fight and the checks (windows.py).
 
 A Stunned Adventurer uses nothing (BL-145). A used card goes to its discard pile when its
-effect ends (BL-236); a coating stays on the weapon until it leaves (BL-026, BL-027).
+effect ends (BL-236); a coating stays on the weapon until it leaves (BL-026, BL-027). A card
+that Chooses is offered once per subject: ``use:<card>:<seat>`` (whom to revive) or
+``use:<card>:<curse>`` (which Curse to discard).
 """
 
 from __future__ import annotations
 
+from game.core.decision import Option
 from game.rulesets.buck_legacy import stats
 from game.rulesets.buck_legacy.context import Ctx
 
@@ -49,8 +52,27 @@ def usable_now(ctx: Ctx, seat: int, card: str) -> bool:
     return True
 
 
-def use_item(ctx: Ctx, seat: int, card: str) -> None:
-    """Use a single-use card from the backpack (BL-235) and discard it (BL-236)."""
+def use_options(ctx: Ctx, seat: int, card: str) -> list[Option]:
+    """The ways to use a backpack card now (call only when :func:`usable_now`): ``use:<card>``, or
+    ``use:<card>:<subject>`` for a card that Chooses, one option a subject: which Stunned
+    Adventurer to revive (AK-19), which of one's Curses to discard (AK-21)."""
+    adv = ctx.adventurer(seat)
+    name = ctx.name(card)
+    verb = single_use_verb(ctx, card)
+    gear = ctx.content.gear(card)
+    if verb == "revive" and not any(a.get("all") for a in gear.verbs("revive")):
+        # A Stunned Adventurer's own cards do nothing (BL-145), so no ward of theirs blocks this.
+        return [Option(f"use:{card}:{s}", f"Use {name} on {ctx.who(s)}", ("seat", str(s)), "BL-235")
+                for s in ctx.state.priority() if ctx.adventurer(s).stunned]
+    if verb == "remove_curse":
+        return [Option(f"use:{card}:{c}", f"Use {name}: discard {ctx.name(c)}", ("card", c), "BL-235")
+                for c in adv.attached if ctx.content.card(c).kind == "curse"]
+    return [Option(f"use:{card}", f"Use {name}", ("card", card), "BL-235")]
+
+
+def use_item(ctx: Ctx, seat: int, card: str, subject: str = "") -> None:
+    """Use a single-use card from the backpack (BL-235) on ``subject`` (a seat to revive, a Curse to
+    discard: see :func:`use_options`; the first one if none is named) and discard it (BL-236)."""
     from game.rulesets.buck_legacy.treasure import treasure_table
 
     adv = ctx.adventurer(seat)
@@ -62,7 +84,6 @@ def use_item(ctx: Ctx, seat: int, card: str) -> None:
     if verb == "weapon_coating":
         adv.coatings[adv.slots["weapon"]] = card  # attached, not discarded (BL-026, AK-30)
         return
-    ctx.discard(card)
     if verb == "restore_mana":
         top = stats.max_mana(ctx.state, ctx.content, seat)
         gained = min(int(ability.get("amount")), top - adv.mana)
@@ -71,19 +92,24 @@ def use_item(ctx: Ctx, seat: int, card: str) -> None:
     elif verb == "treasure_table":
         treasure_table(ctx, seat)
     elif verb == "remove_curse":
-        curse = next(c for c in adv.attached if ctx.content.card(c).kind == "curse")
-        remove_attached(ctx, seat, curse, "BL-235")
+        curses = [c for c in adv.attached if ctx.content.card(c).kind == "curse"]
+        remove_attached(ctx, seat, subject if subject in curses else curses[0], "BL-235")
     elif verb == "revive":
         from game.rulesets.buck_legacy.stun import revive
 
-        for other in ctx.state.priority():
-            if ctx.adventurer(other).stunned:
-                revive(ctx, other, "BL-235")
-                if not ability.get("all"):
-                    break
+        stunned = [s for s in ctx.state.priority() if ctx.adventurer(s).stunned]
+        if ability.get("all"):
+            chosen = stunned
+        else:
+            chosen = [int(subject)] if subject.isdecimal() and int(subject) in stunned else stunned[:1]
+        for other in chosen:
+            revive(ctx, other, "BL-235")
     elif verb == "grant_flight":
         adv.flight_until = "adventure" if ctx.state.boss_up else "exploration"
         ctx.emit("flight", "BL-244", f"{adv.name} has Flight until the next Exploration Phase.", seat=seat)
+    # Discarded once its effect is over (BL-236): a chest cannot draw itself back from its discard
+    # pile through a reshuffle (BL-032).
+    ctx.discard(card)
 
 
 def remove_attached(ctx: Ctx, seat: int, card: str, rule: str) -> None:

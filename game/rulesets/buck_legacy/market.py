@@ -15,6 +15,11 @@ discard pile, equipment, Gold and counts; never the backpack, BL-073).
 A purchase is declared first; every Adventurer with higher priority who has an action left is
 then asked whether to interrupt (a window: asked whether or not they could pay, so nobody learns
 who holds what), the highest first, so the first to interrupt takes the card (BL-063, BL-064).
+
+With the Blind shop option (A-02) the shop's cards are hidden from everyone and a bought card is
+shown to its buyer only. Nobody knows a price before buying, so anyone may declare or interrupt;
+a buyer who then cannot raise the Gold (A-13) buys nothing: a failed interrupt leaves the
+purchase to the declarer, a failed declaration is called off, and no action is spent.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from game.core.decision import Blocked, Decision, Option
 from game.core.window import register_window
 from game.rulesets.buck_legacy import equipment, stats
 from game.rulesets.buck_legacy.context import FLOW, Ctx
-from game.rulesets.buck_legacy.items import usable_now, use_item
+from game.rulesets.buck_legacy.items import usable_now, use_item, use_options
 from game.rulesets.buck_legacy.state import MARKET_ACTIONS
 from game.rulesets.buck_legacy.steps import (
     ChooseZoneStep,
@@ -149,7 +154,7 @@ def market_options(ctx: Ctx, seat: int) -> tuple[list[Option], list[Blocked]]:
     blocked += cards_blocked
     for card in adv.backpack:
         if usable_now(ctx, seat, card):
-            options.append(Option(f"use:{card}", f"Use {ctx.name(card)}", ("card", card), "BL-235"))
+            options += use_options(ctx, seat, card)
     options += equipment.gold_options(ctx, seat)
     return options, blocked
 
@@ -193,7 +198,8 @@ def apply_market_option(ctx: Ctx, seat: int, picked: str) -> None:
         ctx.emit("tesla", "BL-227", f"{adv.name} buys 1 Tesla for {price} Gold ({adv.tesla} Tesla).", seat=seat,
                  amount=1, gold=price)
     elif kind == "use":
-        use_item(ctx, seat, arg)
+        card, _, subject = arg.partition(":")
+        use_item(ctx, seat, card, subject)
     elif not equipment.apply_card_option(ctx, seat, picked):
         raise ValueError(f"unknown market option {picked}")
 
@@ -207,10 +213,17 @@ def side_job(ctx: Ctx, seat: int) -> None:
 
 
 def end_turn(ctx: Ctx, step: MarketStep, *, done: bool) -> None:
-    """Pass the turn to the next Adventurer in priority order who is not Done (A-49)."""
+    """Pass the turn to the next Adventurer in priority order who is not Done (A-49).
+
+    ``idle_turns`` counts the turns in a row, since anyone last did anything, of Adventurers
+    still in the Market: one who turns Done without acting leaves it and is not counted, so the
+    Market cannot close before every Adventurer still in it has had a turn to act (A-49)."""
     state = ctx.state
     seat = step["turn"]
-    state.idle_turns = 0 if step["acted"] else state.idle_turns + 1
+    if step["acted"]:
+        state.idle_turns = 0
+    elif not done:
+        state.idle_turns += 1
     if done:
         ctx.adventurer(seat).done = True
         ctx.emit("market_done", "BL-054", f"{ctx.who(seat)} is done with the Market.", seat=seat)
@@ -266,7 +279,9 @@ def fundable(ctx: Ctx, seat: int, cost: int) -> bool:
 
 def interrupt_responses(ctx: Ctx, step: InterruptStep, seat: int) -> list[Option]:
     card = ctx.state.shop[step["position"] - 1]
-    if not fundable(ctx, seat, ctx.content.gear(card).cost):
+    # In the blind shop nobody knows the price: whether the interrupter can pay is found out
+    # when they have to (interrupt_done), so the question tells them nothing about the card.
+    if not ctx.state.blind_shop and not fundable(ctx, seat, ctx.content.gear(card).cost):
         return []
     return [Option("interrupt", "Interrupt: buy it yourself (an action)", ("shop", str(step["position"])), "BL-063")]
 
@@ -288,7 +303,15 @@ def respond_interrupt(ctx: Ctx, step: InterruptStep, seat: int, choice: tuple[st
 
 
 def interrupt_done(ctx: Ctx, step: InterruptStep) -> None:
-    ctx.push({"step": "purchase", "seat": step["buyer"], "position": step["position"]})
+    buyer, declarer = step["buyer"], step["declarer"]
+    cost = ctx.content.gear(ctx.state.shop[step["position"] - 1]).cost
+    if buyer != declarer and not fundable(ctx, buyer, cost):
+        # Only in the blind shop, where the price was unknown: the interrupt fails and the
+        # declarer's purchase stands (A-02, A-13: an interrupt must be fundable).
+        ctx.emit("interrupt_fails", "BL-066", f"{ctx.who(buyer)} cannot pay: {ctx.who(declarer)}'s purchase "
+                 "stands.", seat=buyer)
+        buyer = declarer
+    ctx.push({"step": "purchase", "seat": buyer, "position": step["position"]})
 
 
 register_window(FLOW, InterruptStep, rule="BL-063", responses=interrupt_responses, respond=respond_interrupt,
@@ -305,10 +328,12 @@ def purchase(ctx: Ctx, step: PurchaseStep) -> None:
     card = state.shop[position - 1]
     gear = ctx.content.gear(card)
     if adv.gold < gear.cost:
-        if not fundable(ctx, seat, gear.cost):  # a blind-shop buyer learning a price beyond reach (A-02)
+        if not fundable(ctx, seat, gear.cost):
+            # Only in the blind shop can a buyer declare what they cannot pay: the purchase is
+            # called off, nobody spends an action and the card stays hidden (A-02, BL-065).
             state.stack.pop()
-            ctx.emit("cannot_pay", "BL-036", f"{adv.name} cannot pay {gear.cost} Gold: the card stays in the shop.",
-                     seat=seat, position=position)
+            ctx.emit("purchase_off", "BL-057", f"{adv.name} cannot pay for shop card {position}: the purchase "
+                     "is called off.", seat=seat, position=position)
             return
         ctx.push({"step": "raise_funds", "seat": seat, "position": position})
         return
@@ -336,7 +361,8 @@ def ask_raise_funds(ctx: Ctx, step: RaiseFundsStep) -> Decision:
                for c in equipment.sellable(ctx, seat)]
     if adv.actions_left >= 2:
         options.append(Option("side_job", f"Side Job: +{SIDE_JOB_GOLD} Gold (an action)"))
-    return Decision(seat, "raise_funds", f"Raise the Gold for your interrupt: {adv.gold} of {cost}.", tuple(options),
+    what = "purchase" if ctx.state.blind_shop else "interrupt"
+    return Decision(seat, "raise_funds", f"Raise the Gold for your {what}: {adv.gold} of {cost}.", tuple(options),
                     rule="BL-066")
 
 

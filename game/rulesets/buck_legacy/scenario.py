@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
-from game.core.errors import ScenarioError
+from game.core.errors import FiveRealmsError, ScenarioError
 from game.core.events import Event, EventLog
 from game.core.rng import Rng
 from game.rulesets.buck_legacy.context import FLOW
+from game.rulesets.buck_legacy.setup import boss_target
 from game.rulesets.buck_legacy.state import Adventurer, BLState
 
 if TYPE_CHECKING:
@@ -40,7 +41,11 @@ def build_state(system: "BuckLegacy", scenario: Mapping[str, Any], seed: int) ->
         raise ScenarioError(f"a scenario needs 2 to 6 [[adventurer]] tables, one per seat (found {len(records)})")
     options = dict(scenario.get("options", {}))
     quick = bool(scenario.get("quick", False))
-    state = BLState(seats=seats, quick=quick, rng=Rng.seeded(seed), adventurers=[], target=1 if quick else 2,
+    try:
+        target = boss_target(content, seats, quick, int(options.get("bosses", 0)))
+    except FiveRealmsError as error:
+        raise ScenarioError(str(error)) from None
+    state = BLState(seats=seats, quick=quick, rng=Rng.seeded(seed), adventurers=[], target=target,
                     blind_shop=bool(options.get("blind_shop", False)), buck_stays=bool(options.get("buck_stays", False)),
                     large_equipped_only=bool(options.get("large_equipped_only", False)),
                     protection_every_stun=bool(options.get("protection_every_stun", False)),

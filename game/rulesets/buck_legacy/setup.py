@@ -5,17 +5,72 @@ in priority order, each picks a Race, a Class and a Starting Weapon from the car
 (BL-040); the weapon is equipped (BL-041). Mana starts full for a Magic Rank of 1 or more
 (BL-042, A-16); in a Quick game each player then receives a Treasure in priority order
 (BL-044, A-39). The first Market Part follows (BL-002).
+
+The number of Bosses to defeat is 2, or 1 in a Quick game (BL-004); the host may choose another
+as a house rule, which the purple deck must be able to supply along the difficulty ladder
+(A-54). The house rules in force are announced to everyone before play starts (BL-011).
 """
 
 from __future__ import annotations
 
 from game.core.decision import Decision, Option
+from game.core.errors import FiveRealmsError
 from game.rulesets.buck_legacy import stats
+from game.rulesets.buck_legacy.content import BLContent
 from game.rulesets.buck_legacy.context import FLOW, Ctx
+from game.rulesets.buck_legacy.market import required_difficulty
+from game.rulesets.buck_legacy.state import BLState
 from game.rulesets.buck_legacy.steps import CreateStep, SetupFinishStep
+from game.rulesets.buck_legacy.vocabulary import DIFFICULTIES
 
 PICKS = ("race", "class", "weapon")
 PICK_NAMES = {"race": "Race", "class": "Class", "weapon": "Starting Weapon"}
+HOUSE_RULES = {
+    "blind_shop": "Blind shop (A-02)",
+    "buck_stays": "Buck stays (A-12)",
+    "large_equipped_only": "Large limit counts equipped items only (A-14)",
+    "protection_every_stun": "Protection covers every Monster stun (A-52)",
+    "literal_useless": "Literal weapons-useless test (A-55)",
+}
+"""The house-rule switches (BL-011): all off unless the host turns them on."""
+
+
+# -- how many Bosses (BL-004, A-54) ---------------------------------------------------------------
+
+def ladder(seats: int, target: int) -> list[str]:
+    """The difficulty of each Boss in turn: the first by BL-005/BL-006, each later one a step
+    harder, staying at Advanced (BL-007, A-54)."""
+    return [required_difficulty(seats, defeated) for defeated in range(target)]
+
+
+def max_target(content: BLContent, seats: int) -> int:
+    """The most Bosses the purple deck can supply to this many players: a defeated Boss leaves
+    the game (BL-199), so each step of the ladder needs a Zone of its own (A-54)."""
+    target = 0
+    while True:
+        steps = ladder(seats, target + 1)
+        if any(steps.count(d) > sum(1 for z in content.zones.values() if z.difficulty == d) for d in DIFFICULTIES):
+            return target
+        target += 1
+
+
+def boss_target(content: BLContent, seats: int, quick: bool, bosses: int) -> int:
+    """Bosses to defeat: 2 in a Standard game, 1 in a Quick game (BL-004), or the host's house-rule
+    number (``bosses``, 0 for the game's own), which the purple deck must be able to supply (A-54)."""
+    target = bosses or (1 if quick else 2)
+    limit = max_target(content, seats)
+    if target > limit:
+        raise FiveRealmsError(f"With {seats} players the purple deck can supply at most {limit} Bosses "
+                              f"(A-54), not {target}.")
+    return target
+
+
+def house_rules(state: BLState) -> list[str]:
+    """The house rules in force, to be shown to everyone before play starts (BL-011)."""
+    named = [label for attr, label in HOUSE_RULES.items() if getattr(state, attr)]
+    if state.target != (1 if state.quick else 2):
+        named.append(f"{state.target} Boss{'es' if state.target > 1 else ''} to defeat (A-54)")
+    return named
 
 
 def setup(ctx: Ctx) -> None:
@@ -34,6 +89,9 @@ def setup(ctx: Ctx) -> None:
     ctx.emit("setup", "BL-038", f"Each Adventurer takes a Stat Card and {gold} Gold ("
              f"{'Quick' if state.quick else 'Standard'} game, {state.target} "
              f"Boss{'es' if state.target > 1 else ''} to defeat).", gold=gold)
+    rules = house_rules(state)
+    ctx.emit("house_rules", "BL-011", "House rules: " + ("; ".join(rules) if rules else "none") + ".",
+             rules=rules)
     buck_roll(ctx)
     ctx.push({"step": "setup_finish"})
     ctx.push({"step": "create", "seats": state.priority(), "pick": "race"})

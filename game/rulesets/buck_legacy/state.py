@@ -13,9 +13,10 @@ from typing import Literal
 from game.core.rng import Rng
 from game.rulesets.buck_legacy.steps import BLStep
 
-Part = Literal["setup", "market", "exploration", "combat", "boss", "over"]
+Part = Literal["setup", "market", "exploration", "combat", "boss", "end", "over"]
 """Where the game is: setup, a Market Part, an Adventure Part's Exploration or Combat Phase,
-a Boss Combat Phase (the Boss's Exploration Phase is ``exploration`` with ``boss_up``), or over."""
+a Boss Combat Phase (the Boss's Exploration Phase is ``exploration`` with ``boss_up``), the End
+of the Adventure Turn (its Treasures and final actions, before the next Market), or over."""
 
 MARKET_ACTIONS = 3
 """Market Actions per Adventurer per Market Part (BL-051)."""

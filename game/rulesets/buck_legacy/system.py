@@ -20,7 +20,7 @@ from game.rulesets.buck_legacy import setup as _setup  # noqa: F401
 from game.rulesets.buck_legacy import treasure as _treasure  # noqa: F401
 from game.rulesets.buck_legacy.content import BLContent, standard_content
 from game.rulesets.buck_legacy.context import FLOW, Ctx
-from game.rulesets.buck_legacy.setup import setup
+from game.rulesets.buck_legacy.setup import boss_target, setup
 from game.rulesets.buck_legacy.state import Adventurer, BLState
 from game.rulesets.buck_legacy.view import view
 from game.rulesets.buck_legacy.view_types import BLView
@@ -51,6 +51,9 @@ class BuckLegacy(FlowRuleSystem):
         GameOption("literal_useless", "Literal weapons-useless test", False,
                    "House rule: only CS + 6 against the Boss's Level + 1 allows failing an Escape on purpose "
                    "(BL-180, A-55)."),
+        GameOption("bosses", "Bosses to defeat", 0,
+                   "House rule: another number of Bosses to defeat; 0 keeps the game's own (2, or 1 in a Quick "
+                   "game). Each Boss after the first is a step harder, up to Advanced (BL-004, A-54)."),
     )
     state_type = BLState
     # Aimless play rarely defeats a Boss, so random playouts end under a limit of Adventures.
@@ -79,7 +82,7 @@ class BuckLegacy(FlowRuleSystem):
         state = BLState(
             seats=seats, quick=quick, rng=Rng.seeded(seed),
             adventurers=[Adventurer(s, names[s] if names else f"Adventurer {s + 1}") for s in range(seats)],
-            target=1 if quick else 2,
+            target=boss_target(self.content, seats, quick, int(options.get("bosses", 0))),
             blind_shop=bool(options.get("blind_shop", False)),
             buck_stays=bool(options.get("buck_stays", False)),
             large_equipped_only=bool(options.get("large_equipped_only", False)),

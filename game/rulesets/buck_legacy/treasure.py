@@ -19,9 +19,12 @@ TREASURE_TABLE: dict[int, tuple[int, int, int]] = {
 
 @FLOW.automatic(TreasureStep)
 def draw_treasure(ctx: Ctx, step: TreasureStep) -> None:
-    """Draw 2 Treasure cards (1 if only 1 can be drawn, BL-230)."""
     ctx.state.stack.pop()
-    seat = step["seat"]
+    receive(ctx, step["seat"])
+
+
+def receive(ctx: Ctx, seat: int) -> None:
+    """Draw 2 Treasure cards (1 if only 1 can be drawn) and keep one (BL-230)."""
     drawn = [c for c in (ctx.draw("treasure"), ctx.draw("treasure")) if c is not None]
     if not drawn:
         ctx.emit("no_treasure", "BL-032", f"The Treasure deck is empty: {ctx.who(seat)} receives nothing.",
@@ -77,8 +80,6 @@ def treasure_table(ctx: Ctx, seat: int) -> None:
     adv.gold += gold
     if gold:
         ctx.emit("gold", "BL-232", f"{adv.name} gains {gold} Gold.", seat=seat, amount=gold)
-    for _ in range(treasures):
-        ctx.push({"step": "treasure", "seat": seat})
     for _ in range(items):
         card = ctx.draw("items")
         if card is None:
@@ -86,3 +87,5 @@ def treasure_table(ctx: Ctx, seat: int) -> None:
         ctx.emit("item_draw", "BL-233", f"{adv.name} draws an Item into the backpack.", seat=seat)
         ctx.emit("item_private", "BL-233", f"You draw {ctx.name(card)}.", seats=(seat,), card=card)
         ctx.to_backpack(seat, card)
+    for _ in range(treasures):
+        receive(ctx, seat)  # drawn now, while the card that called for it is still in use (BL-236)
