@@ -57,7 +57,8 @@ def _adventurer(content: BLContent, a: Mapping[str, Any], dealer: int, me: int |
         extra.append("backpack: " + (", ".join(name(c) for c in a["backpack"]) or "empty")
                      + f" ({a['backpack_size']}/{a['backpack_limit']})")
     else:
-        extra.append(f"backpack: {a['backpack_size']} cards")
+        size = a["backpack_size"]
+        extra.append(f"backpack: {size} card{'s' if size != 1 else ''}")
     lines.append("    " + "; ".join(extra))
     return lines
 

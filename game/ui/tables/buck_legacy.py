@@ -74,7 +74,8 @@ ORDER = ("Character", "Zone", "Market actions", "Ingenuity", "Equipment", "Trade
 DIE_TITLES = {"white": "white", "black": "black", "red": "red", "check": "plain"}
 """The rules' die names (an option's ("die", name)) and the content's dice they are rolled with."""
 COUNTER_COLOURS: dict[str, Colour] = {"distance": (86, 140, 190), "trophy": (201, 162, 39), "none": (120, 110, 95)}
-GREEN: Colour = (70, 150, 80)
+MINOR = ("stat", "strength", "slot", "backpack", "ddeck", "buck")
+"""Things on a stat card that give way to the card itself when it is lit."""
 
 
 def counters(content: BLContent, cards: Sequence[str]) -> tuple[int, int]:
@@ -207,6 +208,16 @@ class BuckLegacyTable(Table[View]):
                              border_radius=px(8, s))
         elif target == self._hover:
             pygame.draw.rect(surface, theme.PARCHMENT_DARK, rect.inflate(2, 2), width=1, border_radius=px(6, s))
+
+    def target_at(self, pos: tuple[int, int]) -> Target | None:
+        """The topmost thing under ``pos``; but a value on a stat card gives way to the card when
+        the card is lit (a click anywhere on a lit Adventurer answers; a card on it stays a card)."""
+        under = [t for rect, t in reversed(self.hits) if rect.collidepoint(pos)]
+        if under and under[0] not in self._lit and under[0][0] in MINOR:
+            lit = [t for t in under if t in self._lit]
+            if lit:
+                return lit[0]
+        return under[0] if under else None
 
     def _dim(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -363,7 +374,8 @@ class BuckLegacyTable(Table[View]):
         wide = right - x > px(300, s)
         y = self._stats(surface, x, y, right, a, 1 if wide else 2)
         # The five slots as small squares, then the backpack's size.
-        sq = self._square()
+        pack_w = max(14, px(17, s)) + px(3, s) + self.assets.font("bold", self.fs).size(str(a["backpack_size"]))[0]
+        sq = min(self._square(), (right - x - pack_w - px(6, s) - 4 * px(3, s)) // 5)
         sx = x
         for slot in SLOTS:
             card = a["slots"].get(slot)
@@ -373,7 +385,7 @@ class BuckLegacyTable(Table[View]):
         sx += px(6, s)
         self._chip(surface, sx, y + px(2, s) + (sq - self.row_h()) // 2, STAT_ICONS["backpack"],
                    f"{a['backpack_size']}", theme.PARCHMENT, ("backpack", str(a["seat"])))
-        y += sq + px(4, s)
+        y += self._square() + px(4, s)
         self._extras(surface, x, y, right, a, small=True)
 
     def _slot_square(self, surface: pygame.Surface, r: pygame.Rect, slot: str, card: str | None,
@@ -797,7 +809,7 @@ class BuckLegacyTable(Table[View]):
         if not fight or rect.height < self.row_h():
             return
         helpers = [a["name"] for a in view["adventurers"] if a["supported"]]
-        lines = []
+        lines: list[str] = []
         support = view["adventurers"][fight["fighter"]]["support_received"]
         if support:
             lines.append(f"Support: +{support} CS" + (f" ({', '.join(helpers)})" if helpers else ""))
@@ -808,11 +820,11 @@ class BuckLegacyTable(Table[View]):
         if fight["white"]:
             lines.append("Dice count 1 to 6 after changes (BL-117).")
         y = rect.y
-        for line in lines:
+        width = rect.width - px(8, self.scale)
+        for line in [part for text in lines for part in self.assets.wrap(text, "italic", self.fs, width)]:
             if y + self.row_h() > rect.bottom:
                 break
-            self._text(surface, line, (rect.x + px(4, self.scale), y), "italic", theme.PARCHMENT_DARK,
-                       width=rect.width - px(8, self.scale))
+            self._text(surface, line, (rect.x + px(4, self.scale), y), "italic", theme.PARCHMENT_DARK, width=width)
             y += self.row_h()
 
     # -- the seat at the screen -------------------------------------------------------------------------
@@ -1012,7 +1024,7 @@ class BuckLegacyTable(Table[View]):
             text = (f"{names[ident]} deck: {view['decks'][ident]} cards, face down. Discard pile, face up: "
                     f"{len(pile)}" + (f" (latest: {latest})." if latest else "."))
         elif kind == "die":
-            text = self.tray.hover_text(self.scene.mouse) or f"The {ident} die."
+            text = self._die_words(ident)
         elif kind == "term":
             text = self._term_words(ident, view)
         elif kind == "attack":
@@ -1137,6 +1149,16 @@ class BuckLegacyTable(Table[View]):
             return f"{zone.boss.name}: HP {view['boss_hp']} of {zone.boss.hp} (BL-166, BL-176)."
         return f"{zone.name} ({DIFFICULTY_NAMES.get(zone.difficulty, '')}): Distance " \
                f"{distance_total(self.content, view)} of {zone.distance}; at {zone.distance} the Boss appears (BL-079)."
+
+    def _die_words(self, name: str) -> str:
+        """A die on the table: its colour, the face rolled, whose it is and what it counts now."""
+        if name not in self._tray_targets:
+            return f"{self.content.dice[DIE_TITLES.get(name, 'plain')].die.name}: not rolled."
+        index = self._tray_targets.index(name)
+        die = self.tray.dice[index]
+        title, caption = self.tray.labels[index]
+        text = f"{die.name} ({title}): rolled {self.tray.faces[index] + 1}"
+        return text + (f", {caption}." if caption else ".")
 
     def _term_words(self, term: str, view: View) -> str | None:
         fight = view["fight"]
