@@ -4,7 +4,7 @@ its owner alone (BL-073) and a blind shop stays hidden (A-02)."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, cast
 
 from game.rulesets.buck_legacy.content import BLContent
 from game.rulesets.buck_legacy.system import BuckLegacy
@@ -17,16 +17,14 @@ PARTS = {"setup": "Setup", "market": "Market Part", "exploration": "Exploration 
 
 def counters(content: BLContent, cards: list[str]) -> tuple[int, int]:
     """(Distance, Trophy) counters of a Distance Deck (BL-101)."""
-    distance = trophy = 0
-    for card in cards:
-        counter = getattr(content.card(card), "counter", "none")
-        distance += counter == "distance"
-        trophy += counter == "trophy"
-    return distance, trophy
+    found = [content.dungeon_card(card).counter for card in cards]
+    return found.count("distance"), found.count("trophy")
 
 
 def _adventurer(content: BLContent, a: Mapping[str, Any], dealer: int, me: int | None) -> list[str]:
-    name = lambda c: content.card(c).name  # noqa: E731
+    def name(card: str) -> str:
+        return content.card(card).name
+
     race = content.races[a["race"]].name if a["race"] else "?"
     klass = content.classes[a["class"]].name if a["class"] else "?"
     marks = (" [Buck]" if a["seat"] == dealer else "") + (" STUNNED" if a["stunned"] else "") + (
@@ -38,15 +36,15 @@ def _adventurer(content: BLContent, a: Mapping[str, Any], dealer: int, me: int |
     for slot in SLOTS:
         card = a["slots"].get(slot)
         if card:
-            extra = ""
+            marks = ""
             if card in a["coatings"]:
-                extra += f" +{name(a['coatings'][card])}"
+                marks += f" +{name(a['coatings'][card])}"
             if card in a["transmuted"]:
-                extra += f" /{name(a['transmuted'][card])}"
-            gear.append(f"{slot.capitalize()}: {name(card)}{extra}")
+                marks += f" /{name(a['transmuted'][card])}"
+            gear.append(f"{slot.capitalize()}: {name(card)}{marks}")
     lines.append("    " + ("; ".join(gear) or "nothing equipped"))
     distance, trophy = counters(content, a["distance_deck"])
-    extra = []
+    extra: list[str] = []
     if a["attached"]:
         extra.append("Gifts/Curses: " + ", ".join(name(c) for c in a["attached"]))
     if a["in_front"]:
@@ -69,7 +67,8 @@ def describe_buck(session: Session, seat: int) -> str:
     system = session.game.system
     assert isinstance(system, BuckLegacy)
     content = system.content  # the game's own content, not a module-level copy
-    view = session.game.view_for(seat)
+    # (read as a mapping until the game has its own view type, game.core.views)
+    view = cast(Mapping[str, Any], session.game.view_for(seat))
     zone_text = "no Zone yet"
     if view["zone"]:
         zone = content.zones[view["zone"]]

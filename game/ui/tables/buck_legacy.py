@@ -31,7 +31,7 @@ import pygame
 
 from game.core.decision import Decision, Option, Target
 from game.core.events import Event
-from game.rulesets.buck_legacy.content import BLContent, DungeonCard
+from game.rulesets.buck_legacy.content import BLContent
 from game.rulesets.buck_legacy.vocabulary import SLOTS
 from game.ui import theme
 from game.ui.animation import Banner, NumberPop, Pulse
@@ -47,7 +47,6 @@ from game.ui.tables.buck_legacy_cards import (
     STAT_ICONS,
     BuckDice,
     card_icon,
-    card_name,
     card_tooltip,
     cut,
     face,
@@ -80,12 +79,8 @@ MINOR = ("stat", "strength", "slot", "backpack", "ddeck", "buck")
 
 def counters(content: BLContent, cards: Sequence[str]) -> tuple[int, int]:
     """(Distance, Trophy) counters among the cards of a Distance Deck (BL-101)."""
-    distance = trophy = 0
-    for card in cards:
-        counter = content.dungeon_card(card).counter
-        distance += counter == "distance"
-        trophy += counter == "trophy"
-    return distance, trophy
+    found = [content.dungeon_card(card).counter for card in cards]
+    return found.count("distance"), found.count("trophy")
 
 
 def distance_total(content: BLContent, view: View) -> int:
@@ -350,7 +345,8 @@ class BuckLegacyTable(Table[View]):
                 colour = theme.GOLD_LIGHT if key in ("gold", "medals") else theme.PARCHMENT
                 before = cx
                 cx = self._chip(surface, cx, row_y, STAT_ICONS[key], value, colour)
-                self.hits.append((pygame.Rect(before, row_y, cx - before, self.row_h()), target or ("stat", f"{key}:{seat}")))
+                hit = pygame.Rect(before, row_y, cx - before, self.row_h())
+                self.hits.append((hit, target or ("stat", f"{key}:{seat}")))
                 if cx > right:
                     break
             row_y += self.row_h()
@@ -620,7 +616,6 @@ class BuckLegacyTable(Table[View]):
             self._dim(surface, rect)
 
     def _draw_shop(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
-        s = self.scale
         blind = view["blind_shop"]
         y = self._heading(surface, "The shop" + (" (face down: Blind shop)" if blind else ""), rect)
         cards: list[tuple[str, Target, str]] = []
@@ -710,8 +705,8 @@ class BuckLegacyTable(Table[View]):
                            width)
         self.hits.append((label, ("term", "chance")))
         yy += self.row_h(big) + px(2, s)
-        self._text(surface, f"A fresh roll: win {fight['win']:.0%} · tie {fight['tie']:.0%} · lose {fight['lose']:.0%}",
-                   (x, yy), "body", theme.PARCHMENT, width=width)
+        fresh = f"A fresh roll: win {fight['win']:.0%} · tie {fight['tie']:.0%} · lose {fight['lose']:.0%}"
+        self._text(surface, fresh, (x, yy), "body", theme.PARCHMENT, width=width)
         yy += row
         notes = [f"Escape {fight['escape']}+"]
         if fight["hp"]:
@@ -719,7 +714,8 @@ class BuckLegacyTable(Table[View]):
         if fight["resist"]:
             notes.append(f"resists {words(fight['resist'])}")
         if fight["vulnerable"]:
-            notes.append(f"vulnerable to {words(fight['vulnerable'])}" + (" (auto-Parry)" if fight["auto_parry"] else ""))
+            parry = " (auto-Parry)" if fight["auto_parry"] else ""
+            notes.append(f"vulnerable to {words(fight['vulnerable'])}{parry}")
         if yy + row <= rect.bottom:
             self._text(surface, " · ".join(notes), (x, yy), "italic", theme.PARCHMENT_DARK, width=width)
             yy += row
@@ -1101,7 +1097,8 @@ class BuckLegacyTable(Table[View]):
                 gear = content.gear(card)
                 value = gear.cs
                 if card in a["coatings"]:
-                    value += sum(int(e.get("amount")) for e in content.card(a["coatings"][card]).verbs("weapon_coating"))
+                    coating = content.card(a["coatings"][card])
+                    value += sum(int(e.get("amount")) for e in coating.verbs("weapon_coating"))
                 if value:
                     parts.append((gear.name, value))
         if a["support_received"]:
@@ -1117,7 +1114,7 @@ class BuckLegacyTable(Table[View]):
         return f"{a['name']}'s Combat Strength {total} (BL-111): {body}."
 
     def _stat_words(self, stat: str, a: Mapping[str, Any]) -> str:
-        name = a["name"]
+        name = str(a["name"])
         return {
             "protection": f"{name}'s Protection {a['protection']}: a stun from a Monster of this Level or lower is "
                           "kept off after an Escape (BL-144, BL-158).",

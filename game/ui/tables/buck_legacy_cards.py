@@ -110,7 +110,8 @@ def dungeon_words(card: DungeonCard) -> str:
     bits = []
     if card.kind == "monster":
         bits.append(f"Monster · {card.creature.capitalize()}" if card.creature else "Monster")
-        bits.append(f"Level {card.level}, Escape {card.escape}+, Loot {card.loot}" + (f", HP {card.hp}" if card.hp else ""))
+        hp = f", HP {card.hp}" if card.hp else ""
+        bits.append(f"Level {card.level}, Escape {card.escape}+, Loot {card.loot}{hp}")
         if card.resist:
             bits.append(f"Resists {words(card.resist)}")
         if card.vulnerable:
@@ -128,7 +129,7 @@ def dungeon_words(card: DungeonCard) -> str:
 
 
 def boss_words(boss: Boss) -> str:
-    bits = [f"Dungeon Boss" + (f" · {boss.creature.capitalize()}" if boss.creature else ""),
+    bits = ["Dungeon Boss" + (f" · {boss.creature.capitalize()}" if boss.creature else ""),
             f"Level {boss.level}, HP {boss.hp}, Escape {boss.escape}+"]
     if boss.resist:
         bits.append(f"Resists {words(boss.resist)}")
