@@ -150,8 +150,13 @@ class BuckLegacyTable(Table[View]):
         return self.row_h() + px(6, self.scale)
 
     def table_card(self, height: int) -> tuple[int, int]:
-        """The biggest card (up to 120x168, where its rules text shows) that fits ``height``."""
+        """The biggest card up to 120x168 (at 1280x720) that fits ``height``. A card from 150 to
+        220 px high would show its rules text squeezed over a thin art panel: it is drawn just
+        too small for a text box instead (name, art and emblems), and the enlarged card on hover
+        reads in full; on large windows the cards have room for their text."""
         h = min(px(168, self.scale), height)
+        if 150 <= h < 220:
+            h = 149
         return int(h * HAND_CARD[0] / HAND_CARD[1]), h
 
     def layout(self, area: pygame.Rect, scale: float) -> None:
@@ -231,8 +236,8 @@ class BuckLegacyTable(Table[View]):
         return rect
 
     def _chip(self, surface: pygame.Surface, x: int, y: int, icon: str, value: str, colour: Colour = theme.PARCHMENT,
-              target: Target | None = None) -> int:
-        """An icon and a value; returns the x after it."""
+              target: Target | None = None, gap: int | None = None) -> int:
+        """An icon and a value; returns the x after it (and ``gap``)."""
         s = self.scale
         size = max(14, px(17, s))
         image = self.assets.icon(icon, size, colour)
@@ -240,7 +245,7 @@ class BuckLegacyTable(Table[View]):
         rect = self._text(surface, value, (x + size + px(3, s), y), "bold", colour)
         if target is not None:
             self.hits.append((pygame.Rect(x, y, rect.right - x, self.row_h()), target))
-        return rect.right + px(9, s)
+        return rect.right + (px(9, s) if gap is None else gap)
 
     # -- drawing --------------------------------------------------------------------------------
 
@@ -328,27 +333,32 @@ class BuckLegacyTable(Table[View]):
             tx = self._text(surface, text, (tx, y + (name_rect.height - self.row_h()) // 2), "bold", colour).right \
                 + px(8, s)
 
-    def _stats(self, surface: pygame.Surface, x: int, y: int, right: int, a: Mapping[str, Any],
-               rows: int) -> int:
-        """The record's values as icon chips, over ``rows`` rows (or as many as they need); the
-        y after them."""
+    def _stats(self, surface: pygame.Surface, x: int, y: int, right: int, a: Mapping[str, Any]) -> int:
+        """The record's values as icon chips, in rows as wide as ``right`` allows (at most two;
+        the four combat values, then Mana, Tesla and Gold, when one row cannot hold them all);
+        the y after them."""
+        s = self.scale
         seat = str(a["seat"])
         chips = [("strength", str(a["strength"]), ("strength", seat)), ("protection", str(a["protection"]), None),
                  ("rank", str(a["magic_rank"]), None), ("medals", str(a["medals"]), None),
                  ("mana", f"{a['mana']}/{a['max_mana']}", None), ("tesla", f"{a['tesla']}/{a['max_tesla']}", None),
                  ("gold", str(a["gold"]), None)]
-        per_row = (len(chips) + rows - 1) // rows
+        font = self.assets.font("bold", self.fs)
+
+        def width(row: list[tuple[str, str, Target | None]], gap: int) -> int:
+            return sum(max(14, px(17, s)) + px(3, s) + font.size(v)[0] + gap for _, v, _ in row) - gap
+
+        rows = [chips] if x + width(chips, px(9, s)) <= right else [chips[:4], chips[4:]]
         row_y = y
-        for start in range(0, len(chips), per_row):
+        for row in rows:
             cx = x
-            for key, value, target in chips[start:start + per_row]:
+            gap = px(9, s) if x + width(row, px(9, s)) <= right else px(3, s)
+            for key, value, target in row:
                 colour = theme.GOLD_LIGHT if key in ("gold", "medals") else theme.PARCHMENT
                 before = cx
-                cx = self._chip(surface, cx, row_y, STAT_ICONS[key], value, colour)
+                cx = self._chip(surface, cx, row_y, STAT_ICONS[key], value, colour, gap=gap)
                 hit = pygame.Rect(before, row_y, cx - before, self.row_h())
                 self.hits.append((hit, target or ("stat", f"{key}:{seat}")))
-                if cx > right:
-                    break
             row_y += self.row_h()
         return row_y
 
@@ -367,8 +377,7 @@ class BuckLegacyTable(Table[View]):
         klass = content.classes[a["class"]].name if a["class"] else "—"
         self._text(surface, f"{race} {klass}", (x, y), "italic", theme.PARCHMENT_DARK, width=right - x)
         y += self.row_h()
-        wide = right - x > px(300, s)
-        y = self._stats(surface, x, y, right, a, 1 if wide else 2)
+        y = self._stats(surface, x, y, right, a)
         # The five slots as small squares, then the backpack's size.
         pack_w = max(14, px(17, s)) + px(3, s) + self.assets.font("bold", self.fs).size(str(a["backpack_size"]))[0]
         sq = min(self._square(), (right - x - pack_w - px(6, s) - 4 * px(3, s)) // 5)
@@ -719,6 +728,13 @@ class BuckLegacyTable(Table[View]):
         if yy + row <= rect.bottom:
             self._text(surface, " · ".join(notes), (x, yy), "italic", theme.PARCHMENT_DARK, width=width)
             yy += row
+        check = view["check"]
+        if check and check["die"] and yy + row <= rect.bottom:
+            passed = check["final"] >= check["need"]
+            self._text(surface, f"{check['kind'].capitalize()} check: {check['final']} against {check['need']}+: "
+                       + ("passes" if passed else "fails"), (x, yy), "bold",
+                       theme.GOLD_LIGHT if passed else (236, 120, 100), width=width)
+            yy += row
         if fight["boss"] and fight["attack"] and yy + row <= rect.bottom:
             attack = content.boss_attacks.get(fight["attack"])
             if attack is not None:
@@ -852,7 +868,7 @@ class BuckLegacyTable(Table[View]):
         self._text(surface, f"{race} {klass}", (right, y + px(2, s)), "italic", theme.PARCHMENT_DARK, width=race_w,
                    anchor="topright")
         y += self.row_h(head) + px(2, s)
-        y = self._stats(surface, x, y, right, a, 2)
+        y = self._stats(surface, x, y, right, a)
         y += px(4, s)
         # The five slots as small cards.
         gap = px(5, s)

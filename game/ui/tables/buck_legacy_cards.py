@@ -249,6 +249,7 @@ def face(content: BLContent, assets: Assets, card_id: str, size: tuple[int, int]
         stats = [Stat("tl", STAT_ICONS["level"], str(boss.level), f"Level {boss.level}"),
                  Stat("tr", STAT_ICONS["hp"], str(boss.hp), f"HP {boss.hp}"),
                  Stat("br", STAT_ICONS["escape"], f"{boss.escape}+", f"Escape {boss.escape}+")]
+        stats = _room_for_text(assets, stats, text, size)
         return CardFace(key, fitted_name(assets, name, size), "Boss", DECK_COLOURS["zone"], "crowned-skull",
                         (120, 40, 60), "crowned-skull", tuple(stats), text)
     card = content.card(card_id)
@@ -282,8 +283,22 @@ def face(content: BLContent, assets: Assets, card_id: str, size: tuple[int, int]
         art = KIND_COLOURS.get(card.kind, art)
         stats = [Stat("tl", STAT_ICONS["strength"], f"{card.cs:+d}", f"Combat Strength {card.cs:+d}")]
         kind_icon = "monk-face"
+    stats = _room_for_text(assets, stats, text, size)
     return CardFace(key, fitted_name(assets, name, size), card.kind, DECK_COLOURS.get(card.deck, (90, 90, 90)),
                     card_icon(card), art, kind_icon, tuple(stats), text)
+
+
+def _room_for_text(assets: Assets, stats: list[Stat], text: str, size: tuple[int, int]) -> list[Stat]:
+    """A card whose text needs more than the usual third of it leaves too short an art panel for
+    the emblems at its foot: those go (the enlarged card on hover and its words keep them)."""
+    w, h = size
+    if h < 150 or not text:
+        return stats
+    lines = assets.wrap(text, "body", 15, w - 2 * max(4, w // 20) - 14)
+    needed = (assets.font("body", 15).get_linesize() - 2) * len(lines) + 6
+    if needed <= int(h * 0.34) or h >= 300:
+        return stats
+    return [stat for stat in stats if stat.corner in ("tl", "tr")]
 
 
 def card_tooltip(content: BLContent, card_id: str) -> str:
