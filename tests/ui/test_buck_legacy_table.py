@@ -301,3 +301,21 @@ def test_the_terminal_drawing(make_app):
         name = content.card(card).name
         assert name in public_names or name not in text
     assert f"backpack: {len(other.backpack)} card" in text
+
+
+def test_outcomes_are_held_and_headlines_become_banners(make_app):
+    """Staged outcomes (issue 12): a battle won, a stun, a hit on the Boss, the Boss's fall wait
+    on the table; the Zone turning into its Boss is a banner and a flash on the Zone card."""
+    from game.core.events import Event
+    from game.ui.animation import Banner, Pulse
+
+    app = make_app(speed="normal")
+    scene = table_at(app, BOSS)
+    table = scene.table
+    assert {"win", "stun", "boss_hit", "boss_defeated"} <= table.results
+    scene.animations.skip()
+    table.animate(Event("boss_up", "BL-166", "The Zone turns.", headline="The Mossgrave Matron"),
+                  scene.controller.view())
+    playing = [a for group in scene.animations.groups for a in group]
+    assert any(isinstance(a, Banner) and a.text == "The Mossgrave Matron" for a in playing)
+    assert any(isinstance(a, Pulse) and a.rect == table.places["zone"] for a in playing)
