@@ -503,10 +503,10 @@ class BuckLegacyTable(Table[View]):
         self._draw_decks(surface, view, pygame.Rect(area.x, area.bottom - decks_h + px(2, s), area.width, decks_h))
         main = pygame.Rect(zone_rect.right + px(16, s), area.y, area.right - zone_rect.right - px(16, s), room_h)
         offered = self._offered(view, decision)
-        adventure = view["part"] in ("exploration", "combat", "boss") or view["fight"] or view["check"]
+        dice = bool(view["fight"] or view["check"])  # the tray stands at the right while dice are on the table
         tray_w = min(px(300, s), main.width // 2)
         self._sync_tray(view)
-        if adventure and not offered:
+        if dice and not offered:
             tray_h = 2 * self.row_h() + px(58, s) + px(26, s)
             self.tray.rect = pygame.Rect(main.right - tray_w, main.y, tray_w, min(main.height, tray_h))
             self.places["tray"] = self.tray.rect
