@@ -116,6 +116,7 @@ class BuckLegacyTable(Table[View]):
         self._hover: Target | None = None
         self._blocked: dict[Target, Any] = {}
         self._decision: Decision | None = None
+        self._acting: int | None = None
         self._strength_parts: dict[int, list[str]] = {}
         self.preview_rect: pygame.Rect | None = None
         self.prompt_top = 0
@@ -267,6 +268,8 @@ class BuckLegacyTable(Table[View]):
         self.places = {}
         self._lit, self._selected, self._hover, self._decision = lit, selected, hover, decision
         self._blocked = {b.target: b for b in decision.blocked if b.target} if decision else {}
+        pending = decision or self.scene.controller.decision()
+        self._acting = pending.seat if pending is not None else None  # whose answer the game waits for
         self._draw_background(surface)
         me = view["seat"]
         others = [a for a in view["adventurers"] if a["seat"] != me] if me is not None else list(
@@ -300,9 +303,7 @@ class BuckLegacyTable(Table[View]):
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(layer, (20, 14, 10, 150), layer.get_rect(), border_radius=px(10, s))
         surface.blit(layer, rect)
-        acting = self._decision is not None and self._decision.seat == a["seat"]
-        pending = self.scene.controller.decision() if hasattr(self.scene, "controller") else None
-        acting = acting or (pending is not None and pending.seat == a["seat"])
+        acting = self._acting == a["seat"]
         border = theme.GOLD if acting else (theme.DANGER if a["stunned"] else theme.WALNUT_LIGHT)
         pygame.draw.rect(surface, border, rect, width=2, border_radius=px(10, s))
         self.places[f"seat:{a['seat']}"] = rect
