@@ -3,7 +3,7 @@
     python -m game                      open the window (title screen)
     python -m game --selftest           open every scene headless with random input; exit 0
     python -m game screenshot --ruleset fantasy-heroes --seed S [--steps K] [--scene NAME]
-                   --out FILE.png [--size WxH]
+                   --out FILE.png [--size WxH] [--seats N] [--option key=value]
     python -m game play fantasy-heroes --seats human,normal [--seed S] [--load SLOT]   (terminal)
     python -m game simulate fantasy-heroes --games N --seed S --agents normal,random
                    [--scenario FILE] [--option short_game=true] [--json]
@@ -224,8 +224,12 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     if suffix not in SCREENSHOT_FORMATS:
         raise FiveRealmsError(f"--out must end in {', '.join(SCREENSHOT_FORMATS)}, not '{suffix[:20] or args.out[-20:]}'.")
     _at_least("--steps", args.steps, 0)
-    registry.get(args.ruleset)
-    return screenshot(args.ruleset, args.seed, args.steps, args.scene, args.out, (w, h))
+    system = registry.get(args.ruleset)
+    if args.seats is not None and not system.min_seats <= args.seats <= system.max_seats:
+        raise FiveRealmsError(f"{system.title} is played by {system.min_seats} to {system.max_seats} seats, "
+                              f"not {args.seats}.")
+    options = dict(_parse_option(o) for o in args.option)
+    return screenshot(args.ruleset, args.seed, args.steps, args.scene, args.out, (w, h), args.seats, options)
 
 
 def cmd_fuzz_saves(args: argparse.Namespace) -> int:
@@ -254,6 +258,9 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--scene", default="table")
     g.add_argument("--out", required=True)
     g.add_argument("--size", default="1280x720")
+    g.add_argument("--seats", type=int, default=None,
+                   help="how many seats the table has (default: the game's smallest table, at least 2)")
+    g.add_argument("--option", action="append", default=[], help="game option key=value")
     g.set_defaults(func=cmd_screenshot)
 
     p = sub.add_parser("play", help="play in the terminal")

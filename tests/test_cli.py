@@ -155,6 +155,8 @@ ROOT = Path(__file__).resolve().parents[1]
     (["screenshot", "--out", "x.jpgz"], "--out must end in .png"),
     (["screenshot", "--out", "noending"], "--out must end in .png"),
     (["screenshot", "--out", "x.png", "--steps", "-2"], "--steps must be 0 or more"),
+    (["screenshot", "--out", "x.png", "--ruleset", "buck-legacy", "--seats", "7"], "played by 2 to 6 seats, not 7"),
+    (["screenshot", "--out", "x.png", "--option", "blind_shop"], "Options are written key=value"),
 ])
 def test_bad_arguments_get_one_line_and_status_2(capsys, argv, words):
     """Item 14: each bad number or file name is one sentence and status 2, never a traceback,

@@ -46,7 +46,8 @@ def run_app(app: Any, first: Any) -> int:
     return int(app.run(first))
 
 
-def demo_session(ruleset: str, seed: int, steps: int, seats: int = 2, humans: int = 1) -> Any:
+def demo_session(ruleset: str, seed: int, steps: int, seats: int = 2, humans: int = 1,
+                 options: dict[str, Any] | None = None) -> Any:
     """A session with ``humans`` human seats, advanced by ``steps`` choices of AI play
     (the humans' choices made by a normal AI too), then on to the next human decision."""
     from game.ai import make_agent
@@ -54,14 +55,14 @@ def demo_session(ruleset: str, seed: int, steps: int, seats: int = 2, humans: in
 
     from game.core import registry
 
-    names = ["Ann", "Bram", "Cora", "Dain"]
+    names = ["Ann", "Bram", "Cora", "Dain", "Edda", "Finn"]
     human_seats = list(range(humans))
     if registry.get(ruleset).default_seats[0] != "human":  # e.g. the overlord is seat 1 of Dungeon Delve
         human_seats = [seats - 1 - i for i in range(humans)]
-        names = ["Morgath", "Ann", "Bram", "Cora"]
+        names = ["Morgath", "Ann", "Bram", "Cora", "Dain", "Edda"]
     seat_list = [Seat("human", names[i]) if i in human_seats else Seat("ai", names[i], "normal")
                  for i in range(seats)]
-    session = Session.new(ruleset, seat_list, seed)
+    session = Session.new(ruleset, seat_list, seed, options or {})
     stand_ins = {i: make_agent("normal", ruleset, seed + 17, i) for i in human_seats}
 
     def one() -> bool:
@@ -83,7 +84,10 @@ def demo_session(ruleset: str, seed: int, steps: int, seats: int = 2, humans: in
     return session
 
 
-def build_scene(app: Any, scene: str, ruleset: str, seed: int, steps: int) -> None:
+def build_scene(app: Any, scene: str, ruleset: str, seed: int, steps: int, seats: int | None = None,
+                options: dict[str, Any] | None = None) -> None:
+    """Open ``scene`` over the title screen; a table comes from ``demo_session`` with ``seats``
+    seats (the game's own smallest table, at least 2, unless given) and game ``options``."""
     from game.session import Seat
     from game.ui.controller import Controller
     from game.ui.scenes.game_over import GameOverScene
@@ -107,7 +111,10 @@ def build_scene(app: Any, scene: str, ruleset: str, seed: int, steps: int) -> No
         app.stack.push(simple[scene]())
         return
     humans = 2 if scene == "handoff" else 1
-    session = demo_session(ruleset, seed, steps, humans=humans)
+    from game.core import registry
+
+    count = seats if seats is not None else max(2, registry.get(ruleset).min_seats)
+    session = demo_session(ruleset, seed, steps, count, humans=humans, options=options)
     if scene == "game-over":
         from game.ai import make_agent
 
@@ -133,7 +140,8 @@ def build_scene(app: Any, scene: str, ruleset: str, seed: int, steps: int) -> No
         app.stack.push(GameOverScene(app, table))
 
 
-def screenshot(ruleset: str, seed: int, steps: int, scene: str, out: str, size: tuple[int, int]) -> int:
+def screenshot(ruleset: str, seed: int, steps: int, scene: str, out: str, size: tuple[int, int],
+               seats: int | None = None, options: dict[str, Any] | None = None) -> int:
     """Render one scene headless to an image file (its format from the file's ending).
 
     It runs with its own throwaway config folder, so it never touches the player's
@@ -161,7 +169,7 @@ def screenshot(ruleset: str, seed: int, steps: int, scene: str, out: str, size: 
         os.environ["FIVE_REALMS_CONFIG_DIR"] = tmp
         try:
             app = App(size, Settings(window_size=list(size), animation_speed="off"))
-            build_scene(app, scene, ruleset, seed, steps)
+            build_scene(app, scene, ruleset, seed, steps, seats, options)
             for _ in range(3):
                 app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(size[0] // 2, 4), rel=(0, 0),
                                              buttons=(0, 0, 0))], 1 / 60)

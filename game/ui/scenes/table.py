@@ -29,7 +29,6 @@ from game.ui.scene import Scene
 from game.ui.scenes.moment import MomentScene
 from game.ui.scenes.saveload import picture_of
 from game.ui.tables import table_for
-from game.ui.tables.base import GROUP_ORDER
 from game.ui.widgets.action_panel import END_KEY, HOTKEYS, ActionPanel, Entry, Group
 from game.ui.widgets.basic import Button, draw_panel, hover_tooltip, route
 from game.ui.widgets.card_view import CardRenderer
@@ -226,12 +225,13 @@ class TableScene(Scene):
                 groups[title].entries += [Entry(o.id, o.label, o.detail) for o in options]
                 continue
             kind = options[0].target[0] if options[0].target else "thing"
-            noun = {"square": "square", "space": "space", "card": "card", "territory": "territory"}.get(kind, kind)
-            plural = noun if len(options) == 1 else ("territories" if noun == "territory" else noun + "s")
+            noun = {"square": "square", "space": "space", "card": "card", "territory": "territory",
+                    "shop": "shop card", "seat": "adventurer", "die": "die"}.get(kind, kind)
+            plural = noun if len(options) == 1 else {"territory": "territories", "die": "dice"}.get(noun, noun + "s")
             groups[title].entries.append(Entry(BOARD + title, f"{len(options)} {plural} lit on the table (list them)",
                                                ", ".join(o.label for o in options[:12])))
-        ordered = sorted(groups.values(), key=lambda g: GROUP_ORDER.index(g.title) if g.title in GROUP_ORDER
-                         else len(GROUP_ORDER))
+        order = self.table.group_order
+        ordered = sorted(groups.values(), key=lambda g: order.index(g.title) if g.title in order else len(order))
         return [g for g in ordered if g.entries], fixed
 
     def _act(self, entry: Entry) -> None:

@@ -36,6 +36,8 @@ class Table(Generic[ViewT]):
     """
 
     emblem = "crossed-swords"
+    group_order: tuple[str, ...] = GROUP_ORDER
+    """The action panel lists these groups first, in this order, then the others as they come."""
     results: frozenset[str] = frozenset()
     """Event kinds that are an outcome the players should see before play goes on (a battle
     won, a hit): the scene holds each on the table (issue 12, staged outcomes)."""

@@ -1,0 +1,113 @@
+"""Buck: Legacy in a terminal: the text picture that ``python -m game play`` shows (the
+registration's ``terminal`` part). Drawn from the seat's view only, so a backpack shows for
+its owner alone (BL-073) and a blind shop stays hidden (A-02)."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, cast
+
+from game.rulesets.buck_legacy.content import BLContent
+from game.rulesets.buck_legacy.system import BuckLegacy
+from game.rulesets.buck_legacy.vocabulary import SLOTS
+from game.session import Session
+
+PARTS = {"setup": "Setup", "market": "Market Part", "exploration": "Exploration Phase", "combat": "Combat Phase",
+         "boss": "Boss Combat Phase", "over": "Game over"}
+
+
+def counters(content: BLContent, cards: list[str]) -> tuple[int, int]:
+    """(Distance, Trophy) counters of a Distance Deck (BL-101)."""
+    found = [content.dungeon_card(card).counter for card in cards]
+    return found.count("distance"), found.count("trophy")
+
+
+def _adventurer(content: BLContent, a: Mapping[str, Any], dealer: int, me: int | None) -> list[str]:
+    def name(card: str) -> str:
+        return content.card(card).name
+
+    race = content.races[a["race"]].name if a["race"] else "?"
+    klass = content.classes[a["class"]].name if a["class"] else "?"
+    marks = (" [Buck]" if a["seat"] == dealer else "") + (" STUNNED" if a["stunned"] else "") + (
+        " (you)" if a["seat"] == me else "")
+    lines = [f"  {a['name']}{marks}: {race} {klass}; CS {a['strength']}, Protection {a['protection']}, "
+             f"Rank {a['magic_rank']}, Mana {a['mana']}/{a['max_mana']}, Tesla {a['tesla']}/{a['max_tesla']}, "
+             f"Gold {a['gold']}, Medals {a['medals']}"]
+    gear = []
+    for slot in SLOTS:
+        card = a["slots"].get(slot)
+        if card:
+            marks = ""
+            if card in a["coatings"]:
+                marks += f" +{name(a['coatings'][card])}"
+            if card in a["transmuted"]:
+                marks += f" /{name(a['transmuted'][card])}"
+            gear.append(f"{slot.capitalize()}: {name(card)}{marks}")
+    lines.append("    " + ("; ".join(gear) or "nothing equipped"))
+    distance, trophy = counters(content, a["distance_deck"])
+    extra: list[str] = []
+    if a["attached"]:
+        extra.append("Gifts/Curses: " + ", ".join(name(c) for c in a["attached"]))
+    if a["in_front"]:
+        extra.append("in front: " + ", ".join(name(c) for c in a["in_front"]))
+    extra.append(f"Distance Deck {len(a['distance_deck'])} (Distance {distance}, Trophy {trophy}, "
+                 f"{len(a['defeated'])} defeated)")
+    if a["backpack"] is not None:
+        extra.append("backpack: " + (", ".join(name(c) for c in a["backpack"]) or "empty")
+                     + f" ({a['backpack_size']}/{a['backpack_limit']})")
+    else:
+        size = a["backpack_size"]
+        extra.append(f"backpack: {size} card{'s' if size != 1 else ''}")
+    lines.append("    " + "; ".join(extra))
+    return lines
+
+
+def describe_buck(session: Session, seat: int) -> str:
+    """A text picture of a Buck: Legacy position: the Zone or Boss, every Adventurer's record,
+    the shop, and the fight or check in progress with its odds."""
+    system = session.game.system
+    assert isinstance(system, BuckLegacy)
+    content = system.content  # the game's own content, not a module-level copy
+    # (read as a mapping until the game has its own view type, game.core.views)
+    view = cast(Mapping[str, Any], session.game.view_for(seat))
+    zone_text = "no Zone yet"
+    if view["zone"]:
+        zone = content.zones[view["zone"]]
+        total = sum(counters(content, a["distance_deck"])[0] for a in view["adventurers"])
+        if view["boss_up"] and zone.boss is not None:
+            zone_text = f"Boss {zone.boss.name} (Level {zone.boss.level}, HP {view['boss_hp']}/{zone.boss.hp})"
+        else:
+            zone_text = f"Zone {zone.name} (Distance {total}/{zone.distance})"
+    lines = [f"--- Adventure {view['adventure']} · {PARTS.get(view['part'], view['part'])} · {zone_text} · "
+             f"Bosses {view['bosses_defeated']}/{view['target']} ---"]
+    for a in view["adventurers"]:
+        lines += _adventurer(content, a, view["dealer"], view["seat"])
+    if view["part"] == "market":
+        if view["blind_shop"]:
+            lines.append(f"  Shop: {view['shop_size']} cards face down")
+        else:
+            lines.append("  Shop: " + ", ".join(f"{i}. {content.gear(c).name} ({content.gear(c).cost} Gold)"
+                                                for i, c in enumerate(view["shop"], 1)))
+    decks = view["decks"]
+    lines.append(f"  Decks: Items {decks['items']}, Dungeon {decks['dungeon']}, Treasure {decks['treasure']}; "
+                 f"discards: Items {len(view['discards']['items'])}, Dungeon {len(view['discards']['dungeon'])}, "
+                 f"Treasure {len(view['discards']['treasure'])}")
+    fight = view["fight"]
+    if fight:
+        who = view["adventurers"][fight["fighter"]]["name"]
+        hp = f", HP {fight['hp']}" if fight["hp"] else ""
+        lines.append(f"  Fight: {who} against {fight['name']} (Level {fight['level']}{hp})")
+        if fight["white"]:
+            lines.append(f"    {who}: CS {fight['strength']} + white {fight['white_final']} = {fight['fighter_cp']}; "
+                         f"{fight['name']}: Level {fight['level']} + black {fight['black_final']}"
+                         + (f" - Instant Damage {fight['instant_damage']}" if fight["instant_damage"] else "")
+                         + f" = {fight['monster_cp']}")
+        lines.append(f"    Chance to win: {fight['chance']:.0%} (a fresh roll: win {fight['win']:.0%}, "
+                     f"tie {fight['tie']:.0%}, lose {fight['lose']:.0%})")
+        if fight["red"]:
+            lines.append(f"    Boss Attack: red die {fight['red_final']}")
+    check = view["check"]
+    if check:
+        who = view["adventurers"][check["seat"]]["name"]
+        shown = f", die {check['final']}" if check["die"] else ""
+        lines.append(f"  Check: {who}'s {check['kind']} check, needs {check['need']}+{shown}")
+    return "\n".join(lines)

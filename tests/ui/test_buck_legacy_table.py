@@ -1,0 +1,321 @@
+"""The Buck: Legacy table in the window (headless): it draws the character choice, the
+Market, a battle and a Boss round with no text under 15 px at 1280x720 and 1024x640; six
+Adventurers' stat cards fit without overlapping; options light what they point at (a shop
+card, a die, an Adventurer) and a click there answers that option; a seat's table never draws
+another seat's backpack (hot-seat privacy, BL-073); the Blind shop stays face down; and the
+terminal drawing says the same things in words.
+
+Positions come from ``build_scene`` (seat 0 human, played by a stand-in normal AI, the others
+normal AIs) or from a session whose every seat is human (the test answers for them).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+
+from game.ai import make_agent
+from game.session import Seat, Session
+from game.ui.main import build_scene
+from game.ui.scenes.table import TableScene
+from game.ui.tables.buck_legacy import BuckLegacyTable
+from tests.ui.driver import click, frames, open_table, point_on
+
+RULESET = "buck-legacy"
+# (seed, steps, seats): positions found by playing the demo session (seat 0 at the screen).
+SETUP = (3, 0, 2)        # Ann picks her Race
+MARKET = (3, 12, 2)      # Ann's market turn, 40 Gold: the first shop card is affordable
+COMPARE = (3, 18, 2)     # Ann fights; her Jolt Capsule may change the white or the black die
+BOSS = (3, 126, 2)       # a Boss round: the red die, a Parry to keep or not
+SIX_FIGHT = (5, 55, 6)   # six Adventurers; Ann may Support Dain in his battle
+SIX_MARKET = (5, 23, 6)  # six Adventurers in the Market
+
+
+class Drawn:
+    """Every string (and its size) and every card face the table draws while it draws."""
+
+    def __init__(self, scene, monkeypatch):
+        self.text: list[tuple[str, int]] = []
+        self.faces: list[str] = []
+        self.active = False
+        assets, table, renderer = scene.app.assets, scene.table, scene.renderer
+        text, draw, face = assets.text, table.draw, renderer.face
+
+        def logged_text(value, role="body", size=18, colour=(0, 0, 0)):
+            if self.active:
+                self.text.append((value, size))
+            return text(value, role, size, colour)
+
+        def logged_face(card, size):
+            if self.active:
+                self.faces.append(card.name)
+            return face(card, size)
+
+        def logged_draw(*args, **kwargs):
+            self.active = True
+            try:
+                return draw(*args, **kwargs)
+            finally:
+                self.active = False
+
+        monkeypatch.setattr(assets, "text", logged_text)
+        monkeypatch.setattr(renderer, "face", logged_face)
+        monkeypatch.setattr(table, "draw", logged_draw)
+
+
+def table_at(app, position, options=None) -> TableScene:
+    seed, steps, seats = position
+    build_scene(app, "table", RULESET, seed, steps, seats, options)
+    scene = app.stack.top
+    assert isinstance(scene, TableScene) and isinstance(scene.table, BuckLegacyTable)
+    frames(app, 2)
+    return scene
+
+
+def hover(app, pos) -> None:
+    for _ in range(2):
+        app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))], 1 / 60)
+
+
+def last_human_choice(session):
+    return next(c for c in reversed(session.choices) if c.by_human)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 640)], ids=["1280x720", "1024x640"])
+@pytest.mark.parametrize("position", [SETUP, MARKET, COMPARE, BOSS, SIX_FIGHT],
+                         ids=["setup", "market", "compare", "boss", "six-fight"])
+def test_the_table_draws_with_readable_text(make_app, size, position, monkeypatch):
+    app = make_app(size)
+    scene = table_at(app, position)
+    table = scene.table
+    drawn = Drawn(scene, monkeypatch)
+    frames(app, 2)
+    spot = next((p for p in (point_on(table, t) for _, t in table.hits if t[0] == "card") if p), None)
+    if spot is not None:  # the enlarged card on hover is readable too
+        hover(app, spot)
+        assert table.preview_rect is not None
+    assert drawn.text and min(s for _, s in drawn.text) >= 15, sorted(drawn.text, key=lambda t: t[1])[:3]
+    assert not app.assets.missing_glyphs
+    for rect, target in table.hits:
+        assert table.area.contains(rect), (target, rect)
+        assert not rect.colliderect(scene.prompt_rect), target
+    colours = {app.screen.get_at((x, y))[:3] for x in range(0, size[0], 9) for y in range(0, size[1], 7)}
+    assert len(colours) > 40
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 640)], ids=["1280x720", "1024x640"])
+@pytest.mark.parametrize("position", [SIX_FIGHT, SIX_MARKET], ids=["fight", "market"])
+def test_six_adventurers_fit(make_app, size, position):
+    app = make_app(size)
+    scene = table_at(app, position)
+    table = scene.table
+    cards = [table.places[f"seat:{seat}"] for seat in range(6)]
+    for a, b in itertools.combinations(cards, 2):
+        assert not a.colliderect(b), (a, b)
+    for rect in cards:
+        assert table.area.contains(rect) and not rect.colliderect(scene.prompt_rect)
+    opponents = cards[1:]
+    assert all(r.bottom <= table.centre_rect.top for r in opponents)
+    assert cards[0].top >= scene.prompt_rect.bottom  # the seat at the screen, under the prompt
+    # Each opponent's slots and backpack count stay inside its card.
+    for rect, target in table.hits:
+        if target[0] in ("slot", "backpack", "ddeck", "stat", "strength"):
+            seat = int(target[1].rpartition(":")[2] if target[0] == "stat" else target[1].partition(":")[0])
+            assert table.places[f"seat:{seat}"].contains(rect), target
+
+
+def test_lit_things_answer_when_clicked(make_app):
+    """Every option that points at something drawn is lit there and can be clicked; a click on
+    a shop card buys it (the market), on a die uses the card that changes it (the Compare
+    window), on an Adventurer Supports him."""
+    app = make_app()
+    scene = table_at(app, MARKET)
+    table = scene.table
+    decision = scene.controller.my_decision()
+    shown = table.visible_targets()
+    for option in decision.options:
+        if option.target in shown:
+            pos = point_on(table, option.target)
+            assert pos is not None and table.target_at(pos) == option.target, option
+        else:
+            assert table.wants_button(option, shown), option
+    buy = decision.option("buy:1")
+    assert buy is not None and ("shop", "1") in shown
+    click(app, point_on(table, ("shop", "1")))
+    frames(app, 2)
+    assert last_human_choice(scene.controller.session).option_ids == ("buy:1",)
+
+    scene = table_at(app, COMPARE)
+    table = scene.table
+    decision = scene.controller.my_decision()
+    black = next(o for o in decision.options if o.target == ("die", "black"))
+    assert ("die", "black") in table.visible_targets()
+    hover(app, point_on(table, ("die", "black")))
+    assert app.tooltip is not None and "Black die" in app.tooltip[0] and "Click:" in app.tooltip[0]
+    click(app, point_on(table, ("die", "black")))
+    frames(app, 2)
+    assert last_human_choice(scene.controller.session).option_ids == (black.id,)
+
+    scene = table_at(app, SIX_FIGHT)
+    table = scene.table
+    support = scene.controller.my_decision().option("support")
+    assert support is not None and support.target in table.visible_targets()
+    click(app, point_on(table, support.target))
+    frames(app, 2)
+    assert last_human_choice(scene.controller.session).option_ids == ("support",)
+
+
+def test_a_card_with_several_answers_asks_which(make_app):
+    """An equipped card may be unequipped, sold or given: a click lists those answers."""
+    app = make_app()
+    scene = table_at(app, (3, 40, 2))
+    table = scene.table
+    decision = scene.controller.my_decision()
+    by_target = {}
+    for option in decision.options:
+        if option.target is not None and option.target[0] == "card":
+            by_target.setdefault(option.target, []).append(option)
+    target, options = next((t, o) for t, o in by_target.items() if len(o) > 1)
+    click(app, point_on(table, target))
+    frames(app)
+    assert scene.sub_options is not None and {o.id for o in scene.sub_options} == {o.id for o in options}
+
+
+def test_the_fight_shows_the_terms_and_the_odds(make_app):
+    app = make_app()
+    scene = table_at(app, COMPARE)
+    table = scene.table
+    view = scene.controller.view()
+    fight = view["fight"]
+    tip = table.tooltip(("term", "strength"), view, None)
+    assert tip is not None and f"Combat Strength {fight['strength']}" in tip
+    race = scene.controller.session.game.system.content.races[view["adventurers"][0]["race"]].name
+    assert race in tip  # the parts: Race, Class, equipment...
+    chance = table.tooltip(("term", "chance"), view, None)
+    assert f"{fight['chance']:.1%}" in chance and f"win {fight['win']:.1%}" in chance
+    assert table.places["tray"].width > 0 and len(table.tray.dice) == 2  # the white and black dice
+    assert [d.id for d in table.tray.dice] == ["white", "black"]
+
+
+def test_the_boss_round_shows_the_red_die_and_the_boss(make_app):
+    app = make_app()
+    scene = table_at(app, BOSS)
+    table = scene.table
+    view = scene.controller.view()
+    assert view["boss_up"] and view["fight"]["boss"]
+    assert "red" in [d.id for d in table.tray.dice]
+    tip = table.tooltip(("card", view["zone"]), view, None)
+    boss = scene.controller.session.game.system.content.zones[view["zone"]].boss
+    assert boss.name in tip and f"HP {boss.hp}" in tip
+
+
+def test_a_seat_never_sees_another_seats_backpack(make_app, monkeypatch):
+    """Hot seat: three human players; at every market turn and battle window of each, the table
+    draws only that seat's own backpack (names, faces and things to hover)."""
+    app = make_app()
+    session = Session.new(RULESET, [Seat("human", f"P{i + 1}") for i in range(3)], 11)
+    agents = [make_agent("normal", RULESET, 11 + i, i) for i in range(3)]
+    content = session.game.system.content
+    checked = 0
+    for _ in range(900):
+        decision = session.pending()
+        if decision is None or checked >= 12:
+            break
+        seat = decision.seat
+        state = session.game.state
+        others = {c for a in state.adventurers if a.seat != seat for c in a.backpack}
+        if others and decision.kind in ("market", "preparation", "help"):
+            view = session.game.view_for(seat)
+            public = set(view["shop"]) | set(itertools.chain.from_iterable(view["discards"].values()))
+            for a in view["adventurers"]:
+                public |= set(a["slots"].values()) | set(a["attached"]) | set(a["in_front"])
+                public |= set(a["backpack"] or ())
+            secret_names = {content.card(c).name for c in others} - {content.card(c).name for c in public}
+            scene = open_table(app, session)
+            drawn = Drawn(scene, monkeypatch)
+            scene.table.layout(scene.table.area, scene.table.scale)
+            frames(app, 2)
+            tips = []
+            for pos in [point_on(scene.table, t) for _, t in list(scene.table.hits)[:60]]:
+                if pos is not None:
+                    hover(app, pos)  # tooltips and enlarged cards too
+                    tips.append(app.tooltip[0] if app.tooltip else "")
+            said = " ".join(t for t, _ in drawn.text) + " " + " ".join(drawn.faces) + " " + " ".join(tips)
+            leaks = [name for name in secret_names if name in said]
+            assert not leaks, (seat, leaks)
+            assert not any(t[0] == "card" and t[1] in others for _, t in scene.table.hits)
+            checked += 1
+            scene.exit()
+            app.stack.pop()
+            monkeypatch.undo()
+        session.choose(seat, agents[seat].choose(session.game.view_for(seat), decision))
+    assert checked >= 5
+
+
+def test_the_blind_shop_stays_face_down(make_app, monkeypatch):
+    app = make_app()
+    scene = table_at(app, MARKET, {"blind_shop": True})
+    drawn = Drawn(scene, monkeypatch)
+    scene.table.layout(scene.table.area, scene.table.scale)
+    frames(app, 2)
+    state = scene.controller.session.game.state
+    content = scene.controller.session.game.system.content
+    names = {content.card(c).name for c in state.shop}
+    assert state.shop and not names & set(drawn.faces) and not any(n in t for n in names for t, _ in drawn.text)
+    assert ("shop", "1") in {t for _, t in scene.table.hits}
+    hover(app, point_on(scene.table, ("shop", "1")))
+    assert app.tooltip is not None and "face down" in app.tooltip[0]
+
+
+def test_the_panel_groups_and_its_fixed_ending(make_app):
+    app = make_app()
+    scene = table_at(app, MARKET)
+    titles = [title for title, _ in scene.panel.headings]
+    order = scene.table.group_order
+    assert titles and titles == sorted(titles, key=order.index)
+    assert titles[0] == "Market actions"
+    assert scene.panel.fixed is not None and scene.panel.fixed.label == "Done with the Market"
+
+
+def test_the_terminal_drawing(make_app):
+    from game.rulesets.buck_legacy.terminal import describe_buck
+    from game.ui.main import demo_session
+
+    session = demo_session(RULESET, 3, 18, 2)
+    text = describe_buck(session, 0)
+    view = session.game.view_for(0)
+    content = session.game.system.content
+    assert "Fight: Ann against" in text and f"Chance to win: {view['fight']['chance']:.0%}" in text
+    assert content.zones[view["zone"]].name in text
+    for a in view["adventurers"]:
+        assert a["name"] in text and f"Gold {a['gold']}" in text
+    other = session.game.state.adventurers[1]
+    public = set(view["shop"]) | set(itertools.chain.from_iterable(view["discards"].values()))
+    for a in view["adventurers"]:
+        public |= set(a["slots"].values()) | set(a["attached"]) | set(a["in_front"]) | set(a["backpack"] or ())
+    public_names = {content.card(c).name for c in public}
+    assert other.backpack, "the position should have a card in Bram's backpack"
+    for card in other.backpack:
+        name = content.card(card).name
+        assert name in public_names or name not in text
+    assert f"backpack: {len(other.backpack)} card" in text
+
+
+def test_outcomes_are_held_and_headlines_become_banners(make_app):
+    """Staged outcomes (issue 12): a battle won, a stun, a hit on the Boss, the Boss's fall wait
+    on the table; the Zone turning into its Boss is a banner and a flash on the Zone card."""
+    from game.core.events import Event
+    from game.ui.animation import Banner, Pulse
+
+    app = make_app(speed="normal")
+    scene = table_at(app, BOSS)
+    table = scene.table
+    assert {"win", "stun", "boss_hit", "boss_defeated"} <= table.results
+    scene.animations.skip()
+    table.animate(Event("boss_up", "BL-166", "The Zone turns.", headline="The Mossgrave Matron"),
+                  scene.controller.view())
+    playing = [a for group in scene.animations.groups for a in group]
+    assert any(isinstance(a, Banner) and a.text == "The Mossgrave Matron" for a in playing)
+    assert any(isinstance(a, Pulse) and a.rect == table.places["zone"] for a in playing)
