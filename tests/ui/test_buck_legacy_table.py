@@ -24,13 +24,42 @@ from game.ui.tables.buck_legacy import BuckLegacyTable
 from tests.ui.driver import click, frames, open_table, point_on
 
 RULESET = "buck-legacy"
-# (seed, steps, seats): positions found by playing the demo session (seat 0 at the screen).
+
+
+def first(seed: int, seats: int, wanted, limit: int = 400) -> tuple[int, int, int]:
+    """(seed, steps, seats) of the first position of the demo session (seat 0 at the screen,
+    played by a stand-in normal AI) at which ``wanted(state, decision)`` holds: found by play,
+    so a change of the rules that moves it does not break the test. The session is made and
+    stepped as ``demo_session`` makes and steps it, one choice a step; ``demo_session(steps)``
+    stops at the first question of seat 0 after that many, which is where this one checks."""
+    names = ["Ann", "Bram", "Cora", "Dain", "Edda", "Finn"]
+    session = Session.new(RULESET, [Seat("human", names[0])] + [Seat("ai", names[i], "normal")
+                                                               for i in range(1, seats)], seed, {})
+    stand_in = make_agent("normal", RULESET, seed + 17, 0)
+    for steps in range(limit):
+        decision = session.pending()
+        assert decision is not None, "the game ended before the position was found"
+        if decision.seat == 0 and wanted(session.game.state, decision):
+            return seed, steps, seats
+        if session.seats[decision.seat].is_ai:
+            session.step_ai()
+        else:
+            session.choose(0, stand_in.choose(session.game.view_for(0), decision))
+    raise AssertionError("no such position")
+
+
+def _die_option(state, decision) -> bool:
+    return decision.rule == "BL-115" and state.fight is not None and state.fight.fighter == 0 and any(
+        o.target is not None and o.target[0] == "die" for o in decision.options)
+
+
+# (seed, steps, seats): positions of the demo session (seat 0 at the screen).
 SETUP = (3, 0, 2)        # Ann picks her Race
-MARKET = (3, 12, 2)      # Ann's market turn, 40 Gold: the first shop card is affordable
-COMPARE = (3, 18, 2)     # Ann fights; her Jolt Capsule may change the white or the black die
-BOSS = (3, 126, 2)       # a Boss round: the red die, a Parry to keep or not
-SIX_FIGHT = (5, 55, 6)   # six Adventurers; Ann may Support Dain in his battle
-SIX_MARKET = (5, 23, 6)  # six Adventurers in the Market
+MARKET = first(3, 2, lambda st, d: d.kind == "market" and "buy:1" in d.option_ids)  # the first card affordable
+COMPARE = first(3, 2, _die_option)   # Ann fights; a card of hers may change the white or the black die
+BOSS = first(3, 2, lambda st, d: st.fight is not None and st.fight.boss and st.fight.red > 0)  # a Boss round
+SIX_FIGHT = first(5, 6, lambda st, d: "support" in d.option_ids)  # six Adventurers; Ann may Support
+SIX_MARKET = first(5, 6, lambda st, d: d.kind == "market")          # six Adventurers in the Market
 
 
 class Drawn:
@@ -283,7 +312,7 @@ def test_the_terminal_drawing(make_app):
     from game.rulesets.buck_legacy.terminal import describe_buck
     from game.ui.main import demo_session
 
-    session = demo_session(RULESET, 3, 18, 2)
+    session = demo_session(RULESET, COMPARE[0], COMPARE[1], COMPARE[2])
     text = describe_buck(session, 0)
     view = session.game.view_for(0)
     content = session.game.system.content

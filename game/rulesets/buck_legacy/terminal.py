@@ -26,7 +26,7 @@ def _adventurer(content: BLContent, a: Mapping[str, Any], dealer: int, me: int |
         return content.card(card).name
 
     race = content.races[a["race"]].name if a["race"] else "?"
-    klass = content.classes[a["class"]].name if a["class"] else "?"
+    klass = content.classes[a["klass"]].name if a["klass"] else "?"
     marks = (" [Buck]" if a["seat"] == dealer else "") + (" STUNNED" if a["stunned"] else "") + (
         " (you)" if a["seat"] == me else "")
     lines = [f"  {a['name']}{marks}: {race} {klass}; CS {a['strength']}, Protection {a['protection']}, "

@@ -375,7 +375,7 @@ class BuckLegacyTable(Table[View]):
         self._header(surface, x, y, right, a, view, max(16, px(16, s)))
         y += self.row_h(max(16, px(16, s))) + px(2, s)
         race = content.races[a["race"]].name if a["race"] else "—"
-        klass = content.classes[a["class"]].name if a["class"] else "—"
+        klass = content.classes[a["klass"]].name if a["klass"] else "—"
         self._text(surface, f"{race} {klass}", (x, y), "italic", theme.PARCHMENT_DARK, width=right - x)
         y += self.row_h()
         y = self._stats(surface, x, y, right, a)
@@ -861,7 +861,7 @@ class BuckLegacyTable(Table[View]):
         y = rect.y + px(6, s)
         head = max(16, px(18, s))
         race = content.races[a["race"]].name if a["race"] else "—"
-        klass = content.classes[a["class"]].name if a["class"] else "—"
+        klass = content.classes[a["klass"]].name if a["klass"] else "—"
         head_rect = pygame.Rect(rect.x, rect.y, rect.width, self.row_h(head) + px(6, s))
         self.mark(surface, head_rect, ("seat", str(a["seat"])), outline=("seat", str(a["seat"])) in self._lit)
         race_w = min((right - x) // 2, self.assets.font("italic", self.fs).size(f"{race} {klass}")[0])
@@ -1079,7 +1079,7 @@ class BuckLegacyTable(Table[View]):
     def _seat_words(self, view: View, a: Mapping[str, Any]) -> str:
         content = self.content
         race = content.races[a["race"]].name if a["race"] else "no Race yet"
-        klass = content.classes[a["class"]].name if a["class"] else "no Class yet"
+        klass = content.classes[a["klass"]].name if a["klass"] else "no Class yet"
         lines = [f"{a['name']}: {race} {klass}" + (" · Buck Dealer" if a["seat"] == view["dealer"] else "")
                  + (" · Stunned" if a["stunned"] else " · Active"),
                  f"Combat Strength {a['strength']}, Protection {a['protection']}, Magic Rank {a['magic_rank']}"
@@ -1106,8 +1106,8 @@ class BuckLegacyTable(Table[View]):
         parts: list[tuple[str, int]] = []
         if a["race"]:
             parts.append((content.races[a["race"]].name, content.races[a["race"]].cs))
-        if a["class"]:
-            parts.append((content.classes[a["class"]].name, content.classes[a["class"]].cs))
+        if a["klass"]:
+            parts.append((content.classes[a["klass"]].name, content.classes[a["klass"]].cs))
         for slot in SLOTS:
             card = a["slots"].get(slot)
             if card is not None:
