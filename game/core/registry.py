@@ -53,7 +53,8 @@ _KNOWN: dict[str, Registration] = {
                 terminal="game.rulesets.champions_of_albion.terminal:describe_albion",
                 bench="game.rulesets.champions_of_albion.bench:albion_bench"),
         _record("buck-legacy", "buck_legacy", rules="BuckLegacy",
-                terminal="game.rulesets.buck_legacy.terminal:describe_buck"),
+                terminal="game.rulesets.buck_legacy.terminal:describe_buck",
+                bench="game.rulesets.buck_legacy.bench:buck_bench"),
     )
 }
 
