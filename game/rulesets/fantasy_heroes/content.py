@@ -78,6 +78,8 @@ class Content:
     totals_cache: dict[tuple[object, ...], Any] = field(init=False, repr=False, compare=False)
     # "You may not play this card now, because...", by card, reason and rule (see blocked_play).
     blocked_cache: dict[tuple[str, str, str], Blocked] = field(init=False, repr=False, compare=False)
+    # Each card's play option or Blocked, by a side's permissions (see battle.verdict).
+    verdict_cache: dict[Any, dict[str, Option | Blocked]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         verbs = {c.id: c.effects[0].verb for c in self.cards.values() if c.is_instant and c.effects}
@@ -92,6 +94,7 @@ class Content:
             c.id: Option(f"discard:{c.id}", c.name, ("card", c.id)) for c in self.cards.values()})
         object.__setattr__(self, "totals_cache", {})
         object.__setattr__(self, "blocked_cache", {})
+        object.__setattr__(self, "verdict_cache", {})
 
     def card(self, card_id: str) -> CardDef:
         return self.cards[card_id]
