@@ -78,6 +78,8 @@ class Content:
     totals_cache: dict[tuple[object, ...], Any] = field(init=False, repr=False, compare=False)
     # "You may not play this card now, because...", by card, reason and rule (see blocked_play).
     blocked_cache: dict[tuple[str, str, str], Blocked] = field(init=False, repr=False, compare=False)
+    # The term a card's printed AV, DV or BV adds to a total, by card and stat (effects.printed).
+    printed_lines: dict[tuple[str, str], Any] = field(init=False, repr=False, compare=False)
     # Each card's play option or Blocked, by a side's permissions (see battle.verdict).
     verdict_cache: dict[Any, dict[str, Option | Blocked]] = field(init=False, repr=False, compare=False)
 
@@ -95,6 +97,7 @@ class Content:
         object.__setattr__(self, "totals_cache", {})
         object.__setattr__(self, "blocked_cache", {})
         object.__setattr__(self, "verdict_cache", {})
+        object.__setattr__(self, "printed_lines", {})
 
     def card(self, card_id: str) -> CardDef:
         return self.cards[card_id]

@@ -103,10 +103,26 @@ def _condition_holds(content: Content, battle: Battle, side_index: int, effect: 
     return True
 
 
+PRINTED_RULES = {"AV": "FH-066", "DV": "FH-066", "BV": "FH-064"}
+"""The rule under which a card's printed AV, DV or BV counts in a total."""
+
+
+def printed(content: Content, card: CardDef, stat: str) -> Line:
+    """The term a card's printed AV, DV or BV adds to a total ("Knight AV"): always the same
+    Line, so made once per card and stat (kept in the content), not at each reckoning."""
+    key = (card.id, stat)
+    line: Line | None = content.printed_lines.get(key)
+    if line is None:
+        line = content.printed_lines[key] = Line(card.id, f"{card.name} {stat}",
+                                                 {"AV": card.av, "DV": card.dv, "BV": card.bv}[stat],
+                                                 PRINTED_RULES[stat])
+    return line
+
+
 def minion_value(content: Content, battle: Battle, side_index: int, minion: str) -> tuple[int, list[Line]]:
     """A minion's effective BV and its parts (FH-062), floored at 0."""
     card = content.card(minion)
-    parts = [Line(minion, f"{card.name} BV", card.bv, "FH-064")]
+    parts = [printed(content, card, "BV")]
     for effect in card.effects:
         if effect.verb == "minion_bonus" and _condition_holds(content, battle, side_index, effect):
             parts.append(Line(minion, f"{card.name}: {card.text}", effect.get("amount"), _rule_of(card)))
@@ -150,10 +166,7 @@ def side_total(content: Content, battle: Battle, side_index: int) -> Total:
     lines: list[Line] = []
     hero = hero_of(content, side)
     if hero is not None:
-        if side_index == ATTACKER:
-            lines.append(Line(hero.id, f"{hero.name} AV", hero.av, "FH-066"))
-        else:
-            lines.append(Line(hero.id, f"{hero.name} DV", hero.dv, "FH-066"))
+        lines.append(printed(content, hero, "AV" if side_index == ATTACKER else "DV"))
         stat = "av" if side_index == ATTACKER else "dv"
         if side.artifact:
             bonus = content.card(side.artifact).verb("stat_bonus")
@@ -168,8 +181,7 @@ def side_total(content: Content, battle: Battle, side_index: int) -> Total:
         _, parts = minion_value(content, battle, side_index, minion)
         lines.extend(parts)
     if side.artifact:
-        art = content.card(side.artifact)
-        lines.append(Line(art.id, f"{art.name} BV", art.bv, "FH-064"))
+        lines.append(printed(content, content.card(side.artifact), "BV"))
     for spell in side.spells:
         card = content.card(spell)
         value = spell_value(content, battle, side_index, spell)
