@@ -9,7 +9,7 @@ validates incoming choices.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from game.core.errors import IllegalChoice
 
@@ -59,6 +59,12 @@ class Decision:
     ``kind`` names the sort of question (one request type with a kind, not a method per
     question). ``rule`` is the rule ID that governs the choice. ``window`` marks a question
     of a response window (game.core.window): asked of a seat whether or not it can respond.
+
+    ``prompt`` may be given as a function of no arguments that returns it: it is then worked
+    out when first read, not when the question is asked, for a prompt that costs something
+    to write (battle totals) and that an agent answering from the options alone never reads.
+    The function must read only what it was given when the question was made (immutable
+    data), never the live state, so the prompt is the one the question was asked with.
     """
 
     seat: int
@@ -71,11 +77,24 @@ class Decision:
     blocked: tuple[Blocked, ...] = field(default=())
     window: bool = False
 
-    def __init__(self, seat: int, kind: str, prompt: str, options: tuple[Option, ...], rule: str = "",
-                 min_choices: int = 1, max_choices: int = 1, blocked: tuple[Blocked, ...] = (),
+    def __init__(self, seat: int, kind: str, prompt: str | Callable[[], str], options: tuple[Option, ...],
+                 rule: str = "", min_choices: int = 1, max_choices: int = 1, blocked: tuple[Blocked, ...] = (),
                  window: bool = False) -> None:
-        self.__dict__.update(seat=seat, kind=kind, prompt=prompt, options=options, rule=rule,  # as Option's
+        self.__dict__.update(seat=seat, kind=kind, options=options, rule=rule,  # as Option's
                              min_choices=min_choices, max_choices=max_choices, blocked=blocked, window=window)
+        if isinstance(prompt, str):
+            self.__dict__["prompt"] = prompt
+        else:
+            self.__dict__["_write_prompt"] = prompt  # see __getattr__
+
+    if not TYPE_CHECKING:  # (mypy knows ``prompt`` as the field it is)
+        def __getattr__(self, name: str) -> Any:
+            """Called only for an attribute missing from the fields: a deferred prompt, written
+            now that it is first read and kept (equality, hashing and repr read it too)."""
+            if name == "prompt" and "_write_prompt" in self.__dict__:
+                prompt = self.__dict__["prompt"] = self.__dict__["_write_prompt"]()
+                return prompt
+            raise AttributeError(f"'Decision' object has no attribute '{name}'")
 
     @property
     def forced_pass(self) -> bool:

@@ -6,6 +6,7 @@ spell levels, charges) is in ``effects.py``.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import NamedTuple
 
 from game.core.decision import Blocked, Decision, Option
@@ -14,12 +15,15 @@ from game.rulesets.fantasy_heroes.content import CardDef, Content
 from game.rulesets.fantasy_heroes.context import ANY_TIME_VERBS, FLOW, Ctx
 from game.rulesets.fantasy_heroes.effects import (
     CARD_RULES,
+    TableCards,
     both_totals,
     charge_sources,
     hero_of,
     negatable_spells,
     opposing,
     spell_level,
+    table_cards,
+    table_totals,
     totals,
 )
 from game.rulesets.fantasy_heroes.state import ATTACKER, DEFENDER, Battle, Side
@@ -253,12 +257,16 @@ def ask_window(ctx: Ctx, step: WindowStep) -> Decision | None:
     battle = _battle(ctx)
     options, blocked = window_options(ctx)
     seat = battle.sides[battle.window_owner].seat
-    attack, defense = totals(ctx.content, battle)
     options.append(END_WINDOW if battle.window_active else PASS_WINDOW)
-    return Decision(seat, "window",
-                    f"Battle for the {battle.battle_type}, window {battle.window_number} "
-                    f"({ROLE[battle.window_owner]}): attack {attack}, defense {defense}. Play a card or pass.",
-                    tuple(options), rule="FH-047", blocked=tuple(blocked), window=True)
+    # The prompt shows the totals, written when it is first read (from the table as it is now).
+    prompt = partial(window_prompt, ctx.content, table_cards(battle), battle.window_number, battle.window_owner)
+    return Decision(seat, "window", prompt, tuple(options), rule="FH-047", blocked=tuple(blocked), window=True)
+
+
+def window_prompt(content: Content, table: TableCards, number: int, owner: int) -> str:
+    attack, defense = table_totals(content, table)
+    return (f"Battle for the {table.battle_type}, window {number} ({ROLE[owner]}): attack {attack.value}, "
+            f"defense {defense.value}. Play a card or pass.")
 
 
 def answer_window(ctx: Ctx, step: WindowStep, seat: int, choice: tuple[str, ...]) -> None:

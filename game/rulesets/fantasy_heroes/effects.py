@@ -9,6 +9,7 @@ line per card and modifier, for the table and the log.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from game.rulesets.fantasy_heroes.content import CardDef, Content
 from game.rulesets.fantasy_heroes.state import ATTACKER, DEFENDER, Battle, Side
@@ -190,7 +191,43 @@ def side_total(content: Content, battle: Battle, side_index: int) -> Total:
     return Total(sum(line.amount for line in lines), tuple(lines))
 
 
+class TableCards(NamedTuple):
+    """All that a battle's totals depend on (FH-063): the battle territory, the negated spells,
+    the Goblins paid for and each side's cards on the table. A snapshot: totals are remembered
+    by it, and a question asked now can show the totals of now when it is read later."""
+
+    battle_type: str
+    negated: tuple[str, ...]
+    goblins_paid: tuple[str, ...]
+    attacker_hero: str | None
+    attacker_artifact: str | None
+    attacker_minions: tuple[str, ...]
+    attacker_spells: tuple[str, ...]
+    defender_hero: str | None
+    defender_artifact: str | None
+    defender_minions: tuple[str, ...]
+    defender_spells: tuple[str, ...]
+
+    def battle(self) -> Battle:
+        """A battle with these cards on the table, to work the totals out on (its seats and
+        windows are not part of the snapshot, and the totals do not read them)."""
+        return Battle(ATTACKER, DEFENDER, "", self.battle_type, [
+            Side(ATTACKER, self.attacker_hero, list(self.attacker_minions), self.attacker_artifact,
+                 spells=list(self.attacker_spells)),
+            Side(DEFENDER, self.defender_hero, list(self.defender_minions), self.defender_artifact,
+                 spells=list(self.defender_spells)),
+        ], negated=list(self.negated), goblins_paid=list(self.goblins_paid))
+
+
+def table_cards(battle: Battle) -> TableCards:
+    attacker, defender = battle.sides
+    return TableCards(battle.battle_type, tuple(battle.negated), tuple(battle.goblins_paid),
+                      attacker.hero, attacker.artifact, tuple(attacker.minions), tuple(attacker.spells),
+                      defender.hero, defender.artifact, tuple(defender.minions), tuple(defender.spells))
+
+
 TOTALS_CACHE_SIZE = 4096
+"""Tables remembered at most (the cache starts again when full)."""
 
 
 def totals(content: Content, battle: Battle) -> tuple[int, int]:
@@ -200,19 +237,24 @@ def totals(content: Content, battle: Battle) -> tuple[int, int]:
 
 
 def both_totals(content: Content, battle: Battle) -> tuple[Total, Total]:
-    """Both sides' totals with their lines now, remembered by the cards on the table, the
-    negated spells, the Goblins paid for and the battle territory: all a total depends on
-    (a view and a window question each show them, so they are asked for at every choice)."""
-    attacker, defender = battle.sides
-    key = (battle.battle_type, tuple(battle.negated), tuple(battle.goblins_paid),
-           attacker.hero, attacker.artifact, tuple(attacker.minions), tuple(attacker.spells),
-           defender.hero, defender.artifact, tuple(defender.minions), tuple(defender.spells))
+    """Both sides' totals with their lines now, remembered in the content by the cards on the
+    table (a view and the log show them; see :class:`TableCards`)."""
+    return _remembered_totals(content, table_cards(battle), battle)
+
+
+def table_totals(content: Content, table: TableCards) -> tuple[Total, Total]:
+    """Both sides' totals with these cards on the table."""
+    return _remembered_totals(content, table, None)
+
+
+def _remembered_totals(content: Content, table: TableCards, battle: Battle | None) -> tuple[Total, Total]:
     cache = content.totals_cache
-    found = cache.get(key)
+    found: tuple[Total, Total] | None = cache.get(table)
     if found is None:
         if len(cache) >= TOTALS_CACHE_SIZE:
             cache.clear()
-        found = cache[key] = (side_total(content, battle, ATTACKER), side_total(content, battle, DEFENDER))
+        on = battle if battle is not None else table.battle()
+        found = cache[table] = (side_total(content, on, ATTACKER), side_total(content, on, DEFENDER))
     return found
 
 

@@ -10,7 +10,7 @@ from collections import Counter
 from game.core.decision import Blocked
 from game.rulesets.fantasy_heroes.battle import judge, permissions, verdict
 from game.rulesets.fantasy_heroes.content import Content
-from game.rulesets.fantasy_heroes.effects import both_totals, side_total
+from game.rulesets.fantasy_heroes.effects import both_totals, side_total, table_cards
 from game.rulesets.fantasy_heroes.state import ATTACKER, DEFENDER, FHState
 
 
@@ -65,8 +65,12 @@ def remembered(state: FHState, content: Content) -> list[str]:
     if battle is None:
         return []
     out: list[str] = []
-    if both_totals(content, battle) != (side_total(content, battle, ATTACKER), side_total(content, battle, DEFENDER)):
+    fresh = (side_total(content, battle, ATTACKER), side_total(content, battle, DEFENDER))
+    if both_totals(content, battle) != fresh:
         out.append("the remembered battle totals differ from the totals worked out afresh")
+    rebuilt = table_cards(battle).battle()  # what a question's prompt works its totals out on
+    if (side_total(content, rebuilt, ATTACKER), side_total(content, rebuilt, DEFENDER)) != fresh:
+        out.append("the battle's totals depend on more than its TableCards snapshot")
     for index, side in enumerate(battle.sides):
         if index == ATTACKER and side.hero is None:
             continue  # the attacker plays nothing but his hero until it is in (FH-031)
