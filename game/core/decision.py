@@ -35,8 +35,10 @@ class Option:
 
     def __init__(self, id: str, label: str, target: Target | None = None, detail: str = "") -> None:
         # Written out because the generated one of a frozen class sets each field through
-        # object.__setattr__, which costs more; options are made at nearly every choice.
-        self.__dict__.update(id=id, label=label, target=target, detail=detail)
+        # object.__setattr__, which costs more; options are made at nearly every choice. The
+        # fields go straight into the instance's dict (cheaper than dict.update's keywords).
+        fields = self.__dict__
+        fields["id"], fields["label"], fields["target"], fields["detail"] = id, label, target, detail
 
 
 @dataclass(frozen=True)
@@ -49,7 +51,8 @@ class Blocked:
     target: Target | None = None
 
     def __init__(self, option_id: str, reason: str, rule: str = "", target: Target | None = None) -> None:
-        self.__dict__.update(option_id=option_id, reason=reason, rule=rule, target=target)  # as Option's
+        fields = self.__dict__  # as Option's
+        fields["option_id"], fields["reason"], fields["rule"], fields["target"] = option_id, reason, rule, target
 
 
 @dataclass(frozen=True)
@@ -80,12 +83,14 @@ class Decision:
     def __init__(self, seat: int, kind: str, prompt: str | Callable[[], str], options: tuple[Option, ...],
                  rule: str = "", min_choices: int = 1, max_choices: int = 1, blocked: tuple[Blocked, ...] = (),
                  window: bool = False) -> None:
-        self.__dict__.update(seat=seat, kind=kind, options=options, rule=rule,  # as Option's
-                             min_choices=min_choices, max_choices=max_choices, blocked=blocked, window=window)
+        fields = self.__dict__  # as Option's
+        fields["seat"], fields["kind"], fields["options"], fields["rule"] = seat, kind, options, rule
+        fields["min_choices"], fields["max_choices"], fields["blocked"] = min_choices, max_choices, blocked
+        fields["window"] = window
         if isinstance(prompt, str):
-            self.__dict__["prompt"] = prompt
+            fields["prompt"] = prompt
         else:
-            self.__dict__["_write_prompt"] = prompt  # see __getattr__
+            fields["_write_prompt"] = prompt  # see __getattr__
 
     if not TYPE_CHECKING:  # (mypy knows ``prompt`` as the field it is)
         def __getattr__(self, name: str) -> Any:

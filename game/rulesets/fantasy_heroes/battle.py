@@ -194,17 +194,23 @@ VERDICT_CACHE_SIZE = 4096
 def verdict(content: Content, side: Permissions, card_id: str) -> Option | Blocked:
     """The card's play option if ``side`` may play it, else why not: :func:`judge`'s answer,
     remembered per Permissions (which hold all it reads) in ``content.verdict_cache``."""
-    verdicts = content.verdict_cache.get(side)
-    if verdicts is None:
-        if len(content.verdict_cache) >= VERDICT_CACHE_SIZE:
-            content.verdict_cache.clear()
-        verdicts = content.verdict_cache[side] = {}
+    verdicts = verdicts_under(content, side)
     found = verdicts.get(card_id)
     if found is None:
         reason = judge(content, side, content.cards[card_id])
         found = verdicts[card_id] = (content.play_options[card_id] if reason is None
                                      else content.blocked_play(card_id, *reason))
     return found
+
+
+def verdicts_under(content: Content, side: Permissions) -> dict[str, Option | Blocked]:
+    """The verdicts reached so far under ``side``'s permissions, by card."""
+    verdicts = content.verdict_cache.get(side)
+    if verdicts is None:
+        if len(content.verdict_cache) >= VERDICT_CACHE_SIZE:
+            content.verdict_cache.clear()
+        verdicts = content.verdict_cache[side] = {}
+    return verdicts
 
 
 def window_options(ctx: Ctx) -> tuple[list[Option], list[Blocked]]:
@@ -216,21 +222,23 @@ def window_options(ctx: Ctx) -> tuple[list[Option], list[Blocked]]:
     hand = ctx.state.players[seat].hand
     content = ctx.content
     allowed = permissions(content, battle, index)
+    judged = verdicts_under(content, allowed)
     options: list[Option] = []
     blocked: list[Blocked] = []
     # One pass over the hand sorts it: battle cards are judged now; instants are offered
     # (Scrye, Fortune) or shown blocked (Wall of Fire, Fly) after the other answers.
     any_time: list[str] = []
     elsewhere: list[str] = []
+    cards = content.cards
     for card_id in hand:
-        if content.cards[card_id].is_instant:
+        if cards[card_id].is_instant:
             verb = content.instant_verbs.get(card_id)
             if verb in ANY_TIME_VERBS:
                 any_time.append(card_id)
             elif verb in ("wall_of_fire", "fly"):
                 elsewhere.append(card_id)
             continue
-        found = verdict(content, allowed, card_id)
+        found = judged.get(card_id) or verdict(content, allowed, card_id)
         if isinstance(found, Option):
             options.append(found)
         else:

@@ -198,8 +198,9 @@ def next_turn(ctx: Ctx, step: NextTurnStep) -> None:
 
 def playable_instants(ctx: Ctx, seat: int, wall: bool) -> list[str]:
     state = ctx.state
-    if state.players[seat].eliminated:
-        return []
+    player = state.players[seat]
+    if player.eliminated or ctx.content.instant_verbs.keys().isdisjoint(player.hand):
+        return []  # (most hands hold no instant at all)
     out = ctx.any_time_instants(seat)
     if wall and seat != state.active:
         out.extend(ctx.instants_in_hand(seat, "wall_of_fire"))
