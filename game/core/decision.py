@@ -9,7 +9,7 @@ validates incoming choices.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from game.core.errors import IllegalChoice
 
@@ -90,16 +90,7 @@ class Decision:
         if isinstance(prompt, str):
             fields["prompt"] = prompt
         else:
-            fields["_write_prompt"] = prompt  # see __getattr__
-
-    if not TYPE_CHECKING:  # (mypy knows ``prompt`` as the field it is)
-        def __getattr__(self, name: str) -> Any:
-            """Called only for an attribute missing from the fields: a deferred prompt, written
-            now that it is first read and kept (equality, hashing and repr read it too)."""
-            if name == "prompt" and "_write_prompt" in self.__dict__:
-                prompt = self.__dict__["prompt"] = self.__dict__["_write_prompt"]()
-                return prompt
-            raise AttributeError(f"'Decision' object has no attribute '{name}'")
+            fields["_write_prompt"] = prompt  # see _read_prompt
 
     @property
     def forced_pass(self) -> bool:
@@ -147,3 +138,19 @@ class Decision:
                 need = f"between {self.min_choices} and {self.max_choices}"
             raise IllegalChoice(f"Pick {need} option(s), not {len(picked)}.", self.rule)
         return picked
+
+
+def _read_prompt(decision: Decision) -> str:
+    """A decision's prompt; a deferred one is written now that it is first read, and kept."""
+    fields = decision.__dict__
+    prompt: str | None = fields.get("prompt")
+    if prompt is None:
+        prompt = fields["prompt"] = fields["_write_prompt"]()
+    return prompt
+
+
+if not TYPE_CHECKING:
+    # ``prompt`` is read through a property (set on the class after the dataclass is made, as
+    # mypy knows it for the plain field it is), so a deferred prompt is written when first read.
+    # A property, not __getattr__: a class with __getattr__ reads all its attributes slower.
+    Decision.prompt = property(_read_prompt)
