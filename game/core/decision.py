@@ -116,10 +116,12 @@ class Decision:
     def validate(self, seat: int, choice: Iterable[str]) -> tuple[str, ...]:
         """Check a choice against this decision; returns it as a tuple or raises IllegalChoice."""
         picked = tuple(choice)
+        if seat == self.seat and len(picked) == 1 and self.min_choices <= 1 <= self.max_choices:
+            wanted = picked[0]
+            for option in self.options:  # (no tuple of every id made for one pick)
+                if option.id == wanted:
+                    return picked  # the common case, one legal pick: what the checks below would find
         known = self.option_ids
-        if (seat == self.seat and len(picked) == 1 and picked[0] in known
-                and self.min_choices <= 1 <= self.max_choices):
-            return picked  # the common case, one legal pick: what the checks below would find
         if seat != self.seat:
             raise IllegalChoice(f"It is seat {self.seat + 1}'s decision, not seat {seat + 1}'s.", self.rule)
         if len(set(picked)) != len(picked):
