@@ -15,6 +15,10 @@ from game.core.events import Event
 from game.core.game import Game
 
 
+FORCED_PASS = ("pass",)
+"""The answer to a forced pass (Decision.forced_pass): its one option."""
+
+
 def _percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
@@ -41,11 +45,16 @@ def play_games(ruleset: str, levels: list[str], games: int, seed: int,
             for event in game.initial_events:
                 tally(event)
         while (decision := game.pending()) is not None:
-            agent = agents[decision.seat]
-            t0 = time.perf_counter()
-            picked = agent.choose(view_for(agent, game, decision.seat), decision)
-            if agent.level == "normal":
-                decision_times.append(time.perf_counter() - t0)
+            if decision.forced_pass:
+                # Answered at once, as the session answers it for every seat (issue 11): no
+                # view, no agent, and no AI decision time to count.
+                picked: tuple[str, ...] = FORCED_PASS
+            else:
+                agent = agents[decision.seat]
+                t0 = time.perf_counter()
+                picked = agent.choose(view_for(agent, game, decision.seat), decision)
+                if agent.level == "normal":
+                    decision_times.append(time.perf_counter() - t0)
             events = game.choose(decision.seat, picked)
             if tally is not None:
                 for event in events:

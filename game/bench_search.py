@@ -33,6 +33,8 @@ COST_WINDOW = 50
 MID_GAME = 40
 """Choices played before the position the search figures start from."""
 PLAYOUT_SECONDS = 1.0
+LONG_GAME_TRIES = 3
+"""Seeds tried at most for a long game that reaches the longest length (see length_figures)."""
 
 
 def _median_us(fn: Callable[[], Any], runs: int) -> float:
@@ -131,7 +133,21 @@ def _time_load(session: Session, runs: int = 3) -> dict[str, float]:
 
 def length_figures(system_id: str, seed: int, lengths: tuple[int, ...] = LENGTHS) -> dict[str, Any]:
     """One long game of human seats: choice costs near the 100th and the 5,000th choice, and
-    undo and load times at each length (the longest length reached if the game ends first)."""
+    undo and load times at each length (the longest length reached if the game ends first).
+    A game that ends before the longest length is played again from the next seed, up to
+    LONG_GAME_TRIES games, and the longest of them is reported: how long a random game lasts
+    is chance, and the figures at 5,000 choices are the point."""
+    longest: dict[str, Any] = {}
+    for attempt in range(LONG_GAME_TRIES):
+        figures = _long_game(system_id, seed + attempt, lengths)
+        if not longest or figures["reached"] > longest["reached"]:
+            longest = figures
+        if figures["reached"] >= max(lengths):
+            break
+    return longest
+
+
+def _long_game(system_id: str, seed: int, lengths: tuple[int, ...]) -> dict[str, Any]:
     system = registry.get(system_id)
     seats = [Seat("human", f"Player {i + 1}") for i in range(len(system.default_seats))]
     session = Session.new(system_id, seats, seed)

@@ -9,7 +9,7 @@ validates incoming choices.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from game.core.errors import IllegalChoice
 
@@ -35,8 +35,10 @@ class Option:
 
     def __init__(self, id: str, label: str, target: Target | None = None, detail: str = "") -> None:
         # Written out because the generated one of a frozen class sets each field through
-        # object.__setattr__, which costs more; options are made at nearly every choice.
-        self.__dict__.update(id=id, label=label, target=target, detail=detail)
+        # object.__setattr__, which costs more; options are made at nearly every choice. The
+        # fields go straight into the instance's dict (cheaper than dict.update's keywords).
+        fields = self.__dict__
+        fields["id"], fields["label"], fields["target"], fields["detail"] = id, label, target, detail
 
 
 @dataclass(frozen=True)
@@ -49,7 +51,8 @@ class Blocked:
     target: Target | None = None
 
     def __init__(self, option_id: str, reason: str, rule: str = "", target: Target | None = None) -> None:
-        self.__dict__.update(option_id=option_id, reason=reason, rule=rule, target=target)  # as Option's
+        fields = self.__dict__  # as Option's
+        fields["option_id"], fields["reason"], fields["rule"], fields["target"] = option_id, reason, rule, target
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,12 @@ class Decision:
     ``kind`` names the sort of question (one request type with a kind, not a method per
     question). ``rule`` is the rule ID that governs the choice. ``window`` marks a question
     of a response window (game.core.window): asked of a seat whether or not it can respond.
+
+    ``prompt`` may be given as a function of no arguments that returns it: it is then worked
+    out when first read, not when the question is asked, for a prompt that costs something
+    to write (battle totals) and that an agent answering from the options alone never reads.
+    The function must read only what it was given when the question was made (immutable
+    data), never the live state, so the prompt is the one the question was asked with.
     """
 
     seat: int
@@ -71,11 +80,17 @@ class Decision:
     blocked: tuple[Blocked, ...] = field(default=())
     window: bool = False
 
-    def __init__(self, seat: int, kind: str, prompt: str, options: tuple[Option, ...], rule: str = "",
-                 min_choices: int = 1, max_choices: int = 1, blocked: tuple[Blocked, ...] = (),
+    def __init__(self, seat: int, kind: str, prompt: str | Callable[[], str], options: tuple[Option, ...],
+                 rule: str = "", min_choices: int = 1, max_choices: int = 1, blocked: tuple[Blocked, ...] = (),
                  window: bool = False) -> None:
-        self.__dict__.update(seat=seat, kind=kind, prompt=prompt, options=options, rule=rule,  # as Option's
-                             min_choices=min_choices, max_choices=max_choices, blocked=blocked, window=window)
+        fields = self.__dict__  # as Option's
+        fields["seat"], fields["kind"], fields["options"], fields["rule"] = seat, kind, options, rule
+        fields["min_choices"], fields["max_choices"], fields["blocked"] = min_choices, max_choices, blocked
+        fields["window"] = window
+        if isinstance(prompt, str):
+            fields["prompt"] = prompt
+        else:
+            fields["_write_prompt"] = prompt  # see _read_prompt
 
     @property
     def forced_pass(self) -> bool:
@@ -101,10 +116,12 @@ class Decision:
     def validate(self, seat: int, choice: Iterable[str]) -> tuple[str, ...]:
         """Check a choice against this decision; returns it as a tuple or raises IllegalChoice."""
         picked = tuple(choice)
+        if seat == self.seat and len(picked) == 1 and self.min_choices <= 1 <= self.max_choices:
+            wanted = picked[0]
+            for option in self.options:  # (no tuple of every id made for one pick)
+                if option.id == wanted:
+                    return picked  # the common case, one legal pick: what the checks below would find
         known = self.option_ids
-        if (seat == self.seat and len(picked) == 1 and picked[0] in known
-                and self.min_choices <= 1 <= self.max_choices):
-            return picked  # the common case, one legal pick: what the checks below would find
         if seat != self.seat:
             raise IllegalChoice(f"It is seat {self.seat + 1}'s decision, not seat {seat + 1}'s.", self.rule)
         if len(set(picked)) != len(picked):
@@ -123,3 +140,19 @@ class Decision:
                 need = f"between {self.min_choices} and {self.max_choices}"
             raise IllegalChoice(f"Pick {need} option(s), not {len(picked)}.", self.rule)
         return picked
+
+
+def _read_prompt(decision: Decision) -> str:
+    """A decision's prompt; a deferred one is written now that it is first read, and kept."""
+    fields = decision.__dict__
+    prompt: str | None = fields.get("prompt")
+    if prompt is None:
+        prompt = fields["prompt"] = fields["_write_prompt"]()
+    return prompt
+
+
+if not TYPE_CHECKING:
+    # ``prompt`` is read through a property (set on the class after the dataclass is made, as
+    # mypy knows it for the plain field it is), so a deferred prompt is written when first read.
+    # A property, not __getattr__: a class with __getattr__ reads all its attributes slower.
+    Decision.prompt = property(_read_prompt)

@@ -7,8 +7,8 @@ system's business (its vocabulary and rules modules).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Mapping
 
 
 @dataclass(frozen=True)
@@ -17,12 +17,15 @@ class Effect:
 
     verb: str
     params: tuple[tuple[str, Any], ...]
+    # The parameters by key, made once: rules read them while they work out totals and
+    # permissions at nearly every choice.
+    by_key: Mapping[str, Any] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_key", dict(self.params))
 
     def get(self, key: str, default: Any = None) -> Any:
-        for k, v in self.params:
-            if k == key:
-                return v
-        return default
+        return self.by_key.get(key, default)
 
     def has(self, key: str) -> bool:
-        return any(k == key for k, _ in self.params)
+        return key in self.by_key

@@ -38,8 +38,10 @@ class Event:
                  seats: tuple[int, ...] | None = None, irreversible: bool = False, headline: str = "") -> None:
         # Written out because the generated one of a frozen class sets each field through
         # object.__setattr__, which costs more; a choice emits an event or two.
-        self.__dict__.update(kind=kind, rule=rule, text=text, data={} if data is None else data, seats=seats,
-                             irreversible=irreversible or kind in IRREVERSIBLE_KINDS, headline=headline)
+        fields = self.__dict__
+        fields["kind"], fields["rule"], fields["text"], fields["data"] = kind, rule, text, {} if data is None else data
+        fields["seats"], fields["irreversible"] = seats, irreversible or kind in IRREVERSIBLE_KINDS
+        fields["headline"] = headline
 
     def visible_to(self, seat: int | None) -> bool:
         """Whether ``seat`` may see this event (None means an all-seeing observer)."""

@@ -80,8 +80,9 @@ class Rng:
 
     def shuffle(self, items: list[T]) -> None:
         """Shuffle ``items`` in place (Fisher-Yates, from the last index down)."""
+        below = self.below
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = below(i + 1)
             items[i], items[j] = items[j], items[i]
 
     def chance(self, numerator: int, denominator: int) -> bool:

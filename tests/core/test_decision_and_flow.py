@@ -32,6 +32,22 @@ def test_validate_refuses_with_a_reason(seat, choice, kw, fragment):
     assert fragment in str(err.value)
 
 
+def test_a_prompt_given_as_a_function_is_written_once_when_first_read():
+    written = []
+
+    def prompt() -> str:
+        written.append(1)
+        return "Which one?"
+
+    deferred = _decision(prompt=prompt)
+    assert written == [] and deferred.validate(0, ["a"]) == ("a",) and written == []
+    assert deferred.prompt == "Which one?" and deferred.prompt == "Which one?" and written == [1]
+    assert deferred == _decision(prompt="Which one?") and hash(deferred) == hash(_decision(prompt="Which one?"))
+    assert "Which one?" in repr(_decision(prompt=prompt))
+    with pytest.raises(AttributeError):
+        deferred.no_such_field  # noqa: B018
+
+
 def test_flow_guard_stops_a_loop_that_asks_nobody():
     flow: Flow[None] = Flow()
 

@@ -6,6 +6,7 @@ spell levels, charges) is in ``effects.py``.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import NamedTuple
 
 from game.core.decision import Blocked, Decision, Option
@@ -14,12 +15,15 @@ from game.rulesets.fantasy_heroes.content import CardDef, Content
 from game.rulesets.fantasy_heroes.context import ANY_TIME_VERBS, FLOW, Ctx
 from game.rulesets.fantasy_heroes.effects import (
     CARD_RULES,
+    TableCards,
     both_totals,
     charge_sources,
     hero_of,
     negatable_spells,
     opposing,
     spell_level,
+    table_cards,
+    table_totals,
     totals,
 )
 from game.rulesets.fantasy_heroes.state import ATTACKER, DEFENDER, Battle, Side
@@ -66,16 +70,16 @@ def _battle(ctx: Ctx) -> Battle:
 
 def minion_matches(content: Content, battle: Battle, side_index: int, territory: str | None) -> bool:
     """The ordinary matching rule, without the Sorcerer's allowance or Summon."""
-    return _matches(hero_of(content, battle.sides[side_index]), battle, side_index, territory)
+    return _matches(hero_of(content, battle.sides[side_index]), battle.battle_type, side_index, territory)
 
 
-def _matches(hero: CardDef | None, battle: Battle, side_index: int, territory: str | None) -> bool:
+def _matches(hero: CardDef | None, battle_type: str, side_index: int, territory: str | None) -> bool:
     """:func:`minion_matches` with the side's hero already looked up."""
     if side_index == ATTACKER:
         return hero is not None and territory == hero.territory  # FH-034
     if hero is None:
-        return territory == battle.battle_type  # FH-043
-    return territory in (hero.territory, battle.battle_type)  # FH-042
+        return territory == battle_type  # FH-043
+    return territory in (hero.territory, battle_type)  # FH-042
 
 
 def uses_allowance(content: Content, battle: Battle, side_index: int, card_id: str) -> bool:
@@ -84,19 +88,36 @@ def uses_allowance(content: Content, battle: Battle, side_index: int, card_id: s
     return not minion_matches(content, battle, side_index, card.territory)
 
 
+class Permissions(NamedTuple):
+    """Everything that decides which cards a side may play now: :func:`judge` reads nothing
+    else, so a card's verdict under one Permissions stays the same for as long as it holds."""
+
+    side_index: int
+    battle_type: str
+    hero: str | None
+    artifact_played: bool
+    sorcerer_allowance_used: bool
+    spells_cast: int
+    spell_level: int
+
+
+def permissions(content: Content, battle: Battle, side_index: int) -> Permissions:
+    side = battle.sides[side_index]
+    return Permissions(side_index, battle.battle_type, side.hero, side.artifact_played,
+                       side.sorcerer_allowance_used, side.spells_cast, spell_level(content, battle, side_index))
+
+
 def why_not(content: Content, battle: Battle, side_index: int, card_id: str) -> tuple[str, str] | None:
     """None if ``card_id`` may be played now by this side; else (reason, rule)."""
-    side = battle.sides[side_index]
-    return _why_not(content, battle, side_index, hero_of(content, side), content.cards[card_id])
+    return judge(content, permissions(content, battle, side_index), content.cards[card_id])
 
 
-def _why_not(content: Content, battle: Battle, side_index: int, hero: CardDef | None,
-             card: CardDef) -> tuple[str, str] | None:
-    """:func:`why_not` with the side's hero already looked up (a window judges a whole hand)."""
-    side = battle.sides[side_index]
+def judge(content: Content, side: Permissions, card: CardDef) -> tuple[str, str] | None:
+    """:func:`why_not` for a side's permissions."""
+    hero = content.cards[side.hero] if side.hero else None
     if card.type == "hero":
         if side.hero is not None:
-            return "This side already has its hero in the battle.", ("FH-032" if side_index == ATTACKER
+            return "This side already has its hero in the battle.", ("FH-032" if side.side_index == ATTACKER
                                                                        else "FH-039")
         return None
     if card.type == "artifact":
@@ -108,27 +129,27 @@ def _why_not(content: Content, battle: Battle, side_index: int, hero: CardDef | 
             return "Each side may play only one artifact per battle.", "FH-033"
         return None
     if card.type == "minion":
-        if _matches(hero, battle, side_index, card.territory):
+        if _matches(hero, side.battle_type, side.side_index, card.territory):
             return None
         allowance = hero.verb("sorcerer_allowance") if hero else None
         if (allowance and not side.sorcerer_allowance_used
                 and card.territory != allowance.get("excluded_territory")):
             return None
-        if side_index == ATTACKER:
+        if side.side_index == ATTACKER:
             assert hero is not None
             extra = " The Sorcerer's one non-Tower minion is used." if allowance else ""
             return (f"{card.name} ({card.territory}) does not match your hero's territory ({hero.territory})."
                     + extra, "FH-035" if not allowance else "FH-091")
         if hero is None:
-            return (f"Without a hero you may play only {battle.battle_type} minions, the attacked "
+            return (f"Without a hero you may play only {side.battle_type} minions, the attacked "
                     "territory's.", "FH-043")
         extra = " The Sorcerer's one non-Tower minion is used." if allowance else ""
         return (f"{card.name} ({card.territory}) matches neither your hero ({hero.territory}) nor the "
-                f"battle territory ({battle.battle_type})." + extra, "FH-042" if not allowance else "FH-091")
+                f"battle territory ({side.battle_type})." + extra, "FH-042" if not allowance else "FH-091")
     if card.is_battle_spell:
         if hero is None:
             return "Battle spells need a hero on your side to cast them.", "FH-041"
-        level = spell_level(content, battle, side_index)
+        level = side.spell_level
         if side.spells_cast >= level:
             return (f"Your spell level is {level} and you have cast {side.spells_cast} spell"
                     f"{'s' if side.spells_cast != 1 else ''}.", "FH-037")
@@ -166,6 +187,32 @@ def _card_option(ctx: Ctx, card_id: str) -> Option:
     return ctx.content.play_options[card_id]
 
 
+VERDICT_CACHE_SIZE = 4096
+"""Permissions remembered at most (the cache starts again when full): a few hundred come up."""
+
+
+def verdict(content: Content, side: Permissions, card_id: str) -> Option | Blocked:
+    """The card's play option if ``side`` may play it, else why not: :func:`judge`'s answer,
+    remembered per Permissions (which hold all it reads) in ``content.verdict_cache``."""
+    verdicts = verdicts_under(content, side)
+    found = verdicts.get(card_id)
+    if found is None:
+        reason = judge(content, side, content.cards[card_id])
+        found = verdicts[card_id] = (content.play_options[card_id] if reason is None
+                                     else content.blocked_play(card_id, *reason))
+    return found
+
+
+def verdicts_under(content: Content, side: Permissions) -> dict[str, Option | Blocked]:
+    """The verdicts reached so far under ``side``'s permissions, by card."""
+    verdicts = content.verdict_cache.get(side)
+    if verdicts is None:
+        if len(content.verdict_cache) >= VERDICT_CACHE_SIZE:
+            content.verdict_cache.clear()
+        verdicts = content.verdict_cache[side] = {}
+    return verdicts
+
+
 def window_options(ctx: Ctx) -> tuple[list[Option], list[Blocked]]:
     """Everything the window's owner may do now, and why the other cards in hand can't be played."""
     battle = _battle(ctx)
@@ -174,27 +221,28 @@ def window_options(ctx: Ctx) -> tuple[list[Option], list[Blocked]]:
     seat = side.seat
     hand = ctx.state.players[seat].hand
     content = ctx.content
-    hero = hero_of(content, side)
+    allowed = permissions(content, battle, index)
+    judged = verdicts_under(content, allowed)
     options: list[Option] = []
     blocked: list[Blocked] = []
     # One pass over the hand sorts it: battle cards are judged now; instants are offered
     # (Scrye, Fortune) or shown blocked (Wall of Fire, Fly) after the other answers.
     any_time: list[str] = []
     elsewhere: list[str] = []
+    cards = content.cards
     for card_id in hand:
-        card = content.cards[card_id]
-        if card.is_instant:
+        if cards[card_id].is_instant:
             verb = content.instant_verbs.get(card_id)
             if verb in ANY_TIME_VERBS:
                 any_time.append(card_id)
             elif verb in ("wall_of_fire", "fly"):
                 elsewhere.append(card_id)
             continue
-        reason = _why_not(content, battle, index, hero, card)
-        if reason is None:
-            options.append(content.play_options[card_id])
+        found = judged.get(card_id) or verdict(content, allowed, card_id)
+        if isinstance(found, Option):
+            options.append(found)
         else:
-            blocked.append(content.blocked_play(card_id, *reason))
+            blocked.append(found)
     spells = negatable_spells(content, battle, index)
     sources = charge_sources(content, battle, index) if spells else []  # no spell to negate: no need
     for spell in spells:
@@ -207,9 +255,9 @@ def window_options(ctx: Ctx) -> tuple[list[Option], list[Blocked]]:
                                   ("card", minion), "FH-101"))
     options.extend(instant_options(ctx, any_time))
     for card_id in elsewhere:
-        reason = _why_not(content, battle, index, hero, content.cards[card_id])
-        assert reason is not None
-        blocked.append(content.blocked_play(card_id, *reason))
+        found = verdict(content, allowed, card_id)
+        assert isinstance(found, Blocked)
+        blocked.append(found)
     return options, blocked
 
 
@@ -217,12 +265,16 @@ def ask_window(ctx: Ctx, step: WindowStep) -> Decision | None:
     battle = _battle(ctx)
     options, blocked = window_options(ctx)
     seat = battle.sides[battle.window_owner].seat
-    attack, defense = totals(ctx.content, battle)
     options.append(END_WINDOW if battle.window_active else PASS_WINDOW)
-    return Decision(seat, "window",
-                    f"Battle for the {battle.battle_type}, window {battle.window_number} "
-                    f"({ROLE[battle.window_owner]}): attack {attack}, defense {defense}. Play a card or pass.",
-                    tuple(options), rule="FH-047", blocked=tuple(blocked), window=True)
+    # The prompt shows the totals, written when it is first read (from the table as it is now).
+    prompt = partial(window_prompt, ctx.content, table_cards(battle), battle.window_number, battle.window_owner)
+    return Decision(seat, "window", prompt, tuple(options), rule="FH-047", blocked=tuple(blocked), window=True)
+
+
+def window_prompt(content: Content, table: TableCards, number: int, owner: int) -> str:
+    attack, defense = table_totals(content, table)
+    return (f"Battle for the {table.battle_type}, window {number} ({ROLE[owner]}): attack {attack.value}, "
+            f"defense {defense.value}. Play a card or pass.")
 
 
 def answer_window(ctx: Ctx, step: WindowStep, seat: int, choice: tuple[str, ...]) -> None:

@@ -20,6 +20,8 @@ from game.rulesets.fantasy_heroes.vocabulary import TERRITORY_TYPES, VERBS
 
 CONTENT_DIR = Path(__file__).parent / "content"
 HAND_LIMIT = 7
+ATTACK_CACHE_SIZE = 1024
+"""Attack options remembered at most (the cache starts again when full)."""
 CARD_TYPES = ("hero", "minion", "artifact", "spell")
 
 
@@ -78,6 +80,12 @@ class Content:
     totals_cache: dict[tuple[object, ...], Any] = field(init=False, repr=False, compare=False)
     # "You may not play this card now, because...", by card, reason and rule (see blocked_play).
     blocked_cache: dict[tuple[str, str, str], Blocked] = field(init=False, repr=False, compare=False)
+    # The term a card's printed AV, DV or BV adds to a total, by card and stat (effects.printed).
+    printed_lines: dict[tuple[str, str], Any] = field(init=False, repr=False, compare=False)
+    # "Attack Bram's Castle", by territory and owner's name (see attack_option).
+    attack_cache: dict[tuple[str, str], Option] = field(init=False, repr=False, compare=False)
+    # Each card's play option or Blocked, by a side's permissions (see battle.verdict).
+    verdict_cache: dict[Any, dict[str, Option | Blocked]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         verbs = {c.id: c.effects[0].verb for c in self.cards.values() if c.is_instant and c.effects}
@@ -92,6 +100,9 @@ class Content:
             c.id: Option(f"discard:{c.id}", c.name, ("card", c.id)) for c in self.cards.values()})
         object.__setattr__(self, "totals_cache", {})
         object.__setattr__(self, "blocked_cache", {})
+        object.__setattr__(self, "verdict_cache", {})
+        object.__setattr__(self, "attack_cache", {})
+        object.__setattr__(self, "printed_lines", {})
 
     def card(self, card_id: str) -> CardDef:
         return self.cards[card_id]
@@ -108,6 +119,27 @@ class Content:
         found = self.blocked_cache.get(key)
         if found is None:
             found = self.blocked_cache[key] = Blocked(f"play:{card_id}", reason, rule, ("card", card_id))
+        return found
+
+    def attack_option(self, territory: str, owner: str) -> Option:
+        """"Attack Bram's Castle": made once per territory and owner's name, as the attack menu
+        offers the same few at every Attack Phase."""
+        key = (territory, owner)
+        found = self.attack_cache.get(key)
+        if found is None:
+            if len(self.attack_cache) >= ATTACK_CACHE_SIZE:
+                self.attack_cache.clear()
+            found = self.attack_cache[key] = Option(f"attack:{territory}", f"Attack {owner}'s {self.name(territory)}",
+                                                    ("territory", territory))
+        return found
+
+    def blocked_attack(self, territory: str, reason: str, rule: str) -> Blocked:
+        """Why ``territory`` may not be attacked now, made once per territory, reason and rule
+        (as :meth:`blocked_play`)."""
+        key = (f"attack:{territory}", reason, rule)
+        found = self.blocked_cache.get(key)
+        if found is None:
+            found = self.blocked_cache[key] = Blocked(key[0], reason, rule, ("territory", territory))
         return found
 
     def territory_type(self, territory: str) -> str:

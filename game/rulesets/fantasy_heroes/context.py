@@ -25,7 +25,9 @@ ANY_TIME_VERBS = ("scrye", "draw")
 
 class Ctx(BaseContext[FHState, FHStep]):
     def __init__(self, state: FHState, content: Content, log: EventLog) -> None:
-        super().__init__(state, log)
+        # BaseContext's fields are set here, not through its __init__: one call less at every choice.
+        self.state = state
+        self.log = log
         self.content = content
 
     # -- naming -------------------------------------------------------------------

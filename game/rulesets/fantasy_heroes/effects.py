@@ -9,6 +9,7 @@ line per card and modifier, for the table and the log.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from game.rulesets.fantasy_heroes.content import CardDef, Content
 from game.rulesets.fantasy_heroes.state import ATTACKER, DEFENDER, Battle, Side
@@ -103,10 +104,26 @@ def _condition_holds(content: Content, battle: Battle, side_index: int, effect: 
     return True
 
 
+PRINTED_RULES = {"AV": "FH-066", "DV": "FH-066", "BV": "FH-064"}
+"""The rule under which a card's printed AV, DV or BV counts in a total."""
+
+
+def printed(content: Content, card: CardDef, stat: str) -> Line:
+    """The term a card's printed AV, DV or BV adds to a total ("Knight AV"): always the same
+    Line, so made once per card and stat (kept in the content), not at each reckoning."""
+    key = (card.id, stat)
+    line: Line | None = content.printed_lines.get(key)
+    if line is None:
+        line = content.printed_lines[key] = Line(card.id, f"{card.name} {stat}",
+                                                 {"AV": card.av, "DV": card.dv, "BV": card.bv}[stat],
+                                                 PRINTED_RULES[stat])
+    return line
+
+
 def minion_value(content: Content, battle: Battle, side_index: int, minion: str) -> tuple[int, list[Line]]:
     """A minion's effective BV and its parts (FH-062), floored at 0."""
     card = content.card(minion)
-    parts = [Line(minion, f"{card.name} BV", card.bv, "FH-064")]
+    parts = [printed(content, card, "BV")]
     for effect in card.effects:
         if effect.verb == "minion_bonus" and _condition_holds(content, battle, side_index, effect):
             parts.append(Line(minion, f"{card.name}: {card.text}", effect.get("amount"), _rule_of(card)))
@@ -150,10 +167,7 @@ def side_total(content: Content, battle: Battle, side_index: int) -> Total:
     lines: list[Line] = []
     hero = hero_of(content, side)
     if hero is not None:
-        if side_index == ATTACKER:
-            lines.append(Line(hero.id, f"{hero.name} AV", hero.av, "FH-066"))
-        else:
-            lines.append(Line(hero.id, f"{hero.name} DV", hero.dv, "FH-066"))
+        lines.append(printed(content, hero, "AV" if side_index == ATTACKER else "DV"))
         stat = "av" if side_index == ATTACKER else "dv"
         if side.artifact:
             bonus = content.card(side.artifact).verb("stat_bonus")
@@ -168,8 +182,7 @@ def side_total(content: Content, battle: Battle, side_index: int) -> Total:
         _, parts = minion_value(content, battle, side_index, minion)
         lines.extend(parts)
     if side.artifact:
-        art = content.card(side.artifact)
-        lines.append(Line(art.id, f"{art.name} BV", art.bv, "FH-064"))
+        lines.append(printed(content, content.card(side.artifact), "BV"))
     for spell in side.spells:
         card = content.card(spell)
         value = spell_value(content, battle, side_index, spell)
@@ -178,7 +191,43 @@ def side_total(content: Content, battle: Battle, side_index: int) -> Total:
     return Total(sum(line.amount for line in lines), tuple(lines))
 
 
+class TableCards(NamedTuple):
+    """All that a battle's totals depend on (FH-063): the battle territory, the negated spells,
+    the Goblins paid for and each side's cards on the table. A snapshot: totals are remembered
+    by it, and a question asked now can show the totals of now when it is read later."""
+
+    battle_type: str
+    negated: tuple[str, ...]
+    goblins_paid: tuple[str, ...]
+    attacker_hero: str | None
+    attacker_artifact: str | None
+    attacker_minions: tuple[str, ...]
+    attacker_spells: tuple[str, ...]
+    defender_hero: str | None
+    defender_artifact: str | None
+    defender_minions: tuple[str, ...]
+    defender_spells: tuple[str, ...]
+
+    def battle(self) -> Battle:
+        """A battle with these cards on the table, to work the totals out on (its seats and
+        windows are not part of the snapshot, and the totals do not read them)."""
+        return Battle(ATTACKER, DEFENDER, "", self.battle_type, [
+            Side(ATTACKER, self.attacker_hero, list(self.attacker_minions), self.attacker_artifact,
+                 spells=list(self.attacker_spells)),
+            Side(DEFENDER, self.defender_hero, list(self.defender_minions), self.defender_artifact,
+                 spells=list(self.defender_spells)),
+        ], negated=list(self.negated), goblins_paid=list(self.goblins_paid))
+
+
+def table_cards(battle: Battle) -> TableCards:
+    attacker, defender = battle.sides
+    return TableCards(battle.battle_type, tuple(battle.negated), tuple(battle.goblins_paid),
+                      attacker.hero, attacker.artifact, tuple(attacker.minions), tuple(attacker.spells),
+                      defender.hero, defender.artifact, tuple(defender.minions), tuple(defender.spells))
+
+
 TOTALS_CACHE_SIZE = 4096
+"""Tables remembered at most (the cache starts again when full)."""
 
 
 def totals(content: Content, battle: Battle) -> tuple[int, int]:
@@ -188,19 +237,24 @@ def totals(content: Content, battle: Battle) -> tuple[int, int]:
 
 
 def both_totals(content: Content, battle: Battle) -> tuple[Total, Total]:
-    """Both sides' totals with their lines now, remembered by the cards on the table, the
-    negated spells, the Goblins paid for and the battle territory: all a total depends on
-    (a view and a window question each show them, so they are asked for at every choice)."""
-    attacker, defender = battle.sides
-    key = (battle.battle_type, tuple(battle.negated), tuple(battle.goblins_paid),
-           attacker.hero, attacker.artifact, tuple(attacker.minions), tuple(attacker.spells),
-           defender.hero, defender.artifact, tuple(defender.minions), tuple(defender.spells))
+    """Both sides' totals with their lines now, remembered in the content by the cards on the
+    table (a view and the log show them; see :class:`TableCards`)."""
+    return _remembered_totals(content, table_cards(battle), battle)
+
+
+def table_totals(content: Content, table: TableCards) -> tuple[Total, Total]:
+    """Both sides' totals with these cards on the table."""
+    return _remembered_totals(content, table, None)
+
+
+def _remembered_totals(content: Content, table: TableCards, battle: Battle | None) -> tuple[Total, Total]:
     cache = content.totals_cache
-    found = cache.get(key)
+    found: tuple[Total, Total] | None = cache.get(table)
     if found is None:
         if len(cache) >= TOTALS_CACHE_SIZE:
             cache.clear()
-        found = cache[key] = (side_total(content, battle, ATTACKER), side_total(content, battle, DEFENDER))
+        on = battle if battle is not None else table.battle()
+        found = cache[table] = (side_total(content, on, ATTACKER), side_total(content, on, DEFENDER))
     return found
 
 

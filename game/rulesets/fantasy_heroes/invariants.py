@@ -1,13 +1,17 @@
 """What always holds in a Fantasy Heroes game, whatever is played (soak and tests check it
-after every choice): every battle card and territory is in exactly one place, and the
-counters and seat numbers stay within their bounds."""
+after every choice): every battle card and territory is in exactly one place, the
+counters and seat numbers stay within their bounds, and what the rules remember between
+questions (battle totals, which cards a side may play) equals a fresh reckoning."""
 
 from __future__ import annotations
 
 from collections import Counter
 
+from game.core.decision import Blocked
+from game.rulesets.fantasy_heroes.battle import judge, permissions, verdict
 from game.rulesets.fantasy_heroes.content import Content
-from game.rulesets.fantasy_heroes.state import FHState
+from game.rulesets.fantasy_heroes.effects import both_totals, side_total, table_cards
+from game.rulesets.fantasy_heroes.state import ATTACKER, DEFENDER, FHState
 
 
 def _conserved(what: str, found: list[str], expected: list[str] | tuple[str, ...]) -> list[str]:
@@ -51,4 +55,30 @@ def problems(state: FHState, content: Content) -> list[str]:
             out.append(f"the battle's sides are seats {battle.attacker} and {battle.defender}")
         elif [s.seat for s in battle.sides] != [battle.attacker, battle.defender]:
             out.append("the battle's sides are not the attacker's and the defender's")
+    return out + remembered(state, content)
+
+
+def remembered(state: FHState, content: Content) -> list[str]:
+    """What the rules remember equals what they would work out afresh now: the battle totals
+    (effects.both_totals) and each card's verdict for both sides (battle.verdict)."""
+    battle = state.battle
+    if battle is None:
+        return []
+    out: list[str] = []
+    fresh = (side_total(content, battle, ATTACKER), side_total(content, battle, DEFENDER))
+    if both_totals(content, battle) != fresh:
+        out.append("the remembered battle totals differ from the totals worked out afresh")
+    rebuilt = table_cards(battle).battle()  # what a question's prompt works its totals out on
+    if (side_total(content, rebuilt, ATTACKER), side_total(content, rebuilt, DEFENDER)) != fresh:
+        out.append("the battle's totals depend on more than its TableCards snapshot")
+    for index, side in enumerate(battle.sides):
+        if index == ATTACKER and side.hero is None:
+            continue  # the attacker plays nothing but his hero until it is in (FH-031)
+        allowed = permissions(content, battle, index)
+        for card_id in state.players[side.seat].hand:
+            reason = judge(content, allowed, content.cards[card_id])
+            afresh = (content.play_options[card_id] if reason is None
+                      else Blocked(f"play:{card_id}", *reason, ("card", card_id)))
+            if verdict(content, allowed, card_id) != afresh:
+                out.append(f"the remembered verdict on {card_id} differs from the rules' now")
     return out

@@ -198,8 +198,9 @@ def next_turn(ctx: Ctx, step: NextTurnStep) -> None:
 
 def playable_instants(ctx: Ctx, seat: int, wall: bool) -> list[str]:
     state = ctx.state
-    if state.players[seat].eliminated:
-        return []
+    player = state.players[seat]
+    if player.eliminated or ctx.content.instant_verbs.keys().isdisjoint(player.hand):
+        return []  # (most hands hold no instant at all)
     out = ctx.any_time_instants(seat)
     if wall and seat != state.active:
         out.extend(ctx.instants_in_hand(seat, "wall_of_fire"))
@@ -391,13 +392,14 @@ def attack_start(ctx: Ctx, step: AttackStartStep) -> None:
     open_instant_point(ctx, "the start of the Attack Phase", state.in_order_from(state.active), True)
 
 
-def legal_targets(ctx: Ctx) -> list[str]:
-    """Territories the active player may attack: opponents', except Wall of Fire casters' (FH-027, FH-028)."""
+def legal_targets(ctx: Ctx) -> list[tuple[str, int]]:
+    """Territories the active player may attack, each with its owner: opponents', except Wall
+    of Fire casters' (FH-027, FH-028)."""
     state = ctx.state
-    out = []
+    out: list[tuple[str, int]] = []
     for seat in state.alive():
         if seat != state.active and seat not in state.walls:
-            out.extend(state.players[seat].territories)
+            out.extend((territory, seat) for territory in state.players[seat].territories)
     return out
 
 
@@ -406,7 +408,7 @@ def heroes_in_hand(ctx: Ctx, seat: int) -> list[str]:
     return [c for c in ctx.state.players[seat].hand if cards[c].type == "hero"]
 
 
-def menu_may_offer(ctx: Ctx, targets: list[str]) -> bool:
+def menu_may_offer(ctx: Ctx, targets: list[tuple[str, int]]) -> bool:
     """Whether, by what every seat knows, the active player might have more than "pass" at
     the attack menu: an attack (he may hold a hero), Fly after a battle, Scrye or Fortune."""
     state = ctx.state
@@ -420,6 +422,12 @@ def menu_may_offer(ctx: Ctx, targets: list[str]) -> bool:
     return ctx.may_hold(seat, ANY_TIME_VERBS)
 
 
+NO_HERO_TO_ATTACK = Blocked("attack", "You need a hero in your hand to attack.", "FH-024")
+# The attack menu's last answer, one or the other (an Option never changes).
+DO_NOT_ATTACK = Option("pass", "Do not attack")
+END_ATTACK_PHASE = Option("pass", "End the Attack Phase")
+
+
 def ask_attack_menu(ctx: Ctx, step: AttackMenuStep) -> Decision | None:
     state = ctx.state
     seat = state.active
@@ -427,38 +435,35 @@ def ask_attack_menu(ctx: Ctx, step: AttackMenuStep) -> Decision | None:
     if not menu_may_offer(ctx, targets):
         return None  # everyone can see that passing is all he can do
     has_hero = bool(heroes_in_hand(ctx, seat))
+    content = ctx.content
     options: list[Option] = []
     blocked: list[Blocked] = []
     if state.attacks_left > 0:
         if not has_hero:
-            blocked.append(Blocked("attack", "You need a hero in your hand to attack.", "FH-024"))
-            blocked.extend(Blocked(f"attack:{t}", "You need a hero in your hand to attack.", "FH-024",
-                                   ("territory", t)) for t in targets)
+            blocked.append(NO_HERO_TO_ATTACK)
+            blocked.extend(content.blocked_attack(t, NO_HERO_TO_ATTACK.reason, "FH-024") for t, _ in targets)
         elif not targets:
             blocked.append(Blocked("attack", "Wall of Fire protects every territory you could attack.", "FH-028"))
         else:
-            for t in targets:
-                owner = next(p.seat for p in state.players if t in p.territories)
-                options.append(Option(f"attack:{t}", f"Attack {ctx.who(owner)}'s {ctx.name(t)}",
-                                      ("territory", t)))
+            options.extend(content.attack_option(t, ctx.who(owner)) for t, owner in targets)
         for seat_walled in state.walls:
             for t in state.players[seat_walled].territories:
-                blocked.append(Blocked(f"attack:{t}", f"{ctx.who(seat_walled)} cast Wall of Fire: you may not "
-                                       "attack their territories this turn.", "FH-028", ("territory", t)))
+                blocked.append(content.blocked_attack(t, f"{ctx.who(seat_walled)} cast Wall of Fire: you may not "
+                                                      "attack their territories this turn.", "FH-028"))
     for fly in ctx.instants_in_hand(seat, "fly"):
         if state.battles_this_turn >= 1 and state.attacks_left == 0 and has_hero and targets:
             options.append(Option(f"play:{fly}", f"Play {ctx.name(fly)}: attack once more", ("card", fly),
                                   ctx.content.card(fly).text))
         else:
-            blocked.append(Blocked(f"play:{fly}", f"{ctx.name(fly)} can be played only after your first battle "
-                                   "this turn, with a hero in hand and a territory you may attack.", "FH-135",
-                                   ("card", fly)))
+            blocked.append(content.blocked_play(fly, f"{ctx.name(fly)} can be played only after your first battle "
+                                                "this turn, with a hero in hand and a territory you may attack.",
+                                                "FH-135"))
     options.extend(instant_options(ctx, ctx.any_time_instants(seat)))
     for wall in ctx.instants_in_hand(seat, "wall_of_fire"):
-        blocked.append(Blocked(f"play:{wall}", f"{ctx.name(wall)} is played at the start of another player's "
-                               "Attack Phase.", "FH-134", ("card", wall)))
+        blocked.append(content.blocked_play(wall, f"{ctx.name(wall)} is played at the start of another player's "
+                                            "Attack Phase.", "FH-134"))
     first = state.battles_this_turn == 0
-    options.append(Option("pass", "Do not attack" if first and state.attacks_left else "End the Attack Phase"))
+    options.append(DO_NOT_ATTACK if first and state.attacks_left else END_ATTACK_PHASE)
     # Asked even when passing is all the active player can do (no hero, no instant in hand):
     # whether he is asked must not tell what his hand holds, so the menu is a window question
     # (only what everyone can see skips it, above).
