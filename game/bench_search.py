@@ -57,7 +57,8 @@ def mid_game(system_id: str, seed: int) -> Game:
     """A random game after MID_GAME choices (or fewer, if it ends sooner: one before the end)."""
     system = registry.get(system_id)
     for attempt in range(20):
-        game = Game.new(system, seed + attempt, len(system.default_seats))
+        # Under the game's playout options: the playouts from this position must end.
+        game = Game.new(system, seed + attempt, len(system.default_seats), system.playout_options)
         rng = Rng.seeded(seed + attempt, 7)
         for _ in range(MID_GAME):
             decision = game.pending()

@@ -350,11 +350,24 @@ def lose_equipped(view: View, decision: Decision, rng: Rng) -> tuple[str, ...]:
     return (min(decision.option_ids, key=lambda o: card_value(o.partition(":")[2], me)),)
 
 
+def useless(view: View, decision: Decision, rng: Rng) -> tuple[str, ...]:
+    """D-20: fail the Escape on purpose only when no Active Adventurer can win a Boss round (the
+    fighter cannot, or it would not be asked): a hopeless Boss fight then ends (A-55) instead of
+    going round for ever; otherwise roll, to stay Active for the Medal."""
+    fight = view["fight"]
+    if fight is None:
+        return ("roll",)
+    others = [a for a in view["adventurers"] if not a["stunned"] and a["seat"] != decision.seat]
+    if all(a["strength"] + 6 <= fight["level"] + 1 for a in others):
+        return ("fail",)
+    return ("roll",)
+
+
 HANDLERS: dict[str, Callable[[View, Decision, Rng], tuple[str, ...]]] = {
     "create": create, "market": market, "interrupt": interrupt, "zone": zone, "overflow": overflow,
     "raise_funds": raise_funds, "keep_treasure": keep_treasure, "preparation": preparation,
     "play_order": play_order, "choose_monster": choose_monster, "parry_choice": parry_choice,
-    "help": help_window, "lose_equipped": lose_equipped,
+    "help": help_window, "lose_equipped": lose_equipped, "useless": useless,
 }
 
 
