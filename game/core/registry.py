@@ -52,6 +52,8 @@ _KNOWN: dict[str, Registration] = {
         _record("champions-of-albion", "champions_of_albion", rules="ChampionsOfAlbion",
                 terminal="game.rulesets.champions_of_albion.terminal:describe_albion",
                 bench="game.rulesets.champions_of_albion.bench:albion_bench"),
+        _record("buck-legacy", "buck_legacy", rules="BuckLegacy",
+                bench="game.rulesets.buck_legacy.bench:buck_bench"),
     )
 }
 
