@@ -321,6 +321,11 @@ def _red(view: BLView, decision: Decision, fight: FightView) -> Answer:
         ordinary, exempt = roll_mods(fighter)
         with_slam = eventual(fight["strength"], level, ordinary - 2, exempt, 0, fight["auto_parry"])
         without = eventual(fight["strength"], level, ordinary, exempt, 0, fight["auto_parry"])
+        if without - with_slam >= 0.05 and seat == fight["fighter"]:
+            for oid in ids:  # a Flight device (Tesla) first, then a single-use card
+                card = oid.split(":")[1] if oid.startswith("use:") else ""
+                if card and action_verb(card) == "grant_flight" and not is_single_use(card):
+                    return (oid,)
         if without - with_slam >= 0.15:
             target = f"cast:crystal_wings:{fight['fighter']}"
             if target in ids:

@@ -39,7 +39,7 @@ Answer = tuple[str, ...]
 
 SINGLE_WORTH = {
     "instant_damage": 9.0, "reroll": 9.0, "add_to_roll": 6.0, "set_die": 14.0, "revive": 10.0,
-    "restore_mana": 6.0, "grant_protection": 8.0, "grant_flight": 5.0, "remove_curse": 3.0,
+    "restore_mana": 6.0, "grant_protection": 8.0, "grant_flight": 5.0, "remove_curse": 6.0,
     "weapon_coating": 10.0, "treasure_table": 25.0, "boss_damage": 40.0,
 }
 """What a single-use card is worth by what it does (section 6: a reroll 8, Instant Damage 8 a point)."""
@@ -118,7 +118,7 @@ def weapon_worth(card_id: str | None, me: AdventurerView, foe: Foe | None) -> fl
     80 a unit of the chance of winning a Boss round against the Zone's Boss (D-07)."""
     if card_id is None:
         return 0.0
-    value = 10.0 * content().gear(card_id).cs + ability_worth(card_id, me)
+    value = 12.0 * content().gear(card_id).cs + ability_worth(card_id, me)
     if foe is not None:
         value += 80.0 * adventurer_round(me, foe, card_id)
     return value
@@ -128,7 +128,7 @@ def piece_worth(card_id: str, me: AdventurerView, foe: Foe | None) -> float:
     """A piece of equipment other than a weapon: Combat Strength, abilities, and the Protection it
     adds over the slot's card."""
     found = content().gear(card_id)
-    return 10.0 * found.cs + ability_worth(card_id, me)
+    return 12.0 * found.cs + ability_worth(card_id, me)
 
 
 def _protection_without(me: AdventurerView, slot: str) -> int:
@@ -205,14 +205,17 @@ def gain(card_id: str, me: AdventurerView, view: BLView) -> float:
         if foe is None:
             return max(0.0, weapon_worth(card_id, me, None) - current)
         # the best weapon against Monsters, and the best against the Boss, may be two cards (D-07)
-        monsters_now = max((10.0 * content().gear(c).cs for c in owned(me) if slot_of(c) == "weapon"), default=0.0)
+        monsters_now = max((12.0 * content().gear(c).cs for c in owned(me) if slot_of(c) == "weapon"), default=0.0)
         boss_now = max((adventurer_round(me, foe, c) for c in owned(me) if slot_of(c) == "weapon"), default=0.0)
-        monsters = max(0.0, 10.0 * found.cs - monsters_now)
+        monsters = max(0.0, 12.0 * found.cs - monsters_now)
         boss = max(0.0, adventurer_round(me, foe, card_id) - boss_now) * 80.0
-        extra = ability_worth(card_id, me) if found.cs * 10 >= monsters_now else 0.0
+        extra = ability_worth(card_id, me) if found.cs * 12 >= monsters_now else 0.0
         return monsters + boss + extra
     _, held = best_in_slot(me, found.slot, foe)
-    return max(0.0, slot_worth(card_id, me, foe) - held)
+    worth = max(0.0, slot_worth(card_id, me, foe) - held)
+    if found.deck == "items" and _may_transmute(me) and any(content().card(c).deck == "items" for c in me["slots"].values()):
+        worth = max(worth, _transmute_value(card_id, me) - 1)  # its abilities under a worn card (D-10)
+    return worth
 
 
 def _larges(me: AdventurerView) -> int:
@@ -235,7 +238,7 @@ def keep_worth(card_id: str, me: AdventurerView, view: BLView) -> float:
     best_card, _ = best_in_slot(me, found.slot, foe)
     if best_card == card_id:
         return slot_worth(card_id, me, foe) + found.sale / 10
-    if _transmute_value(card_id, me) >= 5 and _may_transmute(me):
+    if _transmute_value(card_id, me) >= 4 and _may_transmute(me):
         return _transmute_value(card_id, me)
     return found.sale / 10
 
@@ -265,7 +268,9 @@ def combo_worth(race: str, klass: str, weapon: str, view: BLView, seat: int) -> 
                 value += 6.0
             elif verb == "instant_damage_bonus":
                 value += 6.0 if w.has("instant_damage") else 1.0
-            elif verb in ("backpack", "large_limit", "transmute", "gold", "mana", "peek_dungeon", "max_tesla"):
+            elif verb == "transmute":
+                value += 5.0
+            elif verb in ("backpack", "large_limit", "gold", "mana", "peek_dungeon", "max_tesla", "tesla_price"):
                 value += 2.0
     taken = {a["klass"] for a in view["adventurers"] if a["seat"] != seat}
     if k.keyword == "cleric" and view["seats"] >= 3 and not any(
@@ -335,15 +340,13 @@ def zone(view: BLView, decision: Decision, rng: Rng) -> Answer:
 # -- the Market (D-04 to D-07, D-26) ---------------------------------------------------------------------------
 
 def price_factor(gold: int) -> float:
-    """The share of a price a card's worth must reach: Gold only buys cards, so the richer the AI,
-    the less it asks."""
+    """Gold-like points a Gold piece of price counts for: Gold buys only cards and Tesla, so the
+    richer the AI, the less a price weighs."""
     if gold >= 300:
-        return 0.05
+        return 0.03
     if gold >= 150:
-        return 0.12
-    if gold >= 80:
-        return 0.2
-    return 0.3
+        return 0.06
+    return 0.12
 
 
 def equip_choice(view: BLView, decision: Decision, me: AdventurerView, boss_ready: bool) -> str | None:
@@ -409,25 +412,24 @@ def sell_choice(view: BLView, decision: Decision, me: AdventurerView, crowded: b
     return best[1] if best else None
 
 
-def _shop_pick(view: BLView, me: AdventurerView, ids: tuple[str, ...], funds: int) -> tuple[str | None, float]:
+def _shop_pick(view: BLView, me: AdventurerView, funds: int) -> tuple[str | None, float]:
+    """The shop card (``buy:<position>``) whose worth beats its price by the most, among those
+    ``funds`` would pay for."""
     factor = price_factor(me["gold"])
     room = (me["backpack_limit"] - len(me["backpack"] or [])) >= 1
     best, best_score = None, 0.0
-    for oid in ids:
-        if not oid.startswith("buy:") or not view["shop"]:
-            continue
-        card = view["shop"][int(oid.partition(":")[2]) - 1]
+    for position, card in enumerate(view["shop"], 1):
         cost = content().gear(card).cost
         if cost > funds:
             continue
         worth = gain(card, me, view)
         if not room and (is_single_use(card) or worth < 15):
             continue
-        if worth < 4 or worth < cost * factor:
+        if worth < 4:
             continue
         score = worth - cost * factor
         if score > best_score:
-            best, best_score = oid, score
+            best, best_score = f"buy:{position}", score
     return best, best_score
 
 
@@ -457,8 +459,14 @@ def market(view: BLView, decision: Decision, rng: Rng) -> Answer:
     if me["actions_left"] > 0:
         if "restore_mana" in ids and caster(me) and me["mana"] <= 0.6 * me["max_mana"]:
             return ("restore_mana",)
-        pick, _ = _shop_pick(view, me, ids, me["gold"])
-        if pick is not None:
+        pick, score = _shop_pick(view, me, me["gold"])
+        later, later_score = _shop_pick(view, me, me["gold"] + 20 * (me["actions_left"] - 1))
+        if later is not None and later != pick and later_score > score + 3:
+            if _others_to_act(view, decision.seat):
+                return ("wait",)  # keep the actions: interrupt if someone declares it (D-26, BL-066)
+            if "side_job" in ids:
+                return ("side_job",)  # Side Jobs first, to afford the better card with the last action
+        if pick is not None and pick in ids:
             return (pick,)
         if "restore_mana" in ids and caster(me) and me["mana"] < me["max_mana"] and me["gold"] >= 150:
             return ("restore_mana",)
@@ -467,6 +475,14 @@ def market(view: BLView, decision: Decision, rng: Rng) -> Answer:
     if "tesla" in ids and _wants_tesla(me):
         return ("tesla",)
     return ("end",)
+
+
+def _others_to_act(view: BLView, seat: int) -> bool:
+    """Whether an Adventurer of lower priority has not acted yet in this Market (all 3 actions
+    left and not Done): a higher-priority AI waits for their purchases to keep its interrupt."""
+    order = view["priority"]
+    later = order[order.index(seat) + 1:]
+    return any(view["adventurers"][s]["actions_left"] == 3 and not view["adventurers"][s]["done"] for s in later)
 
 
 def interrupt(view: BLView, decision: Decision, rng: Rng) -> Answer:
@@ -482,10 +498,10 @@ def interrupt(view: BLView, decision: Decision, rng: Rng) -> Answer:
     cost = content().gear(card).cost
     worth = gain(card, me, view)
     factor = price_factor(me["gold"])
-    if worth >= 10 and worth >= cost * factor * 1.5:
-        others = tuple(o for o in (f"buy:{p}" for p in range(1, len(view["shop"]) + 1)) if o != f"buy:{position}")
-        _, other_best = _shop_pick(view, me, others, me["gold"])
-        if worth - cost * factor >= other_best:
+    reach = me["gold"] + 20 * (me["actions_left"] - 1)
+    if worth >= 10 and worth - cost * factor > 3:
+        _, best = _shop_pick(view, me, reach)
+        if worth - cost * factor >= best - 0.01:
             return ("interrupt",)
     return ("pass",)
 
@@ -541,7 +557,7 @@ def ability_worth_of(ability: object, me: AdventurerView) -> float:
 
 def transmute_plan(me: AdventurerView) -> tuple[str, str] | None:
     """D-10: the best ability card in the backpack (not needed equipped) under an equipped blue
-    card of another kind, if its abilities are worth 5 or more there."""
+    card of another kind, if its abilities are worth 4 or more there."""
     if not _may_transmute(me):
         return None
     tops = [c for c in me["slots"].values() if content().card(c).deck == "items" and not is_single_use(c)]
@@ -549,7 +565,7 @@ def transmute_plan(me: AdventurerView) -> tuple[str, str] | None:
     best: tuple[float, str, str] | None = None
     for bottom in bottoms:
         value = _transmute_value(bottom, me)
-        if value < 5:
+        if value < 4:
             continue
         for top in tops:
             if content().card(top).has(action_verb(bottom) or "-") or top == bottom:
