@@ -248,9 +248,10 @@ def _compare(view: BLView, decision: Decision, fight: FightView) -> Answer:
     fighter = fight["fighter"]
     if fight["boss"]:
         return (plan(view, fight, acts(view, decision, seat, fight), 0.9) or "pass",)
-    if runaway(view, fighter) or lead(view, fighter) > 0 and view["adventurers"][fighter]["medals"] > \
-            view["adventurers"][seat]["medals"]:
-        return ("pass",)
+    if runaway(view, fighter) or (lead(view, fighter) > 0 and view["adventurers"][fighter]["medals"]
+                                  > view["adventurers"][seat]["medals"]):
+        return ("pass",)  # outside a Boss fight, no Support for the runaway leader, nor the sole leader
+        # when ahead of this AI (section 6, cooperation stance)
     supports = [a for a in acts(view, decision, seat, fight) if a.oid == "support"]
     if supports:
         act = supports[0]

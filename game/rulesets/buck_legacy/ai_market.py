@@ -657,14 +657,15 @@ def preparation(view: BLView, decision: Decision, rng: Rng) -> Answer:
     for oid in ids:
         if oid.startswith("cast:dispel:"):
             curse = oid.split(":")[2]
-            if curse in me["attached"] and _curse_hurts(curse):
+            if curse in me["attached"] and _curse_hurts(curse) and not _curses_lead(view, seat):
                 return (oid,)
         if oid.startswith("use:"):
             card = oid.partition(":")[2]
             verb = action_verb(card)
             if verb in ("weapon_coating", "treasure_table"):
                 return (oid,)
-            if verb == "remove_curse" and any(_curse_hurts(c) for c in me["attached"]):
+            if verb == "remove_curse" and any(_curse_hurts(c) for c in me["attached"]) \
+                    and not _curses_lead(view, seat):
                 return (oid,)
             if verb == "restore_mana" and me["mana"] + 5 <= me["max_mana"] and caster(me):
                 return (oid,)
@@ -684,6 +685,17 @@ def can_win_boss(adv: AdventurerView, foe: Foe) -> bool:
     from game.rulesets.buck_legacy.ai_tools import can_ever_win
 
     return can_ever_win(adv, foe)
+
+
+def curses(adv: AdventurerView) -> int:
+    return sum(1 for c in adv["attached"] if content().card(c).kind == "curse")
+
+
+def _curses_lead(view: BLView, seat: int) -> bool:
+    """D-24: the Curses count at least ties the most of the others, which is worth a Medal if the
+    Boss falls (BL-197): a Curse is kept then."""
+    mine = curses(view["adventurers"][seat])
+    return mine >= max((curses(a) for a in view["adventurers"] if a["seat"] != seat), default=0)
 
 
 def _curse_hurts(curse: str) -> bool:
