@@ -19,6 +19,7 @@ from game.rulesets.buck_legacy.ai_tools import (
     action_verb,
     adventurer_round,
     bare_strength,
+    best_spell_weapon,
     bonus,
     boss_foe,
     content,
@@ -305,23 +306,25 @@ def create(view: BLView, decision: Decision, rng: Rng) -> Answer:
 
 # -- the Zone (D-08) ------------------------------------------------------------------------------------------
 
-def zone_score(zone_id: str, view: BLView, seat: int) -> tuple[float, int, int]:
+def zone_score(zone_id: str, view: BLView, seat: int) -> tuple[float, float, int, int]:
     """The party's expected Boss-round wins a phase against this Boss over its HP: every Adventurer's
     round chance with their weapon (the Dealer's own best, backpack and shop included), the Dealer
-    counting double; then the higher Loot, then the longer Zone."""
+    counting double; then the party's Combat Strength against the Boss's Level (for a party that
+    cannot win yet), the higher Loot, the longer Zone."""
     foe = zone_foe(zone_id)
     zone = content().zones[zone_id]
     assert foe is not None
-    total = 0.0
+    total = margin = 0.0
     for adv in view["adventurers"]:
+        weight = 2.0 if adv["seat"] == seat else 1.0
+        weapons = [adv["slots"].get("weapon")]
         if adv["seat"] == seat:
-            weapons = [c for c in owned(adv) if slot_of(c) == "weapon"]
+            weapons += [c for c in owned(adv) if slot_of(c) == "weapon"]
             weapons += [c for c in view["shop"] if slot_of(c) == "weapon" and content().gear(c).cost <= adv["gold"] + 40]
-            best = max((adventurer_round(adv, foe, w) for w in weapons), default=0.0)
-            total += 2.0 * best
-        else:
-            total += adventurer_round(adv, foe)
-    return total / foe.hp, zone.loot_mod, zone.distance
+        total += weight * max(adventurer_round(adv, foe, w) for w in weapons)
+        cs = max(best_spell_weapon(w, foe, adv)[0] for w in weapons)
+        margin += weight * (bare_strength(adv) - adv["support_received"] + cs - foe.level)
+    return total / foe.hp, margin / foe.hp, zone.loot_mod, zone.distance
 
 
 def zone(view: BLView, decision: Decision, rng: Rng) -> Answer:
@@ -331,9 +334,9 @@ def zone(view: BLView, decision: Decision, rng: Rng) -> Answer:
     seat = decision.seat
     scored = {oid: zone_score(oid.partition(":")[2], view, seat) for oid in decision.option_ids}
     best = max(scored.values())[0]
-    if lead(view, seat) <= -3 and not runaway(view, seat):
+    if lead(view, seat) <= -3 and best > 0:
         near = [o for o, s in scored.items() if s[0] >= best * 0.85]
-        return (max(near, key=lambda o: (scored[o][1], scored[o][0])),)
+        return (max(near, key=lambda o: (scored[o][2], scored[o][0])),)
     return (max(scored, key=lambda o: scored[o]),)
 
 
