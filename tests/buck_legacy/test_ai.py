@@ -3,9 +3,12 @@
 - The goal: normal seats beat random ones in at least 80% of games (a win is counted only when
   every winner is a normal seat; a tie with a random seat is not a win), with 2, 4 and 6 seats.
   Random seats end only under the playout option ``adventure_limit``; these games are measured
-  under a limit of ``LIMIT`` Adventures (see VERSUS_LIMIT below for why not 3). The test plays
-  a sample of the benchmark's games (``python -m game bench buck-legacy`` prints the full
-  figures).
+  under a limit of ``LIMIT`` (bench.VERSUS_LIMIT, 10) Adventures, not the playout limit of 3:
+  in 3 Adventures most Medals are Distance Medals, and Distance counters come from the draws
+  (a Distance Monster counts beaten or not), so the race is mostly luck (the normal AI wins
+  about 60% there); 10 Adventures is about the length of a whole standard game between normal
+  seats. The test plays the first seeds of the benchmark's games (``python -m game bench
+  buck-legacy`` prints the full figures, under 10, 6 and 3 Adventures).
 - Every decision kind is answered legally, over positions reached by random and normal play.
 - The AI decides from its own view only (section 7): the answer is the same in a game that
   differs in what the seat cannot see (Game.determinize).
@@ -41,7 +44,7 @@ def _legal(d: Decision, picked: tuple[str, ...]) -> bool:
 
 # -- the 80% goal ----------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("seats,games", [(2, 20), (4, 10), (6, 6)])
+@pytest.mark.parametrize("seats,games", [(2, 30), (4, 12), (6, 8)])
 def test_normal_beats_random_in_four_games_of_five(seats: int, games: int) -> None:
     """D-01 to D-26 together: seats alternate normal and random (seat 0 normal in even games);
     a game counts as won only if every winner is a normal seat. Under the limit of LIMIT
