@@ -20,20 +20,20 @@ from game.rulesets.buck_legacy.ai_tools import (
     adventurer_round,
     bare_strength,
     best_spell_weapon,
-    bonus,
     boss_foe,
+    can_ever_win,
     content,
     gear,
-    is_cleric,
     is_single_use,
     is_starting,
     lead,
     me_of,
+    own_effects,
     runaway,
     slot_of,
-    weapon_against,
     zone_foe,
 )
+from game.rulesets.buck_legacy.content import Effect
 from game.rulesets.buck_legacy.view_types import AdventurerView, BLView
 
 Answer = tuple[str, ...]
@@ -377,14 +377,8 @@ def equip_choice(view: BLView, decision: Decision, me: AdventurerView, boss_read
                 return oid
             continue
         if held is None or slot_worth(card, me, foe) > slot_worth(held, me, foe) + 0.5:
-            if held is not None and _large_blocked(card, held, me):
-                continue
             return oid
     return None
-
-
-def _large_blocked(card: str, held: str, me: AdventurerView) -> bool:
-    return False
 
 
 def _wants_tesla(me: AdventurerView) -> bool:
@@ -524,8 +518,6 @@ def _may_transmute(me: AdventurerView) -> bool:
 
 
 def bonus_has(me: AdventurerView, verb: str) -> bool:
-    from game.rulesets.buck_legacy.ai_tools import own_effects
-
     return any(e.verb == verb for e in own_effects(me))
 
 
@@ -547,10 +539,7 @@ def _transmute_value(card_id: str, me: AdventurerView) -> float:
     return value
 
 
-def ability_worth_of(ability: object, me: AdventurerView) -> float:
-    from game.rulesets.buck_legacy.content import Effect
-
-    assert isinstance(ability, Effect)
+def ability_worth_of(ability: Effect, me: AdventurerView) -> float:
     amount = ability.get("amount", 1)
     count = amount if isinstance(amount, int) else 1
     verb = ability.verb
@@ -685,8 +674,6 @@ def preparation(view: BLView, decision: Decision, rng: Rng) -> Answer:
 
 
 def can_win_boss(adv: AdventurerView, foe: Foe) -> bool:
-    from game.rulesets.buck_legacy.ai_tools import can_ever_win
-
     return can_ever_win(adv, foe)
 
 
@@ -724,5 +711,3 @@ def pick_seat(view: BLView, decision: Decision, rng: Rng) -> Answer:
     target = _revive_target(view, decision.seat, seats)
     return (f"seat:{target if target is not None else seats[0]}",) if seats else (decision.option_ids[0],)
 
-
-__all__ = ["bare_strength", "bonus", "is_cleric", "weapon_against"]
