@@ -55,7 +55,8 @@ def mid_game(system_id: str, seed: int) -> Game:
     """A random game after MID_GAME choices (or fewer, if it ends sooner: one before the end)."""
     system = registry.get(system_id)
     for attempt in range(20):
-        game = Game.new(system, seed + attempt, len(system.default_seats))
+        # random playouts must end: a game whose aimless play needs a limit gets its playout options
+        game = Game.new(system, seed + attempt, len(system.default_seats), system.playout_options)
         rng = Rng.seeded(seed + attempt, 7)
         for _ in range(MID_GAME):
             decision = game.pending()
