@@ -14,8 +14,8 @@ from game.ai.agents import make_agent
 from game.core import registry
 from game.core.game import Game
 from game.core.typecheck import DataTypeError, check_data
-from game.rulesets.champions_of_albion.view_types import CAView
 from game.rulesets.buck_legacy.view_types import BLView
+from game.rulesets.champions_of_albion.view_types import CAView
 from game.rulesets.dungeon_delve.view_types import DDView
 from game.rulesets.fantasy_heroes.view_types import FHView
 

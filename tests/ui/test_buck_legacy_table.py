@@ -49,8 +49,9 @@ def first(seed: int, seats: int, wanted, limit: int = 400) -> tuple[int, int, in
 
 
 def _die_option(state, decision) -> bool:
-    return decision.rule == "BL-115" and state.fight is not None and state.fight.fighter == 0 and any(
-        o.target is not None and o.target[0] == "die" for o in decision.options)
+    # (exactly one answer on the black die: a click there answers it, with no list to pick from)
+    return decision.rule == "BL-115" and state.fight is not None and state.fight.fighter == 0 and sum(
+        o.target == ("die", "black") for o in decision.options) == 1
 
 
 # (seed, steps, seats): positions of the demo session (seat 0 at the screen).

@@ -186,7 +186,6 @@ def battle(ctx: Ctx, step: BattleStep) -> None:
 def encounter(ctx: Ctx, fight: Fight) -> None:
     """Step 1 (BL-112): on-Encounter abilities, Mana Drain, Fear (BL-097); a Boss round rolls the
     red die first, with its window (BL-173)."""
-    state = ctx.state
     seat = fight.fighter
     if fight.boss:
         fight.red = ctx.roll("red")

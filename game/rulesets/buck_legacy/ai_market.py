@@ -1,0 +1,713 @@
+"""The Buck: Legacy AI outside the fights: character creation (D-02), the Market (D-04 to D-07,
+D-26), the Zone (D-08), Transmutation (D-10), the backpack (D-11, D-03) and Preparation (D-07,
+D-23, D-24), deciding from the seat's view only.
+
+Worth is counted in Gold-like points (section 6, "Card value"): 10 a point of Combat Strength,
+Protection by how near it brings the Boss's Level (a Volley stuns below it, BL-185), a weapon
+also by how much likelier it makes a Boss round won (ai_tools.boss_round), a single-use card by
+what it does in a fight. Gold buys nothing but cards and Tesla and wins no Medal, so a rich AI
+spends it: the price a card must beat falls as Gold piles up.
+"""
+
+from __future__ import annotations
+
+from game.core.decision import Decision
+from game.core.rng import Rng
+from game.rulesets.buck_legacy.ai_tools import (
+    Foe,
+    action_of,
+    action_verb,
+    adventurer_round,
+    bare_strength,
+    best_spell_weapon,
+    boss_foe,
+    can_ever_win,
+    content,
+    gear,
+    is_single_use,
+    is_starting,
+    lead,
+    me_of,
+    own_effects,
+    runaway,
+    slot_of,
+    zone_foe,
+)
+from game.rulesets.buck_legacy.content import Effect
+from game.rulesets.buck_legacy.view_types import AdventurerView, BLView
+
+Answer = tuple[str, ...]
+
+SINGLE_WORTH = {
+    "instant_damage": 9.0, "reroll": 9.0, "add_to_roll": 6.0, "set_die": 14.0, "revive": 10.0,
+    "restore_mana": 6.0, "grant_protection": 8.0, "grant_flight": 5.0, "remove_curse": 6.0,
+    "weapon_coating": 10.0, "treasure_table": 25.0, "boss_damage": 40.0,
+}
+"""What a single-use card is worth by what it does (section 6: a reroll 8, Instant Damage 8 a point)."""
+DEVICE_WORTH = {"reroll": 10.0, "instant_damage": 8.0, "grant_protection": 10.0, "add_to_roll": 6.0,
+                "grant_flight": 6.0, "restore_mana": 5.0}
+"""An equipped card's action, paid in Tesla or Mana or once a phase (AK-16)."""
+MAX_SINGLES = 3
+"""Single-use cards the AI keeps at most, so the backpack keeps room for gear."""
+
+
+# -- worth -----------------------------------------------------------------------------------------------
+
+def caster(me: AdventurerView) -> bool:
+    return me["magic_rank"] >= 1
+
+
+def _rank_without(me: AdventurerView, slot: str) -> int:
+    """Magic Rank without the card now in ``slot``: a card's worth must not hang on the card it
+    would replace, or two cards would swap for ever."""
+    held = me["slots"].get(slot)
+    return me["magic_rank"] - (content().card(held).total("magic_rank") if held else 0)
+
+
+def protection_worth(total: int, foe: Foe | None) -> float:
+    """Protection: 4 a point up to 14, and 20 more once it reaches the Boss's Level (a Volley then
+    does nothing, BL-185) or 10 once a Protection spell or card (+4) would reach it."""
+    value = 4.0 * min(total, 14)
+    if foe is not None:
+        if total >= foe.level:
+            value += 20
+        elif total + 4 >= foe.level:
+            value += 10
+    return value
+
+
+def ability_worth(card_id: str, me: AdventurerView, rank: int | None = None) -> float:
+    """What a card's abilities add (not its Combat Strength or Protection), for an Adventurer of
+    Magic Rank ``rank`` without it (by default the rank without its slot's card)."""
+    card = content().card(card_id)
+    if rank is None:
+        rank = _rank_without(me, slot_of(card_id)) if slot_of(card_id) else me["magic_rank"]
+    value = 0.0
+    for ability in card.abilities:
+        verb = ability.verb
+        amount = ability.get("amount", 1)
+        count = amount if isinstance(amount, int) else 1
+        if verb in ("combat_strength", "protection"):
+            continue  # counted as a feature value
+        if verb == "max_mana":
+            value += 2.0 * count if rank >= 1 else 0.0
+        elif verb == "magic_rank":
+            value += 16.0 * count if 1 <= rank < 3 else (8.0 if rank == 0 else 2.0)
+        elif verb == "combat_roll":
+            value += (8.0 if ability.get("exempt") else 7.0) * count
+        elif verb == "check_bonus":
+            value += {"escape": 6.0, "fear": 2.0, "trap": 2.0, "charisma": 1.0}[str(ability.get("check"))] * count
+        elif verb == "instant_damage":
+            value += 8.0 * count if ability.get("uses") == "phase" and not ability.has("tesla") else 0.0
+            if ability.has("tesla"):
+                value += DEVICE_WORTH["instant_damage"]
+        elif ability.kind == "action":
+            value += DEVICE_WORTH.get(verb, 3.0)
+        elif verb in ("max_tesla", "backpack", "large_limit", "flight", "ward", "instant_damage_bonus",
+                      "treasure_table_bonus"):
+            value += {"max_tesla": 1.0, "backpack": 3.0, "large_limit": 2.0, "flight": 6.0, "ward": 1.0,
+                      "instant_damage_bonus": 4.0, "treasure_table_bonus": 2.0}[verb] * count
+        elif verb == "gold":
+            value += 3.0
+        elif verb == "mana":
+            value += 3.0 if rank >= 1 else 0.0
+    return value
+
+
+def weapon_worth(card_id: str | None, me: AdventurerView, foe: Foe | None) -> float:
+    """A weapon: 10 a point of Combat Strength against the Dungeon's Monsters, its abilities, and
+    80 a unit of the chance of winning a Boss round against the Zone's Boss (D-07)."""
+    if card_id is None:
+        return 0.0
+    value = 12.0 * content().gear(card_id).cs + ability_worth(card_id, me)
+    if foe is not None:
+        value += 80.0 * adventurer_round(me, foe, card_id)
+    return value
+
+
+def piece_worth(card_id: str, me: AdventurerView, foe: Foe | None) -> float:
+    """A piece of equipment other than a weapon: Combat Strength, abilities, and the Protection it
+    adds over the slot's card."""
+    found = content().gear(card_id)
+    return 12.0 * found.cs + ability_worth(card_id, me)
+
+
+def _protection_without(me: AdventurerView, slot: str) -> int:
+    held = me["slots"].get(slot)
+    return me["protection"] - (content().gear(held).protection if held else 0)
+
+
+def slot_worth(card_id: str, me: AdventurerView, foe: Foe | None) -> float:
+    """What ``card_id`` is worth in its slot, Protection counted as the total it would give."""
+    slot = slot_of(card_id)
+    if slot == "weapon":
+        return weapon_worth(card_id, me, foe)
+    found = content().gear(card_id)
+    base = _protection_without(me, slot)
+    return piece_worth(card_id, me, foe) + protection_worth(base + found.protection, foe) - protection_worth(base, foe)
+
+
+def owned(me: AdventurerView) -> list[str]:
+    return list(me["slots"].values()) + list(me["backpack"] or [])
+
+
+def best_in_slot(me: AdventurerView, slot: str, foe: Foe | None, without: str = "") -> tuple[str | None, float]:
+    """The best card the Adventurer owns for ``slot`` and its worth."""
+    best: str | None = None
+    worth = 0.0 if slot != "weapon" else -1.0
+    for card in owned(me):
+        if card == without or slot_of(card) != slot or is_single_use(card):
+            continue
+        value = slot_worth(card, me, foe)
+        if value > worth:
+            best, worth = card, value
+    return best, max(0.0, worth)
+
+
+def single_worth(card_id: str, me: AdventurerView, view: BLView) -> float:
+    verb = action_verb(card_id)
+    value = SINGLE_WORTH.get(verb, 3.0)
+    ability = action_of(card_id)
+    foe = boss_foe(view)
+    if verb == "restore_mana":
+        value = 6.0 if caster(me) else 0.0
+    elif verb == "instant_damage" and ability is not None:
+        value = 8.0 * int(ability.get("amount", 1))
+    elif verb == "grant_protection":
+        value = 14.0 if foe is not None and me["protection"] < foe.level else 4.0
+    elif verb == "revive":
+        value = 10.0 if view["seats"] >= 3 else 5.0
+    elif verb == "grant_flight":
+        value = 3.0 if me["flight"] else 6.0
+    elif verb == "add_to_roll" and ability is not None and ability.has("check"):
+        value = 5.0
+    elif verb == "weapon_coating":
+        weapon = me["slots"].get("weapon")
+        value = 10.0 if weapon is not None and weapon not in me["coatings"] else 4.0
+    return value
+
+
+def gain(card_id: str, me: AdventurerView, view: BLView) -> float:
+    """What owning ``card_id`` too would add (D-04): over the best card of its slot, or, for a
+    single-use card, what it does, while there is room for it."""
+    foe = boss_foe(view)
+    found = content().gear(card_id)
+    if found.kind == "single_use":
+        singles = sum(1 for c in me["backpack"] or [] if is_single_use(c))
+        if singles >= MAX_SINGLES:
+            return 0.0
+        return single_worth(card_id, me, view) * (1.0 if singles < 2 else 0.6)
+    if found.large and _larges(me) >= me["large_limit"]:
+        carried = [c for c in owned(me) if content().gear(c).large]
+        if not any(slot_of(c) == found.slot for c in carried):
+            return 0.0  # it would push out another slot's Large card
+    if found.slot == "weapon":
+        current = max((weapon_worth(c, me, foe) for c in owned(me) if slot_of(c) == "weapon"), default=0.0)
+        if foe is None:
+            return max(0.0, weapon_worth(card_id, me, None) - current)
+        # the best weapon against Monsters, and the best against the Boss, may be two cards (D-07)
+        monsters_now = max((12.0 * content().gear(c).cs for c in owned(me) if slot_of(c) == "weapon"), default=0.0)
+        boss_now = max((adventurer_round(me, foe, c) for c in owned(me) if slot_of(c) == "weapon"), default=0.0)
+        monsters = max(0.0, 12.0 * found.cs - monsters_now)
+        boss = max(0.0, adventurer_round(me, foe, card_id) - boss_now) * 80.0
+        extra = ability_worth(card_id, me) if found.cs * 12 >= monsters_now else 0.0
+        return monsters + boss + extra
+    _, held = best_in_slot(me, found.slot, foe)
+    worth = max(0.0, slot_worth(card_id, me, foe) - held)
+    if found.deck == "items" and _may_transmute(me) and any(content().card(c).deck == "items" for c in me["slots"].values()):
+        worth = max(worth, _transmute_value(card_id, me) - 1)  # its abilities under a worn card (D-10)
+    return worth
+
+
+def _larges(me: AdventurerView) -> int:
+    return sum(1 for c in owned(me) if content().gear(c).large)
+
+
+def keep_worth(card_id: str, me: AdventurerView, view: BLView) -> float:
+    """What a card in hand is worth keeping (D-11): a single-use card what it does, equipment its
+    gain over the rest (a dominated card only its sale value), a weapon kept for the Boss too."""
+    found = gear(card_id)
+    if found is None:
+        return 0.0
+    if found.kind == "single_use":
+        return single_worth(card_id, me, view) + found.sale / 10
+    foe = boss_foe(view)
+    if found.slot == "weapon" and foe is not None:
+        best = max(owned(me), key=lambda c: adventurer_round(me, foe, c) if slot_of(c) == "weapon" else -1.0)
+        if best == card_id:
+            return 30.0 + found.sale / 10
+    best_card, _ = best_in_slot(me, found.slot, foe)
+    if best_card == card_id:
+        return slot_worth(card_id, me, foe) + found.sale / 10
+    if _transmute_value(card_id, me) >= 4 and _may_transmute(me):
+        return _transmute_value(card_id, me)
+    return found.sale / 10
+
+
+# -- character creation (D-02) -----------------------------------------------------------------------------
+
+def combo_worth(race: str, klass: str, weapon: str, view: BLView, seat: int) -> float:
+    c = content()
+    r, k, w = c.races[race], c.classes[klass], c.starting_weapons[weapon]
+    value = 10.0 * (r.cs + k.cs + w.cs)
+    rank = r.total("magic_rank") + k.total("magic_rank")
+    value += {0: 0.0, 1: 8.0, 2: 18.0}.get(rank, 30.0)
+    if rank:
+        value += 1.5 * (r.total("max_mana") + k.total("max_mana") + w.total("max_mana"))
+    for card in (r, k, w):
+        for ability in card.abilities:
+            verb = ability.verb
+            if verb == "combat_roll":
+                value += 8.0
+            elif verb == "check_bonus":
+                value += {"escape": 5.0, "fear": 2.0, "trap": 1.0, "charisma": 1.0}[str(ability.get("check"))]
+            elif verb == "protection":
+                value += 4.0
+            elif verb == "flight":
+                value += 6.0
+            elif verb == "instant_damage":
+                value += 6.0
+            elif verb == "instant_damage_bonus":
+                value += 6.0 if w.has("instant_damage") else 1.0
+            elif verb == "transmute":
+                value += 5.0
+            elif verb in ("backpack", "large_limit", "gold", "mana", "peek_dungeon", "max_tesla", "tesla_price"):
+                value += 2.0
+    taken = {a["klass"] for a in view["adventurers"] if a["seat"] != seat}
+    if k.keyword == "cleric" and view["seats"] >= 3 and not any(
+            t and c.classes[t].keyword == "cleric" for t in taken):
+        value += 8.0  # revival for the party (D-02)
+    covered = {t for a in view["adventurers"] if a["seat"] != seat
+               for s in a["slots"].values() for t in c.gear(s).types}
+    if not set(w.types) <= covered:
+        value += 2.0
+    return value
+
+
+def create(view: BLView, decision: Decision, rng: Rng) -> Answer:
+    """D-02: the best Race, Class and Starting Weapon together, among the cards still left."""
+    seat = decision.seat
+    c = content()
+    me = me_of(view, seat)
+    taken = {a[key] for a in view["adventurers"] if a["seat"] != seat for key in ("race", "klass")} \
+        | {s for a in view["adventurers"] if a["seat"] != seat for s in a["slots"].values()}
+    races = [me["race"]] if me["race"] else [r for r in c.races if r not in taken]
+    classes = [me["klass"]] if me["klass"] else [k for k in c.classes if k not in taken]
+    weapons = [w for w in c.starting_weapons if w not in taken]
+
+    def score(oid: str) -> float:
+        pick, _, card = oid.partition(":")
+        rs = [card] if pick == "race" else races
+        ks = [card] if pick == "class" else classes
+        ws = [card] if pick == "weapon" else weapons
+        return max(combo_worth(r, k, w, view, seat) for r in rs for k in ks for w in ws)
+    return (max(decision.option_ids, key=score),)
+
+
+# -- the Zone (D-08) ------------------------------------------------------------------------------------------
+
+def zone_score(zone_id: str, view: BLView, seat: int) -> tuple[float, float, int, int]:
+    """The party's expected Boss-round wins a phase against this Boss over its HP: every Adventurer's
+    round chance with their weapon (the Dealer's own best, backpack and shop included), the Dealer
+    counting double; then the party's Combat Strength against the Boss's Level (for a party that
+    cannot win yet), the higher Loot, the longer Zone."""
+    foe = zone_foe(zone_id)
+    zone = content().zones[zone_id]
+    assert foe is not None
+    total = margin = 0.0
+    for adv in view["adventurers"]:
+        weight = 2.0 if adv["seat"] == seat else 1.0
+        weapons = [adv["slots"].get("weapon")]
+        if adv["seat"] == seat:
+            weapons += [c for c in owned(adv) if slot_of(c) == "weapon"]
+            weapons += [c for c in view["shop"] if slot_of(c) == "weapon" and content().gear(c).cost <= adv["gold"] + 40]
+        total += weight * max(adventurer_round(adv, foe, w) for w in weapons)
+        cs = max(best_spell_weapon(w, foe, adv)[0] for w in weapons)
+        margin += weight * (bare_strength(adv) - adv["support_received"] + cs - foe.level)
+    return total / foe.hp, margin / foe.hp, zone.loot_mod, zone.distance
+
+
+def zone(view: BLView, decision: Decision, rng: Rng) -> Answer:
+    """D-08: the Boss the party is likeliest to defeat (its resistances and vulnerabilities against
+    the party's weapons), then the higher Loot; a runaway leader plays safe, one far behind takes
+    the richest of the nearly safest."""
+    seat = decision.seat
+    scored = {oid: zone_score(oid.partition(":")[2], view, seat) for oid in decision.option_ids}
+    best = max(scored.values())[0]
+    if lead(view, seat) <= -3 and best > 0:
+        near = [o for o, s in scored.items() if s[0] >= best * 0.85]
+        return (max(near, key=lambda o: (scored[o][2], scored[o][0])),)
+    return (max(scored, key=lambda o: scored[o]),)
+
+
+# -- the Market (D-04 to D-07, D-26) ---------------------------------------------------------------------------
+
+def price_factor(gold: int) -> float:
+    """Gold-like points a Gold piece of price counts for: Gold buys only cards and Tesla, so the
+    richer the AI, the less a price weighs."""
+    if gold >= 300:
+        return 0.03
+    if gold >= 150:
+        return 0.06
+    return 0.12
+
+
+def equip_choice(view: BLView, decision: Decision, me: AdventurerView, boss_ready: bool) -> str | None:
+    """D-07: wear the best card of each slot; the weapon is the best against Monsters, and in the
+    Boss's Preparation the best against the Boss. A Starting Weapon leaves the game when taken off,
+    so it goes only for a clearly better weapon."""
+    foe = boss_foe(view)
+    for oid in decision.option_ids:
+        if not oid.startswith("equip:"):
+            continue
+        card = oid.partition(":")[2]
+        slot = slot_of(card)
+        held = me["slots"].get(slot)
+        if slot == "weapon":
+            if boss_ready and foe is not None:
+                now = adventurer_round(me, foe, held) if held else 0.0
+                new = adventurer_round(me, foe, card)
+                if new > now + 0.03 and (held is None or not is_starting(held) or new > now + 0.08):
+                    return oid
+                continue
+            now_cs = content().gear(held).cs if held else -1
+            new_cs = content().gear(card).cs
+            if new_cs > now_cs or (new_cs == now_cs and ability_worth(card, me) > ability_worth(held or card, me)
+                                   and not (held and is_starting(held))):
+                return oid
+            continue
+        if held is None or slot_worth(card, me, foe) > slot_worth(held, me, foe) + 0.5:
+            return oid
+    return None
+
+
+def _wants_tesla(me: AdventurerView) -> bool:
+    devices = [c for c in me["slots"].values() if any(a.get("tesla") for a in content().card(c).abilities)]
+    devices += [c for t, c in me["transmuted"].items() if t in me["slots"].values()
+                and any(a.get("tesla") for a in content().card(c).abilities)]
+    if not devices:
+        return False
+    need = sum(3 * int(next(a for a in content().card(c).abilities if a.get("tesla")).get("tesla")) for c in devices)
+    return me["tesla"] < min(me["max_tesla"], need)
+
+
+def sell_choice(view: BLView, decision: Decision, me: AdventurerView, crowded: bool) -> str | None:
+    """D-06: sell a backpack card worth less than its sale value to the AI (dominated in its slot,
+    not the Boss weapon, not a useful single-use card), when the backpack fills or Gold is wanted."""
+    best: tuple[float, str] | None = None
+    for oid in decision.option_ids:
+        if not oid.startswith("sell:"):
+            continue
+        card = oid.partition(":")[2]
+        if card not in (me["backpack"] or []):
+            continue
+        found = content().gear(card)
+        worth = keep_worth(card, me, view)
+        if worth <= found.sale / 10 + 0.01 or (crowded and worth < 8):
+            if best is None or worth < best[0]:
+                best = (worth, oid)
+    return best[1] if best else None
+
+
+def _shop_pick(view: BLView, me: AdventurerView, funds: int) -> tuple[str | None, float]:
+    """The shop card (``buy:<position>``) whose worth beats its price by the most, among those
+    ``funds`` would pay for."""
+    factor = price_factor(me["gold"])
+    room = (me["backpack_limit"] - len(me["backpack"] or [])) >= 1
+    best, best_score = None, 0.0
+    for position, card in enumerate(view["shop"], 1):
+        cost = content().gear(card).cost
+        if cost > funds:
+            continue
+        worth = gain(card, me, view)
+        if not room and (is_single_use(card) or worth < 15):
+            continue
+        if worth < 4:
+            continue
+        score = worth - cost * factor
+        if score > best_score:
+            best, best_score = f"buy:{position}", score
+    return best, best_score
+
+
+def market(view: BLView, decision: Decision, rng: Rng) -> Answer:
+    """D-04, D-06, D-07, D-10, D-26, in this order: wear the better gear, transmute, coat the weapon,
+    sell what is dominated, restore Mana at 60% or less, buy the best card for its price (selling
+    dominated cards to afford it), a Side Job with the actions left, Tesla for a device, Done."""
+    me = me_of(view, decision.seat)
+    ids = decision.option_ids
+    found = equip_choice(view, decision, me, False)
+    if found is not None:
+        return (found,)
+    if "transmute" in ids and transmute_plan(me) is not None:
+        return ("transmute",)
+    for oid in ids:
+        if oid.startswith("use:"):
+            card = oid.split(":")[1]  # use:<card> or use:<card>:<whom or what>
+            verb = action_verb(card)
+            if verb == "weapon_coating" or verb == "treasure_table" or verb == "remove_curse":
+                return (oid,)
+            if verb == "restore_mana" and me["mana"] + 5 <= me["max_mana"] and me["actions_left"] == 0:
+                return (oid,)
+    crowded = len(me["backpack"] or []) >= me["backpack_limit"] - 1
+    found = sell_choice(view, decision, me, crowded)
+    if found is not None:
+        return (found,)
+    if me["actions_left"] > 0:
+        if "restore_mana" in ids and caster(me) and me["mana"] <= 0.6 * me["max_mana"]:
+            return ("restore_mana",)
+        pick, score = _shop_pick(view, me, me["gold"])
+        later, later_score = _shop_pick(view, me, me["gold"] + 20 * (me["actions_left"] - 1))
+        if later is not None and later != pick and later_score > score + 3:
+            if _others_to_act(view, decision.seat):
+                return ("wait",)  # keep the actions: interrupt if someone declares it (D-26, BL-066)
+            if "side_job" in ids:
+                return ("side_job",)  # Side Jobs first, to afford the better card with the last action
+        if pick is not None and pick in ids:
+            return (pick,)
+        if "restore_mana" in ids and caster(me) and me["mana"] < me["max_mana"] and me["gold"] >= 150:
+            return ("restore_mana",)
+        if "side_job" in ids:
+            return ("side_job",)
+    if "tesla" in ids and _wants_tesla(me):
+        return ("tesla",)
+    return ("end",)
+
+
+def _others_to_act(view: BLView, seat: int) -> bool:
+    """Whether an Adventurer of lower priority has not acted yet in this Market (all 3 actions
+    left and not Done): a higher-priority AI waits for their purchases to keep its interrupt."""
+    order = view["priority"]
+    later = order[order.index(seat) + 1:]
+    return any(view["adventurers"][s]["actions_left"] == 3 and not view["adventurers"][s]["done"] for s in later)
+
+
+def interrupt(view: BLView, decision: Decision, rng: Rng) -> Answer:
+    """D-05: take over a purchase of a card the AI would buy itself at its price, and that is at
+    least as good as its own best buy; never to block alone."""
+    if "interrupt" not in decision.option_ids or not view["shop"]:
+        return ("pass",)
+    option = decision.option("interrupt")
+    assert option is not None and option.target is not None
+    position = int(option.target[1])
+    card = view["shop"][position - 1]
+    me = me_of(view, decision.seat)
+    cost = content().gear(card).cost
+    worth = gain(card, me, view)
+    factor = price_factor(me["gold"])
+    reach = me["gold"] + 20 * (me["actions_left"] - 1)
+    if worth >= 10 and worth - cost * factor > 3:
+        _, best = _shop_pick(view, me, reach)
+        if worth - cost * factor >= best - 0.01:
+            return ("interrupt",)
+    return ("pass",)
+
+
+def raise_funds(view: BLView, decision: Decision, rng: Rng) -> Answer:
+    """BL-066: a Side Job while an action is spare, else sell the card least worth keeping."""
+    if "side_job" in decision.option_ids:
+        return ("side_job",)
+    me = me_of(view, decision.seat)
+    return (min(decision.option_ids, key=lambda o: keep_worth(o.partition(":")[2], me, view)),)
+
+
+# -- Transmutation (D-10) -------------------------------------------------------------------------------------
+
+def _may_transmute(me: AdventurerView) -> bool:
+    return bonus_has(me, "transmute") and not me["transmuted"]
+
+
+def bonus_has(me: AdventurerView, verb: str) -> bool:
+    return any(e.verb == verb for e in own_effects(me))
+
+
+def _transmute_value(card_id: str, me: AdventurerView) -> float:
+    """What a card's Special Abilities would add on top of another card (BL-240)."""
+    card = content().card(card_id)
+    value = 0.0
+    for ability in card.abilities:
+        if ability.tag != "ability" or ability.verb in ("combat_strength", "protection"):
+            continue
+        if ability.verb == "max_mana" and not caster(me):
+            continue
+        if ability.kind == "action":
+            if ability.has("tesla") and me["max_tesla"] <= 0:
+                continue
+            value += DEVICE_WORTH.get(ability.verb, 3.0)
+        else:
+            value += ability_worth_of(ability, me)
+    return value
+
+
+def ability_worth_of(ability: Effect, me: AdventurerView) -> float:
+    amount = ability.get("amount", 1)
+    count = amount if isinstance(amount, int) else 1
+    verb = ability.verb
+    return {"max_mana": 2.0, "check_bonus": 4.0, "instant_damage_bonus": 4.0, "ward": 1.0, "flight": 6.0,
+            "combat_roll": 7.0, "backpack": 3.0, "max_tesla": 1.0, "magic_rank": 16.0}.get(verb, 1.0) * count
+
+
+def transmute_plan(me: AdventurerView) -> tuple[str, str] | None:
+    """D-10: the best ability card in the backpack (not needed equipped) under an equipped blue
+    card of another kind, if its abilities are worth 4 or more there."""
+    if not _may_transmute(me):
+        return None
+    tops = [c for c in me["slots"].values() if content().card(c).deck == "items" and not is_single_use(c)]
+    bottoms = [c for c in me["backpack"] or [] if content().card(c).deck == "items" and not is_single_use(c)]
+    best: tuple[float, str, str] | None = None
+    for bottom in bottoms:
+        value = _transmute_value(bottom, me)
+        if value < 4:
+            continue
+        for top in tops:
+            if content().card(top).has(action_verb(bottom) or "-") or top == bottom:
+                continue
+            score = value - (1.0 if slot_of(top) == "weapon" else 0.0)
+            if best is None or score > best[0]:
+                best = (score, top, bottom)
+    return (best[1], best[2]) if best else None
+
+
+def transmute_top(view: BLView, decision: Decision, rng: Rng) -> Answer:
+    plan = transmute_plan(me_of(view, decision.seat))
+    if plan is not None and f"top:{plan[0]}" in decision.option_ids:
+        return (f"top:{plan[0]}",)
+    return ("back",)
+
+
+def transmute_bottom(view: BLView, decision: Decision, rng: Rng) -> Answer:
+    me = me_of(view, decision.seat)
+    plan = transmute_plan(me)
+    if plan is not None and f"bottom:{plan[1]}" in decision.option_ids:
+        return (f"bottom:{plan[1]}",)
+    picks = [o for o in decision.option_ids if o.startswith("bottom:")]
+    if picks:
+        return (max(picks, key=lambda o: _transmute_value(o.partition(":")[2], me)),)
+    return ("back",)
+
+
+# -- the backpack ----------------------------------------------------------------------------------------------
+
+def overflow(view: BLView, decision: Decision, rng: Rng) -> Answer:
+    """D-11: use a single-use card that helps now, else sell (Market), else discard the card least
+    worth keeping."""
+    me = me_of(view, decision.seat)
+    for oid in decision.option_ids:
+        if oid.startswith("use:"):
+            verb = action_verb(oid.split(":")[1])
+            if verb in ("restore_mana", "treasure_table", "weapon_coating", "remove_curse"):
+                return (oid,)
+    for prefix in ("sell:", "discard:"):
+        found = [o for o in decision.option_ids if o.startswith(prefix)]
+        if found:
+            return (min(found, key=lambda o: keep_worth(o.partition(":")[2], me, view)),)
+    return (decision.option_ids[0],)
+
+
+def keep_treasure(view: BLView, decision: Decision, rng: Rng) -> Answer:
+    """D-03: the Treasure that adds more (ties: the higher sale value)."""
+    me = me_of(view, decision.seat)
+
+    def score(oid: str) -> tuple[float, int]:
+        card = oid.partition(":")[2]
+        return gain(card, me, view) + content().gear(card).sale / 5, content().gear(card).sale
+    return (max(decision.option_ids, key=score),)
+
+
+def lose_equipped(view: BLView, decision: Decision, rng: Rng) -> Answer:
+    me = me_of(view, decision.seat)
+    foe = boss_foe(view)
+    return (min(decision.option_ids, key=lambda o: slot_worth(o.partition(":")[2], me, foe)),)
+
+
+# -- Preparation (D-07, D-10, D-23, D-24) ----------------------------------------------------------------------
+
+def preparation(view: BLView, decision: Decision, rng: Rng) -> Answer:
+    """Wear the best gear (against the Boss once it is up), transmute, revive allies (Exploration
+    rather than Combat, D-23), lift own Curses that hurt (D-24), Crystal Wings for the party before
+    a Boss fight (it lasts the Adventure, BL-218), coat the weapon, drink Mana when low."""
+    seat = decision.seat
+    me = me_of(view, seat)
+    ids = decision.option_ids
+    boss = view["boss_up"]
+    found = equip_choice(view, decision, me, boss)
+    if found is not None:
+        return (found,)
+    if "transmute" in ids and transmute_plan(me) is not None:
+        return ("transmute",)
+    stunned = [a for a in view["adventurers"] if a["stunned"]]
+    if stunned:
+        target = _revive_target(view, seat, [a["seat"] for a in stunned])
+        if target is not None:
+            oid = f"cast:healing:{target}"
+            if oid in ids and (boss or not _ahead(view, target, seat)):
+                return (oid,)
+            if boss:
+                for oid in ids:
+                    if oid.startswith("use:") and action_verb(oid.split(":")[1]) == "revive":
+                        return (oid,)
+    for oid in ids:
+        if oid.startswith("cast:dispel:"):
+            curse = oid.split(":")[2]
+            if curse in me["attached"] and _curse_hurts(curse) and not _curses_lead(view, seat):
+                return (oid,)
+        if oid.startswith("use:"):
+            card = oid.split(":")[1]  # use:<card> or use:<card>:<whom or what>
+            verb = action_verb(card)
+            if verb in ("weapon_coating", "treasure_table"):
+                return (oid,)
+            if verb == "remove_curse" and any(_curse_hurts(c) for c in me["attached"]) \
+                    and not _curses_lead(view, seat):
+                return (oid,)
+            if verb == "restore_mana" and me["mana"] + 5 <= me["max_mana"] and caster(me):
+                return (oid,)
+            if verb == "grant_flight" and boss and not me["flight"]:
+                return (oid,)
+    if boss:
+        foe = boss_foe(view)
+        for oid in ids:
+            if oid.startswith("cast:crystal_wings:") and me["mana"] >= 4:
+                ally = me_of(view, int(oid.split(":")[2]))
+                if not ally["flight"] and foe is not None and can_win_boss(ally, foe):
+                    return (oid,)
+    return ("end",)
+
+
+def can_win_boss(adv: AdventurerView, foe: Foe) -> bool:
+    return can_ever_win(adv, foe)
+
+
+def curses(adv: AdventurerView) -> int:
+    return sum(1 for c in adv["attached"] if content().card(c).kind == "curse")
+
+
+def _curses_lead(view: BLView, seat: int) -> bool:
+    """D-24: the Curses count at least ties the most of the others, which is worth a Medal if the
+    Boss falls (BL-197): a Curse is kept then."""
+    mine = curses(view["adventurers"][seat])
+    return mine >= max((curses(a) for a in view["adventurers"] if a["seat"] != seat), default=0)
+
+
+def _curse_hurts(curse: str) -> bool:
+    """Whether a Curse's penalty weighs on the fights (D-24): anything but a lost Gold sum."""
+    card = content().card(curse)
+    return any(a.verb not in ("gold",) for a in card.abilities)
+
+
+def _ahead(view: BLView, other: int, seat: int) -> bool:
+    return view["adventurers"][other]["medals"] > view["adventurers"][seat]["medals"] + 1
+
+
+def _revive_target(view: BLView, seat: int, seats: list[int]) -> int | None:
+    """D-23: not the runaway leader; the strongest first."""
+    found = [s for s in seats if not runaway(view, s)]
+    if not found:
+        return None
+    return max(found, key=lambda s: view["adventurers"][s]["strength"])
+
+
+def pick_seat(view: BLView, decision: Decision, rng: Rng) -> Answer:
+    seats = [int(o.partition(":")[2]) for o in decision.option_ids if o.startswith("seat:")]
+    target = _revive_target(view, decision.seat, seats)
+    return (f"seat:{target if target is not None else seats[0]}",) if seats else (decision.option_ids[0],)
+

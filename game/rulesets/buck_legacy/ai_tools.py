@@ -1,0 +1,279 @@
+"""The Buck: Legacy AI's shared tools (checklist section 6, "Shared AI tools"), read from a
+seat's view and the public card data only.
+
+- the cards an Adventurer has in play (public for everyone: Race, Class, equipment, Gifts and
+  Curses) and the static bonuses they give (:func:`bonus`, :func:`roll_mods`);
+- the *foe* to plan against: the Boss of the Zone in play, or the Monster being fought
+  (:class:`Foe`), and a weapon's Combat Strength and automatic parry against it (BL-120 to
+  BL-124);
+- battle odds (odds.py) and the chance of winning a Boss round over the six Boss Attacks
+  (:func:`boss_round`, BL-182 to BL-187);
+- standing: the runaway leader (2 Medals or more ahead, section 6).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterator
+
+from game.core import registry
+from game.rulesets.buck_legacy.content import BLContent, Card, Effect, Gear, Zone
+from game.rulesets.buck_legacy.odds import battle_odds
+from game.rulesets.buck_legacy.view_types import AdventurerView, BLView
+
+SYSTEM_ID = "buck-legacy"
+_CONTENT = registry.Follow(SYSTEM_ID, "content")
+
+SPELL_TYPES = {"spark": "electric", "ember": "fire", "retribution": "holy"}
+"""The damage type each weapon spell adds (BL-212 to BL-214)."""
+
+
+def content() -> BLContent:
+    found: BLContent = _CONTENT()
+    return found
+
+
+def gear(card_id: str) -> Gear | None:
+    card = content().card(card_id)
+    return card if isinstance(card, Gear) else None
+
+
+def slot_of(card_id: str) -> str:
+    found = gear(card_id)
+    return found.slot if found is not None else ""
+
+
+def is_single_use(card_id: str) -> bool:
+    found = gear(card_id)
+    return found is not None and found.kind == "single_use"
+
+
+def is_starting(card_id: str) -> bool:
+    return content().card(card_id).deck == "character"
+
+
+def action_verb(card_id: str) -> str:
+    """The verb a card acts with (its action, or a coating), "" for none."""
+    for ability in content().card(card_id).abilities:
+        if ability.kind == "action" or ability.verb == "weapon_coating":
+            return ability.verb
+    return ""
+
+
+def action_of(card_id: str) -> Effect | None:
+    for ability in content().card(card_id).abilities:
+        if ability.kind == "action":
+            return ability
+    return None
+
+
+# -- an Adventurer's cards in play (public, BL-020) ---------------------------------------------------
+
+def own_cards(adv: AdventurerView) -> Iterator[Card]:
+    c = content()
+    if adv["race"]:
+        yield c.card(adv["race"])
+    if adv["klass"]:
+        yield c.card(adv["klass"])
+    for card in adv["slots"].values():
+        yield c.card(card)
+    for card in adv["coatings"].values():
+        yield c.card(card)
+    for card in adv["attached"]:
+        yield c.card(card)
+
+
+def own_effects(adv: AdventurerView) -> Iterator[Effect]:
+    for card in own_cards(adv):
+        yield from card.abilities
+    for top, bottom in adv["transmuted"].items():
+        if top in adv["slots"].values():
+            yield from (a for a in content().card(bottom).abilities if a.tag == "ability")
+
+
+def bonus(adv: AdventurerView, verb: str, **match: object) -> int:
+    """The sum of the unconditional ``verb`` bonuses of the Adventurer's own cards."""
+    out = 0
+    for effect in own_effects(adv):
+        if effect.verb != verb or effect.get("scope", "holder") != "holder":
+            continue
+        if any(effect.get(k) != v for k, v in match.items()):
+            continue
+        if effect.get("creature") is not None or effect.get("flying") is not None:
+            continue
+        out += int(effect.get("amount", 0))
+    return out
+
+
+def roll_mods(adv: AdventurerView) -> tuple[int, int]:
+    """(ordinary, exempt) bonuses to the Adventurer's own combat rolls (BL-117, BL-118)."""
+    ordinary = exempt = 0
+    for effect in own_effects(adv):
+        if effect.verb == "combat_roll" and effect.get("flying") is None:
+            if effect.get("exempt"):
+                exempt += int(effect.get("amount"))
+            else:
+                ordinary += int(effect.get("amount"))
+    return ordinary, exempt
+
+
+def is_cleric(adv: AdventurerView) -> bool:
+    return bool(adv["klass"]) and content().classes[adv["klass"]].keyword == "cleric"
+
+
+def weapon_bonus(adv: AdventurerView) -> int:
+    """The equipped weapon's Combat Strength as counted now (printed plus its coating)."""
+    weapon = adv["slots"].get("weapon")
+    if weapon is None:
+        return 0
+    value = content().gear(weapon).cs
+    coating = adv["coatings"].get(weapon)
+    if coating is not None:
+        value += content().card(coating).total("weapon_coating")
+    return value
+
+
+def bare_strength(adv: AdventurerView) -> int:
+    """Combat Strength without the weapon (the public record less the weapon's part)."""
+    return adv["strength"] - weapon_bonus(adv)
+
+
+def spell_types(adv: AdventurerView) -> tuple[str, ...]:
+    """Damage types the Adventurer can add to a weapon by a spell (BL-212 to BL-214)."""
+    if adv["magic_rank"] < 1:
+        return ()
+    return ("electric", "fire", "holy") if is_cleric(adv) else ("electric", "fire")
+
+
+# -- the foe -------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Foe:
+    """What a weapon is judged against: Level, resistances, vulnerabilities, and for a Boss its
+    HP, Escape and Red-6 ability."""
+
+    level: int
+    resist: tuple[str, ...] = ()
+    vulnerable: tuple[str, ...] = ()
+    boss: bool = False
+    hp: int = 1
+    escape: int = 4
+    special: str = ""
+
+
+def zone_foe(zone_id: str) -> Foe | None:
+    if not zone_id:
+        return None
+    zone: Zone = content().zones[zone_id]
+    boss = zone.boss
+    if boss is None:
+        return None
+    special = next((e.verb for e in boss.special if e.kind != "static"), "")
+    return Foe(boss.level, boss.resist, boss.vulnerable, True, boss.hp, boss.escape, special)
+
+
+def boss_foe(view: BLView) -> Foe | None:
+    """The Boss of the Zone in play (its Level lowered by Acid Storm once it is fought)."""
+    return zone_foe(view["zone"])
+
+
+def weapon_against(card_id: str | None, foe: Foe | None, extra: tuple[str, ...] = ()) -> tuple[int, bool]:
+    """(Combat Strength, automatic parry) of a weapon against ``foe`` (BL-120 to BL-124)."""
+    if card_id is None:
+        return 0, False
+    found = content().gear(card_id)
+    types = tuple(found.types) + extra
+    if foe is None:
+        return found.cs, False
+    vulnerable = any(t in foe.vulnerable for t in types)
+    if any(t in foe.resist for t in types):
+        return 0, vulnerable
+    return found.cs + (1 if vulnerable else 0), vulnerable
+
+
+def best_spell_weapon(card_id: str | None, foe: Foe | None, adv: AdventurerView) -> tuple[int, bool]:
+    """A weapon's best showing against ``foe`` with or without a weapon spell the Adventurer
+    could cast on it (Spark, Ember, Retribution)."""
+    best = weapon_against(card_id, foe)
+    if card_id is None or foe is None:
+        return best
+    for kind in spell_types(adv):
+        found = weapon_against(card_id, foe, (kind,))
+        if found[1] and not best[1] and found[0] >= best[0] - 2:
+            best = found
+    return best
+
+
+@lru_cache(maxsize=8192)
+def eventual(strength: int, level: int, white_mod: int = 0, exempt: int = 0, black_mod: int = 0,
+             parry: bool = False) -> float:
+    """The chance of winning a battle in the end (odds.py)."""
+    return float(battle_odds(strength, level, white_mod, exempt, black_mod, 0, parry).eventual)
+
+
+@lru_cache(maxsize=8192)
+def boss_round(strength: int, level: int, white_mod: int, exempt: int, parry: bool, flight: bool,
+               protection: int, special: str = "") -> float:
+    """The chance of winning one Boss round, over the six Boss Attacks (BL-182 to BL-187): a
+    Volley stuns when Protection is below the Level, a Ground Slam costs 2 on the roll without
+    Flight; the Special Ability is taken as its effect on the dice where it has one."""
+    total = 0.0
+    for red in range(1, 7):
+        wm, bm = white_mod, 0
+        if red == 1:
+            bm = -1
+        elif red == 3:
+            bm = 1
+        elif red == 4 and protection < level:
+            continue
+        elif red == 5 and not flight:
+            wm -= 2
+        elif red == 6:
+            if special == "boss_roll":
+                bm = 3
+            elif special == "lose_unless_flight" and not flight:
+                continue
+            elif special == "check":
+                total += 0.5 * eventual(strength, level, wm, exempt, bm, parry)
+                continue
+        total += eventual(strength, level, wm, exempt, bm, parry)
+    return total / 6
+
+
+def adventurer_round(adv: AdventurerView, foe: Foe, weapon: str | None = "", with_spells: bool = True) -> float:
+    """The chance that ``adv`` wins a Boss round against ``foe`` with ``weapon`` (the equipped one
+    by default), counting a weapon spell they could cast themselves."""
+    held = adv["slots"].get("weapon")
+    if weapon == "":
+        weapon = held
+    cs, parry = best_spell_weapon(weapon, foe, adv) if with_spells else weapon_against(weapon, foe)
+    strength = bare_strength(adv) - adv["support_received"] + cs
+    ordinary, exempt = roll_mods(adv)
+    return boss_round(strength, foe.level, ordinary, exempt, parry, adv["flight"], adv["protection"], foe.special)
+
+
+def can_ever_win(adv: AdventurerView, foe: Foe) -> bool:
+    """Whether the best roll against the Boss's lowest can win (BL-180's test, with the roll's own
+    bonuses and the Combat Strength a weapon spell would give)."""
+    cs, _ = best_spell_weapon(adv["slots"].get("weapon"), foe, adv)
+    ordinary, exempt = roll_mods(adv)
+    best = bare_strength(adv) - adv["support_received"] + cs + max(1, min(6, 6 + ordinary)) + exempt
+    return best > foe.level + 1
+
+
+# -- standing (section 6) ---------------------------------------------------------------------------------
+
+def lead(view: BLView, seat: int) -> int:
+    medals = [a["medals"] for a in view["adventurers"]]
+    others = [m for s, m in enumerate(medals) if s != seat]
+    return medals[seat] - max(others) if others else 0
+
+
+def runaway(view: BLView, seat: int) -> bool:
+    """The runaway leader: 2 Medals or more ahead of everyone else."""
+    return lead(view, seat) >= 2
+
+
+def me_of(view: BLView, seat: int) -> AdventurerView:
+    return view["adventurers"][seat]
