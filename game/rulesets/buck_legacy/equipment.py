@@ -129,7 +129,8 @@ def equip(ctx: Ctx, seat: int, card: str) -> None:
         ctx.unequip(seat, gear.slot)
     adv.slots[gear.slot] = card
     swap = f" in place of {ctx.name(held)}" if held else ""
-    ctx.emit("equip", "BL-072" if held else "BL-070", f"{adv.name} equips {gear.name}{swap}.", seat=seat,
+    rule = ("BL-072" if held else "BL-070") + (", BL-058" if ctx.state.part == "market" else "")  # no action spent
+    ctx.emit("equip", rule, f"{adv.name} equips {gear.name}{swap}.", seat=seat,
              card=card, slot=gear.slot)
     settle_maximums(ctx, seat)
     ctx.check_limits(seat)
@@ -142,7 +143,7 @@ def sell(ctx: Ctx, seat: int, card: str) -> None:
     equipped = card in adv.slots.values()
     ctx.throw_away(seat, card)
     adv.gold += value
-    ctx.emit("sell", "BL-060", f"{adv.name} sells {ctx.name(card)} for {value} Gold.", seat=seat, card=card,
+    ctx.emit("sell", "BL-059, BL-060", f"{adv.name} sells {ctx.name(card)} for {value} Gold.", seat=seat, card=card,
              amount=value)
     if equipped:  # its bonuses are gone: the maximums and the limits are worked out again (BL-075)
         settle_maximums(ctx, seat)

@@ -98,9 +98,10 @@ def declare_support(ctx: Ctx, seat: int) -> None:
     fight = ctx.state.fight
     assert fight is not None
     amount = support_amount(ctx, seat)
+    again = ", BL-141" if ctx.adventurer(fight.fighter).support_received else ""  # a second supporter
     ctx.adventurer(seat).supported = True
     ctx.adventurer(fight.fighter).support_received += amount
-    ctx.emit("support", "BL-139", f"{ctx.who(seat)} Supports {ctx.who(fight.fighter)}: +{amount} Combat Strength "
+    ctx.emit("support", f"BL-137, BL-138, BL-139, BL-140{again}", f"{ctx.who(seat)} Supports {ctx.who(fight.fighter)}: +{amount} Combat Strength "
              "until the end of the Combat Phase.", seat=seat, fighter=fight.fighter, amount=amount)
 
 
@@ -190,7 +191,8 @@ def use_card(ctx: Ctx, seat: int, card: str, die: str) -> None:
     if single:
         adv.backpack.remove(card)
         ctx.discard(card)  # BL-236
-    ctx.emit("use", "BL-235", f"{adv.name} uses {gear_card.name}.", seat=seat, card=card)
+    device = ", BL-229" if ability.get("tesla") else ""  # a steampunk device paid in Tesla
+    ctx.emit("use", f"BL-235{device}", f"{adv.name} uses {gear_card.name}.", seat=seat, card=card)
     _act(ctx, seat, card, ability, die)
 
 

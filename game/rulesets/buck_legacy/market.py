@@ -195,7 +195,7 @@ def apply_market_option(ctx: Ctx, seat: int, picked: str) -> None:
         price = stats.tesla_price(ctx.state, ctx.content, seat)
         adv.gold -= price
         adv.tesla += 1
-        ctx.emit("tesla", "BL-227", f"{adv.name} buys 1 Tesla for {price} Gold ({adv.tesla} Tesla).", seat=seat,
+        ctx.emit("tesla", "BL-059, BL-062, BL-227", f"{adv.name} buys 1 Tesla for {price} Gold ({adv.tesla} Tesla).", seat=seat,
                  amount=1, gold=price)
     elif kind == "use":
         card, _, subject = arg.partition(":")
@@ -298,7 +298,7 @@ def respond_interrupt(ctx: Ctx, step: InterruptStep, seat: int, choice: tuple[st
     """The first to interrupt has the highest priority of all who could: the card is theirs (BL-064)."""
     step["buyer"] = seat
     step["seats"].clear()
-    ctx.emit("interrupt", "BL-063", f"{ctx.who(seat)} interrupts and takes over the purchase.", seat=seat,
+    ctx.emit("interrupt", "BL-063, BL-064", f"{ctx.who(seat)} interrupts and takes over the purchase.", seat=seat,
              declarer=step["declarer"])
 
 
@@ -345,11 +345,11 @@ def purchase(ctx: Ctx, step: PurchaseStep) -> None:
         del state.shop[position - 1]
     else:
         state.shop[position - 1] = refill
-    ctx.emit("buy", "BL-057", f"{adv.name} buys {gear.name} for {gear.cost} Gold.", seat=seat,
+    ctx.emit("buy", "BL-057, BL-065", f"{adv.name} buys {gear.name} for {gear.cost} Gold.", seat=seat,
              card=card, position=position, refill="" if state.blind_shop else (refill or ""),
              seats=(seat,) if state.blind_shop else None)
     if state.blind_shop:
-        ctx.emit("buy", "BL-057", f"{adv.name} buys shop card {position}.", seat=seat, position=position)
+        ctx.emit("buy", "BL-057, BL-065", f"{adv.name} buys shop card {position}.", seat=seat, position=position)
     ctx.to_backpack(seat, card)
 
 
@@ -368,6 +368,7 @@ def ask_raise_funds(ctx: Ctx, step: RaiseFundsStep) -> Decision:
 
 def answer_raise_funds(ctx: Ctx, step: RaiseFundsStep, seat: int, choice: tuple[str, ...]) -> None:
     ctx.state.stack.pop()
+    ctx.emit("raise_funds", "BL-066", f"{ctx.who(seat)} raises Gold for the interrupted purchase.", seat=seat)
     if choice[0] == "side_job":
         side_job(ctx, seat)
     else:
