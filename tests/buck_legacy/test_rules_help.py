@@ -254,3 +254,18 @@ def test_help_is_never_forced_and_hindering_is_allowed_bl202():
     while moment(g) == "compare":
         events += g.choose(pending(g).seat, "pass")
     assert "lose" in kinds(events) and g.state.adventurers[0].support_received == 0
+
+
+def test_a_mana_device_restores_mana_for_its_tesla_ak15_bl229():
+    """AK-15, BL-229: the Perpetual Dynamo (equipped Treasure: 3 Mana for 2 Tesla) is offered in a
+    window while its wearer's Mana is below the maximum and they hold the Tesla; using it pays the
+    Tesla and gives the Mana (never above the maximum)."""
+    a = adventurer("A", in_front=["hungry_grey_wolf"], tesla=2, mana=8,
+                   slots={"weapon": "studded_cudgel", "other": "perpetual_dynamo"})
+    g = combat([a, adventurer("B")], dice=["white:3", "black:3"])
+    d = pending(g, "help")
+    assert d.seat == 0 and "use:perpetual_dynamo" in d.option_ids
+    do(g, "use:perpetual_dynamo")
+    adv = g.state.adventurers[0]
+    assert (adv.tesla, adv.mana) == (0, 10)  # 8 + 3, kept at the maximum of 10
+    assert "use:perpetual_dynamo" not in pending(g, "help").option_ids

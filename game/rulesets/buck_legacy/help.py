@@ -170,6 +170,9 @@ def card_actions(ctx: Ctx, seat: int, moment: str, *, public: bool = False) -> l
             out += use_options(ctx, seat, card)
         elif not single and verb == "grant_flight" and not stats.has_flight(state, ctx.content, seat):
             out.append(Option(f"use:{card}", f"{name}: {ability.text}", ("card", card)))
+        elif not single and verb == "restore_mana" and \
+                ctx.adventurer(seat).mana < stats.max_mana(state, ctx.content, seat):
+            out.append(Option(f"use:{card}", f"{name}: {ability.text}", ("card", card)))  # a Mana device (AK-15)
     return out
 
 
@@ -230,6 +233,11 @@ def _act(ctx: Ctx, seat: int, card: str, ability: Effect, die: str) -> None:
     elif verb == "grant_flight":
         ctx.adventurer(seat).flight_until = "adventure" if state.boss_up else "exploration"
         ctx.emit("flight", "BL-244", f"{ctx.who(seat)} has Flight.", seat=seat)
+    elif verb == "restore_mana":
+        adv = ctx.adventurer(seat)
+        gained = min(int(ability.get("amount")), stats.max_mana(state, ctx.content, seat) - adv.mana)
+        adv.mana += gained
+        ctx.emit("mana", "BL-211", f"{adv.name} gains {gained} Mana.", seat=seat, amount=gained)
 
 
 # -- the window ---------------------------------------------------------------------------------------
