@@ -8,6 +8,8 @@ import pygame
 
 from game.core.decision import Decision, Option, Target
 from game.core.events import Event
+from game.ui import theme
+from game.ui.theme import px
 
 if TYPE_CHECKING:
     from game.ui.scenes.table import TableScene
@@ -26,6 +28,21 @@ GROUP_ORDER = ("Move", "Travel", "Attack", "Skills and feats", "Items", "Trade",
 ViewT = TypeVar("ViewT", bound=Mapping[str, Any])
 """The view type of the game a table draws (its ``view_types``); the scene, which serves every
 game, holds a ``Table[Any]`` made from the registry (game.core.views)."""
+
+
+def draw_glow(surface: pygame.Surface, rect: pygame.Rect, scale: float, *, selected: bool, lit: bool,
+              hovered: bool) -> None:
+    """The ring every table draws round a thing on it: bright gold when selected, gold when it is
+    an option now (brighter under the mouse), a thin line when merely hovered."""
+    if selected:
+        pygame.draw.rect(surface, theme.GOLD_LIGHT, rect.inflate(px(8, scale), px(8, scale)), width=px(4, scale),
+                         border_radius=px(9, scale))
+    elif lit:
+        colour = theme.GOLD_LIGHT if hovered else theme.GOLD
+        pygame.draw.rect(surface, colour, rect.inflate(px(6, scale), px(6, scale)), width=max(2, px(3, scale)),
+                         border_radius=px(8, scale))
+    elif hovered:
+        pygame.draw.rect(surface, theme.PARCHMENT_DARK, rect.inflate(2, 2), width=1, border_radius=px(6, scale))
 
 
 class Table(Generic[ViewT]):

@@ -36,7 +36,7 @@ from game.rulesets.buck_legacy.vocabulary import SLOTS
 from game.ui import theme
 from game.ui.animation import Banner, NumberPop, Pulse
 from game.ui.assets import vignette
-from game.ui.tables.base import Table
+from game.ui.tables.base import Table, draw_glow
 from game.ui.tables.buck_legacy_cards import (
     BOSS_KEY,
     DECK_COLOURS,
@@ -200,15 +200,8 @@ class BuckLegacyTable(Table[View]):
             self._visible.add(target)
         if not outline:
             return
-        if target in self._selected:
-            pygame.draw.rect(surface, theme.GOLD_LIGHT, rect.inflate(px(8, s), px(8, s)), width=px(4, s),
-                             border_radius=px(9, s))
-        elif target in self._lit:
-            colour = theme.GOLD_LIGHT if target == self._hover else theme.GOLD
-            pygame.draw.rect(surface, colour, rect.inflate(px(6, s), px(6, s)), width=max(2, px(3, s)),
-                             border_radius=px(8, s))
-        elif target == self._hover:
-            pygame.draw.rect(surface, theme.PARCHMENT_DARK, rect.inflate(2, 2), width=1, border_radius=px(6, s))
+        draw_glow(surface, rect, s, selected=target in self._selected, lit=target in self._lit,
+                  hovered=target == self._hover)
 
     def target_at(self, pos: tuple[int, int]) -> Target | None:
         """The topmost thing under ``pos``; but a value on a stat card gives way to the card when

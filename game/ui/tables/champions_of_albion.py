@@ -25,7 +25,7 @@ from game.ui import theme
 from game.ui.animation import Banner, NumberPop, Pulse
 from game.ui.assets import vignette
 from game.ui.boards.route_map import MapStandee, RouteMap, RouteOverlays
-from game.ui.tables.base import Table
+from game.ui.tables.base import Table, draw_glow
 from game.ui.tables.champions_of_albion_art import (
     CHAMPION_ICONS,
     PHASES,
@@ -216,15 +216,8 @@ class ChampionsOfAlbionTable(Table[CAView]):
             return
         self._outlined.add(target)
         s = self.scale
-        if target in self.selected:
-            pygame.draw.rect(surface, theme.GOLD_LIGHT, rect.inflate(px(8, s), px(8, s)), width=px(4, s),
-                             border_radius=px(9, s))
-        elif target in self.lit:
-            colour = theme.GOLD_LIGHT if target == self.hover else theme.GOLD
-            pygame.draw.rect(surface, colour, rect.inflate(px(6, s), px(6, s)), width=max(2, px(3, s)),
-                             border_radius=px(8, s))
-        elif target == self.hover:
-            pygame.draw.rect(surface, theme.PARCHMENT_DARK, rect.inflate(2, 2), width=1, border_radius=px(6, s))
+        draw_glow(surface, rect, s, selected=target in self.selected, lit=target in self.lit,
+                  hovered=target == self.hover)
 
     def target_at(self, pos: tuple[int, int]) -> Target | None:
         """Things overlap on the map (a standee on its space): the one that is an option now wins."""
