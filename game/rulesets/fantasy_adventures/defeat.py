@@ -1,0 +1,71 @@
+"""Defeat: saves, the heal window, the discard (FA-061 to FA-064, FA-142, FA-199, FA-214 to
+FA-219).
+
+After a defeat every applicable save is rolled, one source after another until one succeeds
+(FA-218); then every player may heal the card (FA-202). A saved or healed card is treated as
+never defeated: it keeps its items, its position and its monsters (FA-199). Otherwise it is
+discarded: a hero with every item it owns (FA-063), its monsters losing their assignment
+(FA-142); a monster to its owner's discard pile (FA-064).
+"""
+
+from __future__ import annotations
+
+from game.rulesets.fantasy_adventures import totals, traits, windows
+from game.rulesets.fantasy_adventures.context import FLOW, Ctx
+from game.rulesets.fantasy_adventures.steps import DefeatStep, DiscardDefeatedStep
+
+
+def defeat(ctx: Ctx, card: str, cause: str) -> None:
+    """Push the defeat of ``card`` (it is resolved before the steps under it)."""
+    ctx.push(DefeatStep(step="defeat", card=card, cause=cause))
+
+
+@FLOW.automatic(DefeatStep)
+def run_defeat(ctx: Ctx, step: DefeatStep) -> None:
+    state = ctx.state
+    state.stack.pop()
+    card = step["card"]
+    ctx.emit("defeated", "FA-061", f"{ctx.name(card)} is defeated ({step['cause']}).", card=card)
+    for save in traits.saves(ctx, card):
+        die = ctx.roll()
+        bonus = traits.save_bonus(ctx, card)
+        success = totals.succeeds(die, save.low, save.high, bonus)
+        ctx.emit("save", "FA-218", f"{ctx.name(card)}'s {save.label}: rolled {die}"
+                 + (f" (bonus {bonus})" if bonus else "") + (" — saved." if success else " — failed."),
+                 card=card, die=die, saved=success)
+        if success:
+            return
+    ctx.push(DiscardDefeatedStep(step="discard_defeated", card=card))
+    windows.open_heal_window(ctx, card)
+
+
+@FLOW.automatic(DiscardDefeatedStep)
+def run_discard_defeated(ctx: Ctx, step: DiscardDefeatedStep) -> None:
+    ctx.state.stack.pop()
+    card = step["card"]
+    encounter = ctx.state.encounter
+    if encounter is not None and card in encounter.healed:
+        encounter.healed.remove(card)
+        return
+    discard_defeated(ctx, card)
+
+
+def discard_defeated(ctx: Ctx, card: str) -> None:
+    """The defeated card goes to its owner's discard pile (FA-062 to FA-064, FA-142)."""
+    encounter = ctx.state.encounter
+    if ctx.card(card).type == "hero":
+        ctx.remove_hero(card)
+        if encounter is not None:
+            if card in ctx.player(encounter.target).hero_discard:
+                encounter.defeats += 1
+            for monster in encounter.monsters:
+                if monster.hero == card:
+                    monster.hero, monster.meleeing = "", False
+            if card in encounter.melee_order:
+                encounter.melee_order.remove(card)
+        ctx.emit("discarded", "FA-063", f"{ctx.name(card)} is discarded with its items.", card=card)
+        return
+    if encounter is not None:
+        encounter.monsters = [m for m in encounter.monsters if m.card != card]
+    ctx.discard(card)
+    ctx.emit("discarded", "FA-064", f"{ctx.name(card)} is discarded.", card=card)

@@ -1,0 +1,94 @@
+"""Fantasy Adventures as a RuleSystem: 2 to 4 players, four game turns (FA-001, FA-037, A-01)."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from game.core.cards import instances
+from game.core.events import Event, EventLog
+from game.core.outcome import Outcome
+from game.core.rng import Rng
+from game.core.ruleset import FlowRuleSystem
+from game.rulesets.fantasy_adventures import actions as _actions  # noqa: F401  (registers steps)
+from game.rulesets.fantasy_adventures import combat as _combat  # noqa: F401
+from game.rulesets.fantasy_adventures import defeat as _defeat  # noqa: F401
+from game.rulesets.fantasy_adventures import encounter as _encounter  # noqa: F401
+from game.rulesets.fantasy_adventures import melee as _melee  # noqa: F401
+from game.rulesets.fantasy_adventures import placement as _placement  # noqa: F401
+from game.rulesets.fantasy_adventures import surprise as _surprise  # noqa: F401
+from game.rulesets.fantasy_adventures import traps as _traps  # noqa: F401
+from game.rulesets.fantasy_adventures import turn as _turn  # noqa: F401
+from game.rulesets.fantasy_adventures import windows as _windows  # noqa: F401
+from game.rulesets.fantasy_adventures.context import FLOW, Ctx
+from game.rulesets.fantasy_adventures.setup import setup
+from game.rulesets.fantasy_adventures.state import FAState, Player
+from game.rulesets.fantasy_adventures.turn import score
+from game.rulesets.fantasy_adventures.view import view
+
+
+class FantasyAdventures(FlowRuleSystem):
+    flow = FLOW
+    id = "fantasy-adventures"
+    title = "Fantasy Adventures"
+    summary = ("Lead a party of eight heroes against the monsters and traps your rivals send, and send "
+               "your own against theirs: the richest party after four game turns wins.")
+    min_seats = 2
+    max_seats = 4
+    state_type = FAState
+    turn_word = "game turns"
+    score_word = "GP"
+    default_seats = ("human", "normal")
+    hidden_information = True
+    has_chance = True
+    cooperative = False
+
+    def __init__(self, content: Any = None) -> None:
+        if content is None:
+            from game.rulesets.fantasy_adventures.content import standard_content
+
+            content = standard_content()
+        self.content = content
+
+    def seat_label(self, index: int, seats: int) -> str:
+        return f"Player {index + 1}"
+
+    def context(self, state: FAState, log: EventLog) -> Ctx:
+        return Ctx(state, self.content, log)
+
+    def new_state(self, seed: int, seats: int, options: Mapping[str, Any],
+                  names: Sequence[str] | None = None) -> tuple[FAState, list[Event]]:
+        players = []
+        for s in range(seats):
+            player = Player(s, names[s] if names else f"Player {s + 1}")
+            deck = self.content.starter_deck()
+            player.hero_deck = instances(deck.heroes, deck.hero_copies, owner=s)
+            player.encounter_deck = instances(deck.encounter, deck.encounter_copies, owner=s)
+            players.append(player)
+        state = FAState(seats=seats, rng=Rng.seeded(seed), players=players)
+        log = EventLog()
+        ctx = self.context(state, log)
+        setup(ctx)
+        FLOW.advance(ctx, state.stack)
+        return state, log.events
+
+    def random_state(self, state: FAState) -> tuple[int, ...]:
+        return (state.rng.state, state.rng.inc)
+
+    def outcome(self, state: FAState) -> Outcome | None:
+        if state.winners is None:
+            return None
+        ctx = self.context(state, EventLog())
+        scores = tuple(score(ctx, s) if not state.players[s].eliminated else 0 for s in range(state.seats))
+        return Outcome(tuple(state.winners), scores, state.end_reason, "FA-039")
+
+    def view(self, state: FAState, seat: int | None) -> Any:
+        return view(state, self.content, seat)
+
+    def seat_count(self, state: FAState) -> int:
+        return state.seats
+
+    def turn_number(self, state: FAState) -> int:
+        return state.game_turn
+
+    def scenario_state(self, scenario: Mapping[str, Any], seed: int) -> tuple[FAState, list[Event]]:
+        raise NotImplementedError("Fantasy Adventures positions from scenarios come with its tests")
