@@ -14,14 +14,14 @@ table what he holds; whoever plays the seat answers a pass-only question at once
 from __future__ import annotations
 
 from game.core.decision import Decision, Option
-from game.rulesets.fantasy_adventures import effects, windows
+from game.rulesets.fantasy_adventures import uses, windows
 from game.rulesets.fantasy_adventures.context import FLOW, Ctx
 from game.rulesets.fantasy_adventures.steps import ActionStep
 
 
 def ask_action(ctx: Ctx, step: ActionStep) -> Decision:
     seat = step["turn"]
-    options = tuple(effects.action_options(ctx, seat)) + (Option("pass", "Pass"),)
+    options = tuple(uses.options(ctx, seat, "action")) + (Option("pass", "Pass"),)
     last = " (your last action this phase)" if step["last"] else ""
     return Decision(seat, "action", f"Action phase: take an action{last}, or pass.", options, rule="FA-162",
                     window=True)
@@ -41,7 +41,7 @@ def answer_action(ctx: Ctx, step: ActionStep, seat: int, choice: tuple[str, ...]
     else:
         step["turn"] = other
     windows.open_response(ctx, "W9")
-    effects.take_action(ctx, seat, choice[0])
+    uses.perform(ctx, seat, choice[0], "action")
 
 
 FLOW.question(ActionStep, ask_action, answer_action)

@@ -45,7 +45,7 @@ def run_combat_start(ctx: Ctx, step: CombatStartStep) -> None:
     revealed = list(encounter.stack)
     encounter.stack.clear()
     for card in revealed:
-        if ctx.card(card).type == "monster":
+        if ctx.card(card).kind == "monster":
             encounter.monsters.append(Monster(card=card, controller=state.monster))
         else:
             ctx.discard(card)  # items, spells (and any trap left) have no effect here
@@ -69,6 +69,8 @@ def run_round(ctx: Ctx, step: RoundStep) -> None:
     encounter.defeats = 0
     encounter.supports.clear()
     encounter.ranged.clear()
+    player.waiting.clear()  # heroes summoned last round are in play now (FA-224)
+    encounter.melee_change.clear()
     for monster in encounter.monsters:
         if monster.pending:
             monster.pending = False  # summoned last round: in play now (FA-224)
@@ -226,6 +228,7 @@ def run_round_end(ctx: Ctx, step: RoundEndStep) -> None:
     ctx.state.stack.pop()
     for player in ctx.state.players:
         player.flipped.clear()
+    ctx.encounter.cast_this_round.clear()
     ctx.emit("unflip", "FA-116", "The combat round ends: every flipped hero turns back.")
     declare_meleeing_again(ctx)
     ctx.push(RetreatStep(step="retreat", when="combat"))

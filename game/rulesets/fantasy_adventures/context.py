@@ -81,7 +81,7 @@ class Ctx(BaseContext[FAState, FAStep]):
         owner = owner_of(card)
         assert owner is not None, f"card {card} has no owner"
         player = self.player(owner)
-        (player.hero_discard if self.card(card).type == "hero" else player.encounter_discard).append(card)
+        (player.hero_discard if self.card(card).kind == "hero" else player.encounter_discard).append(card)
 
     # -- the party (FA-028 to FA-031) --------------------------------------------------------------
 

@@ -53,7 +53,7 @@ def run_discard_defeated(ctx: Ctx, step: DiscardDefeatedStep) -> None:
 def discard_defeated(ctx: Ctx, card: str) -> None:
     """The defeated card goes to its owner's discard pile (FA-062 to FA-064, FA-142)."""
     encounter = ctx.state.encounter
-    if ctx.card(card).type == "hero":
+    if ctx.card(card).kind == "hero":
         ctx.remove_hero(card)
         if encounter is not None:
             if card in ctx.player(encounter.target).hero_discard:

@@ -1,57 +1,258 @@
-"""What cards do when they act: traps going off (FA-072), normal abilities and offensive spells
-as actions (FA-160), and the effects they share (defeat, fear, heal, summon, Melee changes).
+"""What cards do: the effects of abilities, spells and traps (FA-072, FA-185 to FA-192,
+FA-199 to FA-202, FA-220 to FA-225, FA-239, FA-240).
 
-Each effect reads the card's structured ability (its verb and parameters, vocabulary.py) and
-does what the rulebook's glossary says for it.
+Each effect is one verb of the vocabulary (vocabulary.py) with its parameters, resolved here the
+way the rulebook's glossary says: a dependent effect "on X-Y" rolls one die first (FA-185,
+FA-187); a defeat respects immunity to the effect's element (FA-203, FA-240); fear turns a hero
+face down or sends a monster running (FA-188, FA-192); a heal saves a defeated card from its
+discard (FA-199); a summoned card waits beside the party when it comes during a combat round
+(FA-224); a "current melee" change lasts for that melee only (FA-239); a grant gives abilities
+until the end of the Encounter.
+
+Who may use what, when and on whom is uses.py's business; this module does what was chosen.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from game.core.decision import Option
-from game.rulesets.fantasy_adventures import defeat, traits
+from game.core.effects import Effect
+from game.rulesets.fantasy_adventures import defeat, totals, traits
 from game.rulesets.fantasy_adventures.context import Ctx
+from game.rulesets.fantasy_adventures.state import Monster
 
+
+def element_of(ctx: Ctx, source: str) -> str:
+    """An effect's element is its source's: a hero's, a monster's or a spell's; items and traps
+    have none (FA-240)."""
+    info = ctx.card(source)
+    return "" if info.kind in ("item", "trap") else str(info.element)
+
+
+def dependent(ctx: Ctx, ability: Effect, source: str) -> bool:
+    """Roll for an effect "on X-Y" (FA-185, FA-187); True when it happens (or needs no roll)."""
+    if not ability.has("on"):
+        return True
+    low, high = ability.get("on")
+    die = ctx.roll()
+    happens = totals.succeeds(die, int(low), int(high))
+    ctx.emit("dependent_roll", "FA-185", f"{ctx.name(source)}: rolled {die}, needs {low}"
+             + (f"-{high}" if high != low else "") + (": it works." if happens else ": no effect."),
+             card=source, die=die, happened=happens)
+    return happens
+
+
+# -- the effects --------------------------------------------------------------------------------------
+
+def do_defeat(ctx: Ctx, source: str, target: str) -> None:
+    """Defeat ``target`` by ``source``'s effect unless it is immune to the effect's element (FA-203, FA-204)."""
+    element = element_of(ctx, source)
+    if element and traits.immune_to(ctx, target, element):
+        ctx.emit("immune", "FA-204", f"{ctx.name(target)} is immune to {element.title()}: {ctx.name(source)} "
+                 "cannot defeat it.", card=target)
+        return
+    defeat.defeat(ctx, target, ctx.name(source))
+
+
+def do_fear(ctx: Ctx, source: str, target: str) -> None:
+    """Strike ``target`` with fear (FA-188 to FA-193): a hero turns face down until the end of the
+    combat stage; a monster runs away, discarded with no save or heal."""
+    if traits.immune_to(ctx, target, "fear"):
+        ctx.emit("immune", "FA-193", f"{ctx.name(target)} is immune to fear.", card=target)
+        return
+    encounter = ctx.state.encounter
+    if ctx.card(target).kind == "monster":
+        if encounter is not None:
+            encounter.monsters = [m for m in encounter.monsters if m.card != target]
+        ctx.discard(target)
+        ctx.emit("flees", "FA-192", f"{ctx.name(target)} is stricken with fear and runs away.", card=target)
+        return
+    player = ctx.owner_of_hero(target)
+    if target not in player.feared:
+        player.feared.append(target)
+    if target in player.flipped:
+        player.flipped.remove(target)
+    if encounter is not None and target in encounter.melee_order:
+        encounter.melee_order.remove(target)
+    ctx.emit("feared", "FA-188", f"{ctx.name(target)} is stricken with fear and turns face down.", card=target)
+
+
+def do_heal(ctx: Ctx, source: str, target: str) -> None:
+    """Heal a defeated card: it is not discarded and counts as never defeated (FA-199)."""
+    encounter = ctx.state.encounter
+    if encounter is not None and target not in encounter.healed:
+        encounter.healed.append(target)
+    ctx.emit("healed", "FA-199", f"{ctx.name(source)} heals {ctx.name(target)}.", card=target, source=source)
+
+
+def do_grant(ctx: Ctx, source: str, index: int, target: str) -> None:
+    """Give ``target`` (a hero, or "party") the abilities of ``source``'s ``index``-th grant
+    until the end of the Encounter (the Encounter's ``gained``)."""
+    encounter = ctx.state.encounter
+    if encounter is None:
+        return
+    encounter.gained.setdefault(target, []).append(f"{source}:{index}")
+    gifts = ", ".join(a.verb.replace("_", " ") for a in traits.gift(ctx, f"{source}:{index}"))
+    whom = "the party" if target == "party" else ctx.name(target)
+    ctx.emit("granted", "FA-150", f"{ctx.name(source)} gives {whom} {gifts} until the end of the Encounter.",
+             card=source, target=target)
+
+
+def do_current_melee(ctx: Ctx, source: str, amount: int, target: str) -> None:
+    """Change a combatant's total for its current melee only (FA-239)."""
+    encounter = ctx.state.encounter
+    if encounter is None:
+        return
+    monster = ctx.monster(target)
+    if monster is not None:
+        monster.melee_bonus += amount
+    else:
+        encounter.melee_change[target] = encounter.melee_change.get(target, 0) + amount
+    ctx.emit("melee_change", "FA-239", f"{ctx.name(source)}: {ctx.name(target)} {amount:+d} Melee for its "
+             "current melee.", card=target, amount=amount)
+
+
+def in_combat_round(ctx: Ctx) -> bool:
+    encounter = ctx.state.encounter
+    return encounter is not None and encounter.stage == "combat" and encounter.round > 0
+
+
+def do_summon_monster(ctx: Ctx, source: str, group: str | None, controller: int) -> None:
+    """Draw from the controller's Encounter deck until a monster of the group appears; the cards
+    passed over are discarded face up; the search ends once deck and discard pile have all been
+    looked at (FA-220, FA-225). A monster that could not be used in this Encounter (Lair only,
+    Wandering only) does not match. It attacks the same party (FA-221); during a combat round it
+    waits beside the party until the next (FA-224)."""
+    encounter = ctx.state.encounter
+    if encounter is None:
+        return
+    player = ctx.player(controller)
+    budget = len(player.encounter_deck) + len(player.encounter_discard)
+    passed: list[str] = []
+    found = None
+    for _ in range(budget):
+        card = ctx.draw(controller, "encounter")
+        if card is None:
+            break
+        info = ctx.card(card)
+        fits = (info.kind == "monster" and (group is None or group in info.groups)
+                and not (info.lair_only and not encounter.lair) and not (info.wandering_only and encounter.lair))
+        if fits:
+            found = card
+            break
+        passed.append(card)
+        player.encounter_discard.append(card)
+    if passed:
+        ctx.emit("summon_search", "FA-220", "Passed over and discarded: " + ", ".join(ctx.name(c) for c in passed)
+                 + ".", cards=passed)
+    if found is None:
+        ctx.emit("summon_none", "FA-225", f"{ctx.name(source)} summons nothing: no fitting monster was found.")
+        return
+    pending = in_combat_round(ctx)
+    encounter.monsters.append(Monster(card=found, controller=ctx.state.monster, pending=pending))
+    ctx.emit("summoned", "FA-224" if pending else "FA-220", f"{ctx.name(source)} summons {ctx.name(found)}"
+             + (", which waits beside the party until the next round." if pending else "."), card=found)
+
+
+def do_summon_hero(ctx: Ctx, source: str, element: str, seat: int) -> None:
+    """Summon a non-unique hero of ``element`` from the Hero deck into an open position (FA-223,
+    FA-225, A-36): the party must have one; cards passed over go to the Hero discard pile. During
+    a combat round it waits beside the party until the next round (FA-224)."""
+    from game.rulesets.fantasy_adventures import party
+
+    player = ctx.player(seat)
+    positions = party.open_positions(player)
+    if not positions:
+        ctx.emit("summon_none", "FA-223", f"{ctx.name(source)} summons nothing: the party has no open position.")
+        return
+    budget = len(player.hero_deck) + len(player.hero_discard)
+    passed: list[str] = []
+    found = None
+    for _ in range(budget):
+        card = ctx.draw(seat, "hero")
+        if card is None:
+            break
+        info = ctx.card(card)
+        if info.element == element and not info.unique:
+            found = card
+            break
+        passed.append(card)
+        player.hero_discard.append(card)
+    if passed:
+        ctx.emit("summon_search", "FA-225", "Passed over and discarded: " + ", ".join(ctx.name(c) for c in passed)
+                 + ".", cards=passed)
+    if found is None:
+        ctx.emit("summon_none", "FA-225", f"{ctx.name(source)} summons nothing: no fitting hero was found.")
+        return
+    # The first open position, front rank first (the hero player may move it in recovery).
+    party.place(player, found, positions[0])
+    if in_combat_round(ctx):
+        player.waiting.append(found)  # not in play until the next round (FA-224)
+    ctx.emit("summoned", "FA-223", f"{ctx.name(source)} summons {ctx.name(found)} into the party.", card=found)
+
+
+def monster_joins(ctx: Ctx, card: str) -> None:
+    """A monster joins the current Encounter from a player's hand, as if just summoned; the monster
+    player controls it, and afterwards it goes back to its owner's discard pile (FA-158, FA-222)."""
+    encounter = ctx.state.encounter
+    assert encounter is not None
+    pending = in_combat_round(ctx)
+    encounter.monsters.append(Monster(card=card, controller=ctx.state.monster, pending=pending))
+    ctx.emit("joins", "FA-158", f"{ctx.name(card)} joins the attack on {ctx.who(encounter.target)}'s party"
+             + (" and waits until the next round." if pending else "."), card=card)
+
+
+# -- traps (FA-069, FA-072) -----------------------------------------------------------------------------
 
 def trap_could_act(ctx: Ctx, trap: str, hero: str) -> bool:
     """Whether a revealed trap could have any effect at all (FA-069): an item-loss trap on a hero
     with no such item could not, nor fear on a hero immune to it."""
     player = ctx.owner_of_hero(hero)
+    owned = player.items.get(hero, [])
     for ability in ctx.card(trap).abilities:
         if ability.verb == "lose_item":
-            if not player.items.get(hero):
-                continue
-            return True
-        if ability.verb == "discard_group":
-            group = ability.params["group"]
-            if any(group in ctx.card(i).groups for i in player.items.get(hero, [])):
+            group = ability.get("group")
+            if any(group is None or group in ctx.card(i).item_groups for i in owned):
                 return True
-            continue
-        if ability.verb == "fear" and traits.immune_to(ctx, hero, "fear"):
-            continue
-        return True
+        elif ability.verb == "fear" and ability.get("target") == "entering":
+            if not traits.immune_to(ctx, hero, "fear"):
+                return True
+        else:
+            return True
     return False
 
 
 def trap_fires(ctx: Ctx, trap: str, hero: str) -> None:
     """A trap goes off on the entering hero unless it names another target (FA-072, A-12)."""
+    from game.rulesets.fantasy_adventures.steps import LoseItemStep
+
+    encounter = ctx.encounter
+    player = ctx.owner_of_hero(hero)
     for ability in ctx.card(trap).abilities:
-        _trap_effect(ctx, trap, hero, ability)
+        verb = ability.verb
+        if verb == "defeat" and ability.get("target") == "front_rank":
+            from game.rulesets.fantasy_adventures import party
 
-
-def _trap_effect(ctx: Ctx, trap: str, hero: str, ability: Any) -> None:
-    verb = ability.verb
-    if verb == "defeat":
-        defeat.defeat(ctx, hero, f"{ctx.name(trap)}")
-    else:
-        ctx.emit("trap_effect", "FA-072", f"{ctx.name(trap)} has no effect the rules know yet.", card=trap)
-
-
-def action_options(ctx: Ctx, seat: int) -> list[Option]:
-    """The actions ``seat`` may take now (FA-160, FA-162)."""
-    return []
-
-
-def take_action(ctx: Ctx, seat: int, option: str) -> None:
-    raise AssertionError(f"unknown action {option}")
+            for front in party.front_rank(player):
+                if dependent(ctx, ability, trap):
+                    do_defeat(ctx, trap, front)
+        elif verb == "defeat":
+            if dependent(ctx, ability, trap):
+                do_defeat(ctx, trap, hero)
+        elif verb == "fear":
+            if dependent(ctx, ability, trap):
+                do_fear(ctx, trap, hero)
+        elif verb == "lose_item" and ability.has("group"):
+            group = ability.get("group")
+            lost = [i for i in player.items.get(hero, []) if group in ctx.card(i).item_groups]
+            for item in lost:
+                player.items[hero].remove(item)
+                ctx.discard(item)
+            ctx.emit("items_lost", "FA-174", f"{ctx.name(hero)} discards " + ", ".join(ctx.name(i) for i in lost) + ".",
+                     hero=hero, cards=lost)
+        elif verb == "lose_item":
+            ctx.push(LoseItemStep(step="lose_item", hero=hero))
+        elif verb == "summon_monster":
+            do_summon_monster(ctx, trap, ability.get("group"), ctx.state.monster)
+        elif verb == "opponent_penalty":
+            encounter.party_penalty += int(ability.get("amount"))
+            ctx.emit("party_penalty", "FA-182", f"Every hero of {ctx.who(encounter.target)}'s party has "
+                     f"-{ability.get('amount')} Melee until the end of this Encounter.")

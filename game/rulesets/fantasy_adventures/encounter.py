@@ -64,7 +64,8 @@ def run_encounter_end(ctx: Ctx, step: EncounterEndStep) -> None:
     state = ctx.state
     state.stack.pop()
     encounter = ctx.encounter
-    leftovers = encounter.stack + [m.card for m in encounter.monsters]
+    leftovers = encounter.stack + [m.card for m in encounter.monsters] + ([encounter.trap] if encounter.trap else [])
+    encounter.trap = ""
     for card in leftovers:
         ctx.discard(card)
     if leftovers:
@@ -74,6 +75,7 @@ def run_encounter_end(ctx: Ctx, step: EncounterEndStep) -> None:
     encounter.stack, encounter.monsters = [], []
     for player in state.players:
         player.flipped.clear()  # (FA-116, A-21)
+        player.waiting.clear()  # a summoned hero enters its position (FA-237)
     hero_player = ctx.player(encounter.target)
     if hero_player.feared:
         ctx.emit("fear_ends", "FA-191", "Fear ends: the feared heroes turn face up.", target=encounter.target)

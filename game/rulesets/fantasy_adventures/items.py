@@ -17,6 +17,6 @@ def may_own(ctx: Ctx, player: Player, hero: str, item: str) -> bool:
     new = ctx.card(item)
     for owned in player.items.get(hero, []):
         old = ctx.card(owned)
-        if set(old.classes) & set(new.classes) or set(old.groups) & set(new.groups):
+        if set(old.classes) & set(new.classes) or set(old.item_groups) & set(new.item_groups):
             return False
     return True

@@ -167,6 +167,8 @@ def run_melee(ctx: Ctx, step: MeleeStep) -> None:
     monster_total = traits.monster_melee_total(ctx, leader, hero, len(horde))
     hero_die, monster_die = ctx.roll(), ctx.roll()
     h, m = hero_die + hero_total.value, monster_die + monster_total.value
+    encounter.melee_change.pop(hero, None)  # "for its current melee" lapses once it is rolled (FA-239)
+    leader.melee_bonus = 0
     ctx.emit("melee", "FA-138", f"{ctx.name(hero)}: {hero_die} + {hero_total.text()} = {h}; "
              f"{ctx.name(leader.card)}: {monster_die} + {monster_total.text()} = {m}.",
              hero=hero, monster=leader.card, hero_die=hero_die, monster_die=monster_die, hero_total=h, monster_total=m)

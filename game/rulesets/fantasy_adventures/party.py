@@ -17,17 +17,18 @@ from game.rulesets.fantasy_adventures.state import Player
 
 def in_play(player: Player) -> list[str]:
     """The party's heroes that are in play: not feared (FA-189)."""
-    return [h for h in player.heroes() if h not in player.feared]
+    return [h for h in player.heroes() if h not in player.feared and h not in player.waiting]
 
 
 def front_rank(player: Player) -> list[str]:
     """The heroes that count as the front rank for attacks and the entering hero: the front
     rank's heroes in play; else (one rank only, or nobody in play in front) the back rank's
     (FA-030, FA-198, FA-242)."""
-    front = [h for h in player.front if h is not None and h not in player.feared]
+    playing = in_play(player)
+    front = [h for h in player.front if h in playing]
     if front:
         return front
-    return [h for h in player.back if h is not None and h not in player.feared]
+    return [h for h in player.back if h in playing]
 
 
 def single_rank(player: Player) -> bool:

@@ -27,19 +27,19 @@ def stack_limit(game_turn: int) -> int:
 
 
 def stack_melee(ctx: Ctx, stack: list[str]) -> int:
-    return sum(ctx.card(c).melee for c in stack if ctx.card(c).type == "monster")
+    return sum(ctx.card(c).melee for c in stack if ctx.card(c).kind == "monster")
 
 
 def _has_trap(ctx: Ctx, stack: list[str]) -> bool:
-    return any(ctx.card(c).type == "trap" for c in stack)
+    return any(ctx.card(c).kind == "trap" for c in stack)
 
 
 def _why_not(ctx: Ctx, stack: list[str], card: str) -> tuple[str, str] | None:
     """Why ``card`` may not join ``stack`` now (reason, rule), or None."""
     info = ctx.card(card)
-    if info.type == "hero":
+    if info.kind == "hero":
         return "Heroes never go in a stack.", "FA-001"
-    if info.type == "monster":
+    if info.kind == "monster":
         room = stack_limit(ctx.state.game_turn) - stack_melee(ctx, stack)
         if info.melee > room:
             return (f"{info.name} (Melee {info.melee}) would take the stack over its limit of "
@@ -49,7 +49,7 @@ def _why_not(ctx: Ctx, stack: list[str], card: str) -> tuple[str, str] | None:
         if info.lair_only and not _has_trap(ctx, stack):
             # Asked for before the monster, the trap keeps the stack closable at every step.
             return f"{info.name} is Lair only: add a trap to this stack first.", "FA-057"
-    if info.type == "trap" and any(ctx.card(c).type == "monster" and ctx.card(c).wandering_only for c in stack):
+    if info.kind == "trap" and any(ctx.card(c).kind == "monster" and ctx.card(c).wandering_only for c in stack):
         return "A Wandering-only monster is in this stack, so it cannot hold a trap.", "FA-057"
     return None
 
@@ -62,10 +62,10 @@ def ask_place(ctx: Ctx, step: PlaceStep) -> Decision | None:
         targets = [s for s in state.remaining() if s != seat and str(s) not in state.stacks]
         if not targets or not player.hand:
             return None
-        options = tuple(Option(f"attack:{t}", f"Place a stack on {ctx.who(t)}'s party", ("seat", str(t)))
+        parties = tuple(Option(f"attack:{t}", f"Place a stack on {ctx.who(t)}'s party", ("seat", str(t)))
                         for t in targets)
         return Decision(seat, "place", "Stage II: place an Encounter stack on a party, or end placement.",
-                        options + (Option("end", "Place no more stacks"),), rule="FA-051")
+                        parties + (Option("end", "Place no more stacks"),), rule="FA-051")
     stack = state.stacks[str(step["target"])]
     options: list[Option] = []
     blocked: list[Blocked] = []
@@ -104,8 +104,8 @@ def answer_place(ctx: Ctx, step: PlaceStep, seat: int, choice: tuple[str, ...]) 
         return
     card = picked.partition(":")[2]
     player.hand.remove(card)
-    traps = [c for c in stack if ctx.card(c).type == "trap"]
-    if ctx.card(card).type == "trap":
+    traps = [c for c in stack if ctx.card(c).kind == "trap"]
+    if ctx.card(card).kind == "trap":
         stack.insert(len(traps), card)  # below the traps added before it: they are revealed first
     else:
         stack.append(card)

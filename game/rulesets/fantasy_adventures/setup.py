@@ -122,7 +122,7 @@ def ask_grant(ctx: Ctx, step: GrantStep) -> Decision | None:
         return None
     player = ctx.player(step["seat"])
     options = tuple(Option(f"grant:{item}:{hero}", f"{ctx.name(item)} to {ctx.name(hero)}", ("card", item))
-                    for item in player.hand if ctx.card(item).type == "item"
+                    for item in player.hand if ctx.card(item).kind == "item"
                     for hero in player.heroes() if items.may_own(ctx, player, hero, item))
     if not options:
         return None

@@ -44,6 +44,7 @@ class Player:
     items: dict[str, list[str]] = field(default_factory=dict)
     flipped: list[str] = field(default_factory=list)
     feared: list[str] = field(default_factory=list)
+    waiting: list[str] = field(default_factory=list)  # summoned this combat round: in play next round (FA-224)
     used: list[str] = field(default_factory=list)
     eliminated: bool = False
     # -- setup (FA-026 to FA-032): the heroes drawn, private until the parties are revealed --
@@ -91,17 +92,18 @@ class Encounter:
     lair: bool
     stage: Stage = "traps"
     entering: str = ""                # the entering hero of the trap round (FA-067)
+    trap: str = ""                    # the trap revealed this trap round, until it is discarded (FA-068)
     monsters: list[Monster] = field(default_factory=list)
     round: int = 0                    # combat rounds begun (FA-092)
     defeats: int = 0                  # heroes of the party discarded in this round or stage (FA-075)
-    hero_bonus: dict[str, int] = field(default_factory=dict)   # Melee until the end of the Encounter
     party_penalty: int = 0            # a trap's Melee penalty on every hero this Encounter (T7)
+    melee_change: dict[str, int] = field(default_factory=dict)  # a hero's Melee for its current melee (FA-239)
     melee_order: list[str] = field(default_factory=list)       # heroes whose melees remain, in order
     supports: dict[str, list[str]] = field(default_factory=dict)  # supported hero -> supporters (FA-144)
     ranged: list[list[str]] = field(default_factory=list)      # [firing hero, source, target monster]
     surprised: list[str] = field(default_factory=list)         # monsters that achieved surprise (FA-081)
     surprise_roll: int = 0
-    duel: list[str] = field(default_factory=list)              # [monster, hero] while a duel is on (FA-085)
+    cast_this_round: list[str] = field(default_factory=list)   # casters since the last unflip (FA-136, FA-236)
     healed: list[str] = field(default_factory=list)            # defeated cards healed before their discard
     gained: dict[str, list[str]] = field(default_factory=dict)  # hero -> effects it has until the end of
     #                                  the Encounter, each the card that gave it ("<card>" or "<card>:<n>")
@@ -121,6 +123,8 @@ class FAState:
     lairs: list[int] = field(default_factory=list)   # targets whose stack holds a trap (FA-056)
     order: list[int] = field(default_factory=list)   # targets in the declared Encounter order (FA-058)
     encounter: Encounter | None = None
+    removed: list[str] = field(default_factory=list)  # the cards of eliminated players (FA-040)
+    card_counts: list[int] = field(default_factory=list)  # each player's cards in all, for the invariants
     winners: list[int] | None = None
     end_reason: str = ""
     stack: list[FAStep] = field(default_factory=list)

@@ -144,6 +144,13 @@ class RetreatPenaltyStep(TypedDict):
     step: Literal["retreat_penalty"]
 
 
+class LoseItemStep(TypedDict):
+    """A trap makes the entering hero lose one item of the monster player's choice (plan T2)."""
+
+    step: Literal["lose_item"]
+    hero: str
+
+
 class SurpriseStep(TypedDict):
     """The surprise roll (FA-080, FA-081)."""
 
@@ -287,7 +294,7 @@ FAStep = Union[
     SetupDiscardStep, SetupRankStep, GrantStep, RevealPartiesStep,
     PlayerTurnStep, MulliganStep, DrawStep, NextEncounterStep, RearrangeStep, EndTurnStep,
     PlaceStep, OrderStep,
-    TrapRoundStep, EnteringStep, RevealTrapStep, DisarmStep, RetreatStep, RetreatPenaltyStep,
+    TrapRoundStep, EnteringStep, RevealTrapStep, DisarmStep, LoseItemStep, RetreatStep, RetreatPenaltyStep,
     SurpriseStep, SurpriseRollStep, DuelChoiceStep, DuelStep, CombatStartStep, RoundStep, AssignStep, MeleeingStep,
     MeleeOrderStep, RangedTargetStep, RangedRollStep, SupportStep, MeleeStep, MeleeWinStep,
     ActionStep, RoundEndStep, EncounterEndStep,

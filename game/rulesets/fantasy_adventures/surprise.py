@@ -42,7 +42,7 @@ def run_surprise(ctx: Ctx, step: SurpriseStep) -> None:
 def run_surprise_roll(ctx: Ctx, step: SurpriseRollStep) -> None:
     ctx.state.stack.pop()
     encounter = ctx.encounter
-    monsters = [c for c in encounter.stack if ctx.card(c).type == "monster"]
+    monsters = [c for c in encounter.stack if ctx.card(c).kind == "monster"]
     bonus = traits.surprise_bonus(ctx, monsters)
     die = ctx.roll()
     encounter.surprise_roll = die

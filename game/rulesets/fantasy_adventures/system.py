@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from game.core.cards import instances
 from game.core.events import Event, EventLog
 from game.core.outcome import Outcome
 from game.core.rng import Rng
 from game.core.ruleset import FlowRuleSystem
+from game.core.zones import Zone
 from game.rulesets.fantasy_adventures import actions as _actions  # noqa: F401  (registers steps)
 from game.rulesets.fantasy_adventures import combat as _combat  # noqa: F401
 from game.rulesets.fantasy_adventures import defeat as _defeat  # noqa: F401
@@ -57,14 +57,15 @@ class FantasyAdventures(FlowRuleSystem):
 
     def new_state(self, seed: int, seats: int, options: Mapping[str, Any],
                   names: Sequence[str] | None = None) -> tuple[FAState, list[Event]]:
+        from game.rulesets.fantasy_adventures.decks import deck_instances, starter_deck
+
         players = []
         for s in range(seats):
             player = Player(s, names[s] if names else f"Player {s + 1}")
-            deck = self.content.starter_deck()
-            player.hero_deck = instances(deck.heroes, deck.hero_copies, owner=s)
-            player.encounter_deck = instances(deck.encounter, deck.encounter_copies, owner=s)
+            player.hero_deck, player.encounter_deck = deck_instances(starter_deck(), s)
             players.append(player)
-        state = FAState(seats=seats, rng=Rng.seeded(seed), players=players)
+        state = FAState(seats=seats, rng=Rng.seeded(seed), players=players,
+                        card_counts=[len(p.hero_deck) + len(p.encounter_deck) for p in players])
         log = EventLog()
         ctx = self.context(state, log)
         setup(ctx)
@@ -91,4 +92,27 @@ class FantasyAdventures(FlowRuleSystem):
         return state.game_turn
 
     def scenario_state(self, scenario: Mapping[str, Any], seed: int) -> tuple[FAState, list[Event]]:
-        raise NotImplementedError("Fantasy Adventures positions from scenarios come with its tests")
+        from game.rulesets.fantasy_adventures.scenario import build_state
+
+        return build_state(self, scenario, seed)
+
+    def zones(self, state: FAState) -> list[Zone]:
+        from game.rulesets.fantasy_adventures.search import zones
+
+        return zones(state, self.content)
+
+    def determinize(self, state: FAState, seat: int, rng: Rng) -> FAState:
+        """Other hands, decks' orders and stacks dealt again from what ``seat`` has not seen (search.py)."""
+        from game.rulesets.fantasy_adventures.search import determinize
+
+        return determinize(state, self.content, seat, rng)
+
+    def evaluate(self, state: FAState, seat: int) -> float:
+        from game.rulesets.fantasy_adventures.search import evaluate
+
+        return evaluate(state, self.content, seat)
+
+    def invariants(self, state: FAState) -> list[str]:
+        from game.rulesets.fantasy_adventures.invariants import problems
+
+        return problems(state, self.content)

@@ -12,15 +12,13 @@ Flying, a +2 Melee) are in the Encounter's ``gained`` list, read here the same w
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Iterable, Iterator
+
+from game.core.effects import Effect
 
 from game.rulesets.fantasy_adventures.context import Ctx
 from game.rulesets.fantasy_adventures.state import Monster
 from game.rulesets.fantasy_adventures.totals import Total, horde_bonus
-
-ARMOR_GROUPS = ("armor", "helms")
-"""Items of these groups, and shields, give an armor save even with no numbers (FA-215, FA-233)."""
-
 
 @dataclass(frozen=True)
 class Save:
@@ -31,27 +29,23 @@ class Save:
 
 # -- reading abilities -------------------------------------------------------------------------------
 
-def _flat(abilities: Any) -> Iterator[Any]:
+def _flat(abilities: Iterable[Effect]) -> Iterator[Effect]:
     """Abilities with AND pairs opened up (FA-211); an OR pair is read by its callers (FA-212)."""
     for ability in abilities:
         if ability.verb == "and":
-            yield from _flat((ability.params["first"], ability.params["second"]))
+            yield from _flat(ability.get("abilities"))
         else:
             yield ability
 
 
-def automatic(ctx: Ctx, card: str, verb: str) -> list[Any]:
+def automatic(ctx: Ctx, card: str, verb: str) -> list[Effect]:
     """The automatic abilities ``verb`` of ``card`` itself, restrictions respected (FA-155, FA-210)."""
-    out = []
-    for ability in _flat(ctx.card(card).abilities):
-        if ability.verb == verb and ability.timing == "automatic" and _allowed(ctx, ability):
-            out.append(ability)
-    return out
+    return [a for a in _flat(ctx.card(card).abilities) if a.verb == verb and allowed(ctx, a)]
 
 
-def _allowed(ctx: Ctx, ability: Any) -> bool:
+def allowed(ctx: Ctx, ability: Effect) -> bool:
     """A Multiplayer-only ability works only while 3 or more players remain (FA-210)."""
-    return not getattr(ability, "multiplayer_only", False) or len(ctx.state.remaining()) >= 3
+    return not ability.get("multiplayer", False) or len(ctx.state.remaining()) >= 3
 
 
 def _hero_sources(ctx: Ctx, hero: str) -> list[str]:
@@ -63,42 +57,59 @@ def _hero_sources(ctx: Ctx, hero: str) -> list[str]:
     return [hero] + player.items.get(hero, [])
 
 
-def hero_has(ctx: Ctx, hero: str, verb: str) -> list[Any]:
+def hero_has(ctx: Ctx, hero: str, verb: str) -> list[Effect]:
+    """The automatic abilities ``verb`` a hero has: its own, its items', and those an effect gave
+    it until the end of the Encounter (``Encounter.gained``)."""
     out = [a for source in _hero_sources(ctx, hero) for a in automatic(ctx, source, verb)]
     encounter = ctx.state.encounter
     if encounter is not None and hero not in ctx.owner_of_hero(hero).feared:
-        for source in encounter.gained.get(hero, []):
-            out += [a for a in _flat(ctx.card(source).abilities) if a.verb == verb]
+        for given in encounter.gained.get(hero, []):
+            out += [a for a in _flat(gift(ctx, given)) if a.verb == verb]
     return out
+
+
+def gift(ctx: Ctx, given: str) -> tuple[Effect, ...]:
+    """The abilities a "grant" gave: ``given`` is "<card>:<n>", the n-th grant of that card's
+    abilities, opened up (the card's text is the one place they are written)."""
+    card, _, index = given.rpartition(":")
+    grants = [a for a in ctx.card(card).all_abilities() if a.verb == "grant"]
+    return tuple(grants[int(index)].get("gives"))
 
 
 # -- flying, the trap ability, undead (FA-004, FA-194, FA-227) -----------------------------------------
 
 def hero_flies(ctx: Ctx, hero: str) -> bool:
-    return bool(ctx.card(hero).flying or hero_has(ctx, hero, "flying"))
+    """Flying of its own, of an item (the coat) or given by a spell (FA-194, FA-189: not while feared)."""
+    return bool(hero_has(ctx, hero, "flying"))
 
 
 def monster_flies(ctx: Ctx, monster: str) -> bool:
-    return bool(ctx.card(monster).flying or automatic(ctx, monster, "flying"))
+    return bool(automatic(ctx, monster, "flying"))
 
 
 def trap_ability(ctx: Ctx, hero: str) -> bool:
-    return bool(ctx.card(hero).trap_ability)
+    return bool(ctx.card(hero).trap)
 
 
 def undead(ctx: Ctx, monster: str) -> bool:
-    return "undead" in ctx.card(monster).groups
+    return "undead" in ctx.card(monster).groups  # by name or in bold (FA-227)
 
 
 def disarm_bonus(ctx: Ctx, hero: str) -> int:
     """Bonuses to disarm rolls (AK-24): the entering hero's own and its items' (FA-070, FA-181)."""
-    return sum(a.params["amount"] for a in hero_has(ctx, hero, "roll_bonus") if a.params["roll"] == "disarm")
+    own = sum(int(a.get("amount")) for a in hero_has(ctx, hero, "roll_bonus") if a.get("roll") == "disarm")
+    encounter = ctx.state.encounter
+    party_wide = 0
+    if encounter is not None:
+        party_wide = sum(int(a.get("amount")) for given in encounter.gained.get("party", [])
+                         for a in _flat(gift(ctx, given)) if a.verb == "roll_bonus" and a.get("roll") == "disarm")
+    return own + party_wide
 
 
 def surprise_bonus(ctx: Ctx, monsters: list[str]) -> int:
     """Bonuses to the surprise roll from the Encounter's monsters (AK-24, FA-081, A-15)."""
-    return sum(a.params["amount"] for m in monsters for a in automatic(ctx, m, "roll_bonus")
-               if a.params["roll"] == "surprise")
+    return sum(int(a.get("amount")) for m in monsters for a in automatic(ctx, m, "roll_bonus")
+               if a.get("roll") == "surprise")
 
 
 # -- saves (FA-214 to FA-219, FA-233) -----------------------------------------------------------------
@@ -110,37 +121,46 @@ def saves(ctx: Ctx, card: str) -> list[Save]:
     info = ctx.card(card)
     basic = info.melee
     out = []
-    if info.type == "hero":
+    if info.kind == "hero":
         player = ctx.owner_of_hero(card)
-        for item in player.items.get(card, []):
+        for item in player.items.get(card, []) if card not in player.feared else []:
             item_info = ctx.card(item)
             printed = automatic(ctx, item, "armor_save")
             if printed:
-                out += [Save(f"{item_info.name}'s armor save", a.params.get("low", 1), a.params.get("high", basic))
-                        for a in printed]
-            elif set(item_info.groups) & set(ARMOR_GROUPS) or "shield" in item_info.classes:
+                out += [_save(f"{item_info.name}'s armor save", a, basic) for a in printed]
+            elif item_info.armor_save:
                 out.append(Save(f"{item_info.name}'s armor save", 1, basic))
         intrinsic = hero_has(ctx, card, "save")
     else:
         intrinsic = automatic(ctx, card, "save")
-    out += [Save(f"{info.name}'s save", a.params.get("low", 1), a.params.get("high", basic)) for a in intrinsic]
+    out += [_save(f"{info.name}'s save", a, basic) for a in intrinsic]
     return out
+
+
+def _save(label: str, ability: Effect, basic: int) -> Save:
+    """A save "on X-Y", or with no numbers at or below the basic Melee (FA-217)."""
+    low, high = ability.get("on", (1, basic))
+    return Save(label, int(low), int(high))
 
 
 def save_bonus(ctx: Ctx, card: str) -> int:
     """Bonuses to saves (AK-07), including other heroes' save leadership (FA-216, FA-209)."""
-    if ctx.card(card).type != "hero":
-        return sum(a.params["amount"] for a in automatic(ctx, card, "save_bonus"))
-    own = sum(a.params["amount"] for a in hero_has(ctx, card, "save_bonus"))
-    return own + _leadership(ctx, card, "saves")
+    if ctx.card(card).kind != "hero":
+        return sum(int(a.get("amount")) for a in automatic(ctx, card, "save_bonus") if not a.has("element"))
+    own = sum(int(a.get("amount")) for a in hero_has(ctx, card, "save_bonus") if not a.has("element"))
+    return own + _leadership(ctx, card, "save_bonus")
 
 
 # -- immunity (FA-203 to FA-206, FA-240) ---------------------------------------------------------------
 
 def immune_to(ctx: Ctx, card: str, what: str) -> bool:
     """Whether ``card`` is immune to ``what``: an element, "fear" or "ranged"."""
-    abilities = hero_has(ctx, card, "immune") if ctx.card(card).type == "hero" else automatic(ctx, card, "immune")
-    return any(a.params["to"] == what for a in abilities)
+    abilities = hero_has(ctx, card, "immune") if ctx.card(card).kind == "hero" else automatic(ctx, card, "immune")
+    encounter = ctx.state.encounter
+    if encounter is not None and ctx.card(card).kind == "hero":  # a spell on the whole party (S03)
+        abilities = abilities + [a for given in encounter.gained.get("party", []) for a in _flat(gift(ctx, given))
+                                 if a.verb == "immune"]
+    return any(a.get("to") == what for a in abilities)
 
 
 def can_defeat(ctx: Ctx, winner: str, loser: str) -> bool:
@@ -166,30 +186,34 @@ def ranged_sources(ctx: Ctx, hero: str) -> list[str]:
     Ranged attack" only for a hero with an orb (FA-117, plan I06)."""
     out = []
     for source in _hero_sources(ctx, hero):
-        for ability in automatic(ctx, source, "ranged_attack"):
-            if not ability.params.get("casters_only") or ctx.card(hero).orb:
+        for ability in automatic(ctx, source, "ranged"):
+            if not ability.get("caster_only") or ctx.card(hero).orb:
                 out.append(source)
                 break
     return out
 
 
 def ranged_bonus(ctx: Ctx, hero: str, source: str) -> int:
-    return max((a.params.get("bonus", 0) for a in automatic(ctx, source, "ranged_attack")), default=0)
+    return max((int(a.get("bonus", 0)) for a in automatic(ctx, source, "ranged")), default=0)
 
 
 # -- melee and duel totals (FA-086, FA-087, FA-138, FA-208, FA-209, FA-228 to FA-231, FA-234) ----------
 
-def _in_group(ctx: Ctx, card: str, group: str) -> bool:
-    """Whether ``card`` is of a "vs." group: an element's heroes or monsters, undead, demons,
-    devils, flying, or a Melee-Value bound on the basic Melee (FA-228, FA-230)."""
-    info = ctx.card(card)
-    if group.startswith("melee>="):
-        return bool(info.melee >= int(group.partition(">=")[2]))
-    if group.startswith("melee<="):
-        return bool(info.melee <= int(group.partition("<=")[2]))
-    if group == "flying":
-        return hero_flies(ctx, card) if info.type == "hero" else monster_flies(ctx, card)
-    return group == info.element or group in info.groups
+def _vs_applies(ctx: Ctx, ability: Effect, opponent: str) -> bool:
+    """Whether a "vs." ability meets its group in the one being fought: a monster group, an
+    element's heroes or monsters, flyers, or a bound on the basic Melee (FA-228, FA-230)."""
+    info = ctx.card(opponent)
+    side = ability.get("side")
+    if side is not None and side != ("heroes" if info.kind == "hero" else "monsters"):
+        return False
+    if ability.has("min_melee"):
+        return bool(info.melee >= int(ability.get("min_melee")))
+    if ability.has("max_melee"):
+        return bool(info.melee <= int(ability.get("max_melee")))
+    vs = ability.get("vs")
+    if vs == "flying":
+        return hero_flies(ctx, opponent) if info.kind == "hero" else monster_flies(ctx, opponent)
+    return bool(vs == info.element or vs in getattr(info, "groups", ()))
 
 
 def _vs(ctx: Ctx, sources: list[str], opponent: str) -> int:
@@ -198,44 +222,44 @@ def _vs(ctx: Ctx, sources: list[str], opponent: str) -> int:
     total = 0
     for source in sources:
         for ability in ctx.card(source).abilities:
-            if ability.timing != "automatic" or not _allowed(ctx, ability):
+            if not allowed(ctx, ability):
                 continue
             if ability.verb == "or":
-                halves = (ability.params["first"], ability.params["second"])
-                total += max((_vs_one(ctx, a, opponent) for a in halves), default=0)
+                total += max((_vs_one(ctx, a, opponent) for a in ability.get("abilities")), default=0)
             else:
-                for part in _flat((ability,)):
-                    total += _vs_one(ctx, part, opponent)
+                total += sum(_vs_one(ctx, part, opponent) for part in _flat((ability,)))
     return total
 
 
-def _vs_one(ctx: Ctx, ability: Any, opponent: str) -> int:
-    if ability.verb != "vs_bonus" or not _in_group(ctx, opponent, ability.params["against"]):
+def _vs_one(ctx: Ctx, ability: Effect, opponent: str) -> int:
+    if ability.verb != "melee_vs" or not allowed(ctx, ability) or not _vs_applies(ctx, ability, opponent):
         return 0
-    return int(ability.params["amount"])
+    return int(ability.get("amount"))
 
 
-def _leadership(ctx: Ctx, hero: str, what: str) -> int:
-    """Leadership of the other heroes in play of the party: "+N <what> to other <element>
-    heroes" (FA-208); a feared leader leads nobody (FA-189)."""
+def _leadership(ctx: Ctx, hero: str, verb: str) -> int:
+    """Leadership of the other heroes in play of the party: "Other <element> heroes in this party
+    +N Melee" (``leadership``) or "+N to saves" (``save_bonus`` with an element) (FA-208, FA-209);
+    the leader itself gains nothing, and a feared leader leads nobody (FA-189)."""
     player = ctx.owner_of_hero(hero)
+    element = ctx.card(hero).element
     total = 0
     for leader in player.heroes():
         if leader == hero or leader in player.feared:
             continue
-        for ability in automatic(ctx, leader, "leadership"):
-            if ability.params.get("what", "melee") == what and _in_group(ctx, hero, ability.params["of"]):
-                total += ability.params["amount"]
+        total += sum(int(a.get("amount")) for a in automatic(ctx, leader, verb) if a.get("element") == element)
     return total
 
 
 def _flat_melee(ctx: Ctx, sources: list[str]) -> int:
-    return sum(a.params["amount"] for s in sources for a in automatic(ctx, s, "melee_bonus"))
+    """"+N Melee" (AK-01) of the sources; Multiplayer-only ones while 3 or more remain (FA-210)."""
+    return sum(int(a.get("amount")) for s in sources for a in automatic(ctx, s, "melee"))
 
 
 def _penalty_from(ctx: Ctx, opponent: str) -> int:
     """An opponent's own automatic penalty on whoever melees it (AK-23, FA-182, FA-234)."""
-    return sum(a.params["amount"] for a in automatic(ctx, opponent, "opponent_penalty"))
+    return sum(int(a.get("amount")) for a in automatic(ctx, opponent, "opponent_penalty")
+               if a.get("whom", "meleeing") == "meleeing")
 
 
 def melee_total(ctx: Ctx, hero: str, monster: str) -> Total:
@@ -245,11 +269,12 @@ def melee_total(ctx: Ctx, hero: str, monster: str) -> Total:
     sources = _hero_sources(ctx, hero)
     parts = [("Melee", ctx.card(hero).melee)]
     support = sum(ctx.card(s).support for s in encounter.supports.get(hero, [])) if encounter else 0
+    given = sum(int(a.get("amount")) for a in hero_has(ctx, hero, "melee")) - _flat_melee(ctx, sources)
     extras = [("support", support), ("abilities and items", _flat_melee(ctx, sources) + _vs(ctx, sources, monster)),
-              ("leadership", _leadership(ctx, hero, "melee"))]
+              ("leadership", _leadership(ctx, hero, "leadership")), ("spells and effects", given)]
     if encounter is not None:
-        extras.append(("spells and effects", encounter.hero_bonus.get(hero, 0)
-                       - encounter.party_penalty))
+        extras.append(("trap penalty", -encounter.party_penalty))
+        extras.append(("current melee", encounter.melee_change.get(hero, 0)))
     extras.append((f"{ctx.name(monster)}'s penalty", -_penalty_from(ctx, monster)))
     return Total(tuple(parts + [(label, value) for label, value in extras if value]))
 
@@ -260,8 +285,9 @@ def monster_melee_total(ctx: Ctx, monster: Monster, hero: str, horde_size: int) 
     card = monster.card
     parts = [("Melee", ctx.card(card).melee)]
     leaders = [m.card for m in ctx.encounter.monsters if m.card != card and not m.pending]
-    lead = sum(a.params["amount"] for other in leaders for a in automatic(ctx, other, "leadership")
-               if _in_group(ctx, card, a.params["of"]))
+    groups = ctx.card(card).groups
+    lead = sum(int(a.get("amount")) for other in leaders for a in automatic(ctx, other, "leadership")
+               if a.get("group") in groups)
     extras = [("Horde", horde_bonus(horde_size)),
               ("abilities", _flat_melee(ctx, [card]) + _vs(ctx, [card], hero)),
               ("leadership", lead), ("effects", monster.bonus + monster.melee_bonus),
@@ -272,7 +298,7 @@ def monster_melee_total(ctx: Ctx, monster: Monster, hero: str, horde_size: int) 
 def duel_total(ctx: Ctx, fighter: str, opponent: str) -> Total:
     """A duel total without the die: Melee and the fighter's own automatic abilities (a hero's
     items' too), the opponent's own penalty on it, and nothing else (FA-086, FA-087, FA-234)."""
-    sources = _hero_sources(ctx, fighter) if ctx.card(fighter).type == "hero" else [fighter]
+    sources = _hero_sources(ctx, fighter) if ctx.card(fighter).kind == "hero" else [fighter]
     parts = [("Melee", ctx.card(fighter).melee),
              ("abilities", _flat_melee(ctx, sources) + _vs(ctx, sources, opponent)),
              (f"{ctx.name(opponent)}'s penalty", -_penalty_from(ctx, opponent))]

@@ -18,6 +18,7 @@ from game.rulesets.fantasy_adventures.encounter import end_encounter, party_gone
 from game.rulesets.fantasy_adventures.steps import (
     DisarmStep,
     EnteringStep,
+    LoseItemStep,
     RetreatStep,
     RevealTrapStep,
     TrapRoundStep,
@@ -35,7 +36,7 @@ def run_trap_round(ctx: Ctx, step: TrapRoundStep) -> None:
         return
     encounter.defeats = 0
     encounter.entering = ""
-    traps_left = bool(encounter.stack) and ctx.card(encounter.stack[0]).type == "trap"
+    traps_left = bool(encounter.stack) and ctx.card(encounter.stack[0]).kind == "trap"
     ctx.emit("traps_remain", "FA-066", f"{ctx.who(ctx.state.monster)}: " + ("a trap remains." if traps_left else
                                                                           "no traps remain."), traps=traps_left)
     if not traps_left:
@@ -88,6 +89,7 @@ def run_reveal_trap(ctx: Ctx, step: RevealTrapStep) -> None:
         ctx.discard(trap)
         ctx.emit("trap_no_effect", "FA-069", f"{ctx.name(trap)} could have no effect and is discarded.", card=trap)
         return
+    encounter.trap = trap
     ctx.push(DisarmStep(step="disarm", trap=trap))
     windows.open_response(ctx, "W2")
 
@@ -103,6 +105,7 @@ def run_disarm(ctx: Ctx, step: DisarmStep) -> None:
     rule = "FA-071" if disarmed else "FA-072"
     ctx.emit("disarm", "FA-070", f"{ctx.name(hero)} tries to disarm {ctx.name(trap)} (1-{need}"
              + (f", bonus {bonus}" if bonus else "") + f"): rolled {die}.", die=die, need=need, bonus=bonus)
+    ctx.encounter.trap = ""
     if disarmed:
         ctx.discard(trap)
         ctx.emit("disarmed", rule, f"{ctx.name(trap)} is disarmed and discarded.", card=trap)
@@ -110,3 +113,29 @@ def run_disarm(ctx: Ctx, step: DisarmStep) -> None:
     ctx.emit("trap_fires", rule, f"{ctx.name(trap)} goes off on {ctx.name(hero)}.", card=trap, hero=hero)
     ctx.discard(trap)
     effects.trap_fires(ctx, trap, hero)
+
+
+def ask_lose_item(ctx: Ctx, step: LoseItemStep) -> Decision | None:
+    hero = step["hero"]
+    owned = ctx.owner_of_hero(hero).items.get(hero, [])
+    if not owned:
+        return None
+    options = tuple(Option(f"item:{i}", ctx.name(i), ("card", i)) for i in owned)
+    return Decision(ctx.state.monster, "lose_item", f"The trap makes {ctx.name(hero)} lose one item: which?",
+                    options, rule="FA-072")
+
+
+def answer_lose_item(ctx: Ctx, step: LoseItemStep, seat: int, choice: tuple[str, ...]) -> None:
+    ctx.state.stack.pop()
+    item = choice[0].partition(":")[2]
+    ctx.owner_of_hero(step["hero"]).items[step["hero"]].remove(item)
+    ctx.discard(item)
+    ctx.emit("item_lost", "FA-072", f"{ctx.name(step['hero'])} loses {ctx.name(item)}.", card=item)
+
+
+@FLOW.automatic(LoseItemStep)
+def run_lose_item(ctx: Ctx, step: LoseItemStep) -> None:
+    ctx.state.stack.pop()
+
+
+FLOW.question(LoseItemStep, ask_lose_item, answer_lose_item)

@@ -14,7 +14,7 @@ from game.core.decision import Decision, Option
 from game.rulesets.fantasy_adventures import party
 from game.rulesets.fantasy_adventures.context import FLOW, Ctx
 from game.rulesets.fantasy_adventures.encounter import begin_encounter
-from game.rulesets.fantasy_adventures.state import GAME_TURNS, RANK_SIZE
+from game.rulesets.fantasy_adventures.state import GAME_TURNS, RANK_SIZE, Player
 from game.rulesets.fantasy_adventures.steps import (
     DrawStep,
     EndTurnStep,
@@ -147,11 +147,11 @@ def ask_rearrange(ctx: Ctx, step: RearrangeStep) -> Decision | None:
                     tuple(options) + (Option("end", "Keep this arrangement"),), rule="FA-179")
 
 
-def _positions(player: party.Player) -> list[str]:
+def _positions(player: Player) -> list[str]:
     return [f"front:{i}" for i in range(len(player.front))] + [f"back:{i}" for i in range(len(player.back))]
 
 
-def _position_of(player: party.Player, hero: str) -> str:
+def _position_of(player: Player, hero: str) -> str:
     if hero in player.front:
         return f"front:{player.front.index(hero)}"
     return f"back:{player.back.index(hero)}"
@@ -196,7 +196,10 @@ def run_end_turn(ctx: Ctx, step: EndTurnStep) -> None:
             player.eliminated = True
             for pile in (player.hand, player.hero_deck, player.hero_discard, player.encounter_deck,
                          player.encounter_discard):
+                state.removed.extend(pile)  # every card of his leaves the game (FA-040)
                 pile.clear()
+            for owned in player.items.values():
+                state.removed.extend(owned)
             player.items.clear()
             ctx.emit("eliminated", "FA-040", f"{player.name} has no heroes left and is eliminated.",
                      headline=f"{player.name} is out", seat=player.seat)

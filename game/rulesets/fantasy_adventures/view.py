@@ -50,7 +50,7 @@ def view(state: FAState, content: Any, seat: int | None) -> dict[str, Any]:
         "monster": state.monster,
         "players": [_player(state, p, seat) for p in state.players],
         "stacks": {t: {"size": len(cards), "cards": list(cards) if monster_player else [],
-                       "lair": int(t) in state.lairs}
+                       "lair": int(t) in state.lairs if monster_player else None}
                    for t, cards in state.stacks.items()},
         "order": list(state.order),
         "encounter": None if encounter is None else {

@@ -82,7 +82,7 @@ def _heal_responses(ctx: Ctx, step: HealWindowStep, seat: int) -> Sequence[Optio
 
 
 def _heal_respond(ctx: Ctx, step: HealWindowStep, seat: int, choice: tuple[str, ...]) -> None:
-    responses.play(ctx, seat, choice[0])
+    responses.play_heal(ctx, seat, choice[0], step["card"])
     # A healed card is no longer defeated: nobody needs to heal it again (FA-199).
     step["seats"] = [] if responses.healed(ctx, step["card"]) else _restart_after(ctx, seat)
 

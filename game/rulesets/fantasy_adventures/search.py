@@ -1,0 +1,97 @@
+"""Search hooks of Fantasy Adventures (issue 11, item 2): where the cards lie and who sees them,
+a state dealt again as one seat may believe it to be, and the game's own estimate of a seat.
+
+What a seat knows (section 7): every party with its items and marks, the discard piles (A-38),
+its own hand and the heroes it drew at setup, and, as the monster player, the stacks it built.
+Hidden: every deck's order, the other hands, the other players' setup draws and the stacks
+placed by another player. Each player's Hero cards and Encounter cards are pools of their own
+(his hand can hold only cards of his Encounter deck, FA-025).
+
+A stack's cards are dealt again among the monster player's unseen Encounter cards; the deal is
+kept only if it could be the real stack: its traps on top (FA-055), its monsters within the
+Melee limit (FA-053), and no trap left once the trap stage is over.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core.rng import Rng
+from game.core.zones import Zone, redeal
+from game.rulesets.fantasy_adventures.placement import stack_limit
+from game.rulesets.fantasy_adventures.state import FAState
+
+
+def zones(state: FAState, content: Any) -> list[Zone]:
+    out = []
+    monster = state.monster
+    for p in state.players:
+        heroes, encounter = f"heroes:{p.seat}", f"encounter:{p.seat}"
+        out += [Zone(f"hero_deck:{p.seat}", p.hero_deck, owner=p.seat, seen_by=(), pool=heroes),
+                Zone(f"drawn:{p.seat}", p.drawn, owner=p.seat, seen_by=(p.seat,), pool=heroes),
+                Zone(f"hero_discard:{p.seat}", p.hero_discard, owner=p.seat),
+                Zone(f"encounter_deck:{p.seat}", p.encounter_deck, owner=p.seat, seen_by=(), pool=encounter),
+                Zone(f"hand:{p.seat}", p.hand, owner=p.seat, seen_by=(p.seat,), pool=encounter),
+                Zone(f"encounter_discard:{p.seat}", p.encounter_discard, owner=p.seat)]
+    for target, stack in state.stacks.items():
+        out.append(Zone(f"stack:{target}", stack, owner=monster, seen_by=(monster,), pool=f"encounter:{monster}"))
+    if state.encounter is not None:
+        out.append(Zone("encounter_stack", state.encounter.stack, owner=monster, seen_by=(monster,),
+                        pool=f"encounter:{monster}"))
+    return out
+
+
+DEALS = 40
+"""Deals tried for stacks that could be real before the last deal is kept as it is."""
+
+
+def determinize(state: FAState, content: Any, seat: int, rng: Rng) -> FAState:
+    saved = {zone.name: list(zone.cards) for zone in zones(state, content)}
+    for _ in range(DEALS):
+        declared = zones(state, content)
+        for zone in declared:
+            zone.cards[:] = saved[zone.name]
+        redeal(declared, seat, rng)
+        if _plausible(state, content, seat):
+            break
+    for stack in _stacks(state):
+        stack.sort(key=lambda c: content.card(c).kind != "trap")  # traps on top, in dealt order (FA-055)
+    return state
+
+
+def _stacks(state: FAState) -> list[list[str]]:
+    out = list(state.stacks.values())
+    if state.encounter is not None:
+        out.append(state.encounter.stack)
+    return out
+
+
+def _plausible(state: FAState, content: Any, seat: int) -> bool:
+    if seat == state.monster:
+        return True
+    limit = stack_limit(state.game_turn)
+    for target, stack in state.stacks.items():
+        if sum(content.card(c).melee for c in stack if content.card(c).kind == "monster") > limit:
+            return False
+    encounter = state.encounter
+    if encounter is not None and encounter.stack:
+        traps = any(content.card(c).kind == "trap" for c in encounter.stack)
+        if encounter.stage != "traps" and traps:
+            return False  # the trap stage is over: no trap is left
+    return True
+
+
+def evaluate(state: FAState, content: Any, seat: int) -> float:
+    """How well ``seat`` stands (0 to 1): its table GP (FA-038) against the best of the others'."""
+    if state.winners is not None:
+        return 1.0 if seat in state.winners else 0.0
+
+    def gp(s: int) -> int:
+        p = state.players[s]
+        if p.eliminated:
+            return 0
+        return sum(content.card(h).gp + sum(content.card(i).gp for i in p.items.get(h, [])) for h in p.heroes())
+    mine = gp(seat)
+    best = max((gp(s) for s in range(state.seats) if s != seat), default=mine)
+    total = max(1, mine + best)
+    return max(0.0, min(1.0, mine / total))

@@ -1,0 +1,407 @@
+"""Who may use which ability or spell, when and on whom; and using it (FA-009, FA-113, FA-114,
+FA-127 to FA-136, FA-149 to FA-165, FA-171, FA-190, FA-201, FA-202, FA-210 to FA-213, FA-239,
+FA-241).
+
+A *use* is offered as an option id:
+- ``use:<card>:<n>:<target>``: the n-th ability of a hero, an item or a monster in play
+  (an AND pair is one use, FA-211; ``<n>.<k>`` picks half k of an OR pair, FA-212, FA-213);
+- ``hand:<card>:<n>:<target>``: a monster's anytime ability used from its owner's hand (FA-157);
+- ``cast:<spell>:<caster>:<target>``: a spell cast by an unflipped hero with an orb (FA-127).
+``<target>`` is a card, "party", or "" when the effect needs none.
+
+The *moment* says where the question is asked: ``action`` (the Action phase, as an action),
+``window`` (a response window, between actions, FA-164) or ``heal`` (the heal window of a
+defeat, where only healing is offered, FA-201, FA-202).
+
+Timing: normal abilities are actions, used by the hero player for heroes and items and by the
+monster player for monsters, once per player turn each (FA-152 to FA-154); a heal may be used at
+any defeat instead (FA-201). Anytime abilities and spells may be used by any player at any window
+(FA-133, FA-156). Protection spells are the hero player's, at windows (FA-131); offensive spells
+his actions (FA-132). Nothing is used during a duel (FA-085: no window opens in one). Using a
+hero's or an item's non-automatic ability, or casting, flips the hero (FA-113, FA-149), and a
+flipped hero can do neither (FA-114), except that a scroll never flips its user (FA-171) and Byron
+is not flipped by his first spell each round (FA-136).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, NamedTuple
+
+from game.core.decision import Option
+from game.core.effects import Effect
+from game.rulesets.fantasy_adventures import effects, party, totals, traits
+from game.rulesets.fantasy_adventures.context import Ctx
+
+HEAL = "heal"
+ACTIVE = ("heal", "current_melee", "fear", "defeat", "summon_monster", "join", "summon_hero", "grant")
+"""The verbs a player uses (the vocabulary's active kind); every other verb is automatic."""
+
+
+class Use(NamedTuple):
+    option: str
+    label: str
+    source: str           # the card whose ability (or spell) it is
+    actor: str            # the hero that flips ("" for a monster or a hand card)
+    parts: tuple[Effect, ...]  # the active abilities that take effect together
+    target: str
+
+
+# -- the abilities a card offers --------------------------------------------------------------------
+
+def _actives(card_abilities: tuple[Effect, ...]) -> Iterator[tuple[str, tuple[Effect, ...]]]:
+    """(index, the active abilities used together) for each use a card offers: an ability, the
+    active halves of an AND pair together (FA-211), each half of an OR pair alone (FA-212)."""
+    for n, ability in enumerate(card_abilities):
+        if ability.verb == "and":
+            parts = tuple(a for a in ability.get("abilities") if a.verb in ACTIVE)
+            if parts:
+                yield str(n), parts
+        elif ability.verb == "or":
+            for k, half in enumerate(ability.get("abilities")):
+                if half.verb in ACTIVE:
+                    yield f"{n}.{k}", (half,)
+        elif ability.verb in ACTIVE:
+            yield str(n), (ability,)
+
+
+def _timing(parts: tuple[Effect, ...]) -> str:
+    return "anytime" if any(p.get("timing") == "anytime" for p in parts) else "normal"
+
+
+# -- targets (FA-134, FA-153, FA-154, FA-156, FA-190, FA-239) ----------------------------------------
+
+def _attacking_monsters(ctx: Ctx, max_melee: int | None = None) -> list[str]:
+    encounter = ctx.state.encounter
+    if encounter is None:
+        return []
+    return [m.card for m in encounter.monsters if not m.pending
+            and (max_melee is None or ctx.card(m.card).melee <= max_melee)]
+
+
+def _heroes_targetable(ctx: Ctx, seat: int) -> list[str]:
+    """A party's heroes an effect may target: those in play; feared ones only if none is (FA-190)."""
+    player = ctx.player(seat)
+    return party.in_play(player) or party.last_resort(player)
+
+
+def _unrolled_melees(ctx: Ctx) -> list[tuple[str, str]]:
+    """(hero, meleeing monster) of each melee of this round not yet rolled (FA-239)."""
+    encounter = ctx.state.encounter
+    if encounter is None or encounter.stage != "combat":
+        return []
+    from game.rulesets.fantasy_adventures.combat import hordes
+
+    attacked = hordes(ctx)
+    out = []
+    for hero in encounter.melee_order:
+        leader = next((m.card for m in attacked.get(hero, []) if m.meleeing), None)
+        if leader is not None:
+            out.append((hero, leader))
+    return out
+
+
+def _targets(ctx: Ctx, seat: int, source: str, ability: Effect, moment: str, defeated: str) -> list[str]:
+    """Whom ``ability`` used by ``seat`` may target now."""
+    verb, target = ability.verb, ability.get("target", "")
+    encounter = ctx.state.encounter
+    if verb == HEAL:
+        if moment != "heal":
+            return []
+        info = ctx.card(defeated)
+        if target == "self":
+            owner_card = source if ctx.card(source).kind != "item" else _owner(ctx, source)
+            return [defeated] if defeated == owner_card else []
+        if info.kind != "hero":
+            return []
+        if target == "hero_of_party":
+            return [defeated] if defeated in ctx.player(seat).heroes() else []
+        return [defeated]  # hero_any_party (anytime)
+    if moment == "heal":
+        return []
+    if encounter is None:
+        return []
+    if verb in ("defeat", "fear"):
+        if target in ("monster_attacking", "monster_any"):
+            return _attacking_monsters(ctx, ability.get("max_melee"))
+        if target == "hero_attacked":
+            return _heroes_targetable(ctx, encounter.target)
+        return []
+    if verb == "current_melee":
+        melees = _unrolled_melees(ctx)
+        kinds = {"monster": (1,), "hero": (0,), "hero_or_monster": (0, 1)}[target]
+        return [pair[k] for pair in melees for k in kinds]
+    if verb == "grant":
+        if target == "hero_of_party":
+            return _heroes_targetable(ctx, seat)
+        return ["party"]
+    if verb in ("summon_monster", "summon_hero"):
+        return [""]
+    if verb == "join":
+        return [""]
+    return []
+
+
+def _owner(ctx: Ctx, item: str) -> str:
+    player = ctx.player(int(item.partition("/")[0]))
+    for hero, owned in player.items.items():
+        if item in owned:
+            return hero
+    return ""
+
+
+# -- listing the uses ----------------------------------------------------------------------------------
+
+def uses(ctx: Ctx, seat: int, moment: str, defeated: str = "") -> list[Use]:
+    """Every use ``seat`` may make now; ``moment`` is "action", "window" or "heal"."""
+    encounter = ctx.state.encounter
+    if encounter is None:
+        return []  # (and inside a duel no question is asked at all, FA-085)
+    out: list[Use] = []
+    out += _hero_uses(ctx, seat, moment, defeated)
+    out += _monster_uses(ctx, seat, moment, defeated)
+    out += _hand_monster_uses(ctx, seat, moment)
+    out += _spell_uses(ctx, seat, moment, defeated)
+    return out
+
+
+def _may_act(ctx: Ctx, seat: int, timing: str, moment: str, heal: bool, hero_player_only: bool) -> bool:
+    if moment == "heal":
+        return heal and (timing == "anytime" or not hero_player_only or seat == ctx.hero_player)
+    if timing == "anytime":
+        return moment == "window"
+    return moment == "action" and (not hero_player_only or seat == ctx.hero_player)
+
+
+def _hero_uses(ctx: Ctx, seat: int, moment: str, defeated: str) -> list[Use]:
+    player = ctx.player(seat)
+    out = []
+    for hero in player.heroes():
+        in_play = hero in party.in_play(player)
+        healing_self = moment == "heal" and hero == defeated  # FA-241
+        if not in_play and not healing_self:
+            continue
+        for source in [hero] + player.items.get(hero, []):
+            scroll = ctx.card(source).kind == "item" and ctx.card(source).scroll
+            if hero in player.flipped:  # flipped: no ability, no scroll (FA-114, FA-171)
+                continue
+            for index, parts in _actives(ctx.card(source).abilities):
+                if f"{source}:{index}" in player.used or not all(traits.allowed(ctx, p) for p in parts):
+                    continue
+                heal = parts[0].verb == HEAL
+                if not _may_act(ctx, seat, _timing(parts), moment, heal, hero_player_only=True):
+                    continue
+                if healing_self and parts[0].get("target") != "self":
+                    continue  # a defeated hero heals only itself (FA-241)
+                for target in _targets(ctx, seat, source, parts[0], moment, defeated):
+                    via = "" if source == hero else f"{ctx.name(hero)}'s "
+                    label = f"{via}{ctx.name(source)}: {_describe(ctx, parts[0], target)}"
+                    out.append(Use(f"use:{source}:{index}:{target}", label, source, "" if scroll else hero, parts,
+                                   target))
+    return out
+
+
+def _monster_uses(ctx: Ctx, seat: int, moment: str, defeated: str) -> list[Use]:
+    encounter = ctx.state.encounter
+    if encounter is None or seat != ctx.state.monster:
+        return []
+    out = []
+    player = ctx.player(seat)
+    for monster in encounter.monsters:
+        if monster.pending or monster.controller != seat:
+            continue
+        for index, parts in _actives(ctx.card(monster.card).abilities):
+            if f"{monster.card}:{index}" in player.used or not all(traits.allowed(ctx, p) for p in parts):
+                continue
+            if _timing(parts) == "anytime":
+                continue  # a monster's anytime ability works only from its owner's hand (FA-157)
+            heal = parts[0].verb == HEAL
+            if moment == "heal" and not (heal and defeated == monster.card):
+                continue
+            if moment != "heal" and not _may_act(ctx, seat, "normal", moment, heal, hero_player_only=False):
+                continue
+            for target in _targets(ctx, seat, monster.card, parts[0], moment, defeated):
+                label = f"{ctx.name(monster.card)}: {_describe(ctx, parts[0], target)}"
+                out.append(Use(f"use:{monster.card}:{index}:{target}", label, monster.card, "", parts, target))
+    return out
+
+
+def _hand_monster_uses(ctx: Ctx, seat: int, moment: str) -> list[Use]:
+    """A monster's anytime ability from its owner's hand (FA-157 to FA-159)."""
+    if moment != "window":
+        return []
+    out = []
+    for card in ctx.player(seat).hand:
+        info = ctx.card(card)
+        if info.kind != "monster":
+            continue
+        for index, parts in _actives(info.abilities):
+            if _timing(parts) != "anytime" or not all(traits.allowed(ctx, p) for p in parts):
+                continue
+            if parts[0].verb == "join" and not _may_join(ctx, seat, card):
+                continue
+            for target in _targets(ctx, seat, card, parts[0], moment, ""):
+                out.append(Use(f"hand:{card}:{index}:{target}", f"{info.name} from your hand: "
+                               f"{_describe(ctx, parts[0], target)}", card, "", parts, target))
+    return out
+
+
+def _may_join(ctx: Ctx, seat: int, card: str) -> bool:
+    """A join card joins an Encounter attacking another player's party; the hero player of that
+    Encounter may not use it (FA-158, A-28), nor may a monster that could not be used in it."""
+    encounter = ctx.state.encounter
+    info = ctx.card(card)
+    return (encounter is not None and seat != encounter.target
+            and not (info.lair_only and not encounter.lair) and not (info.wandering_only and encounter.lair))
+
+
+def _casters(ctx: Ctx, seat: int) -> list[str]:
+    """Unflipped heroes in play with an orb in the caster's own party (FA-127, FA-003)."""
+    player = ctx.player(seat)
+    return [h for h in party.in_play(player) if ctx.card(h).orb and h not in player.flipped]
+
+
+def _spell_uses(ctx: Ctx, seat: int, moment: str, defeated: str) -> list[Use]:
+    encounter = ctx.state.encounter
+    if encounter is None:
+        return []
+    player = ctx.player(seat)
+    casters = _casters(ctx, seat)
+    if not casters:
+        return []
+    out = []
+    for spell in player.hand:
+        info = ctx.card(spell)
+        if info.kind != "spell" or not _spell_allowed(ctx, seat, info, moment):
+            continue
+        for index, parts in _actives(info.abilities):
+            if parts[0].verb == HEAL and moment != "heal":
+                continue
+            for target in _targets(ctx, seat, spell, parts[0], moment, defeated):
+                for caster in casters:
+                    label = f"Cast {info.name} with {ctx.name(caster)}: {_describe(ctx, parts[0], target)}"
+                    out.append(Use(f"cast:{spell}:{caster}:{target}", label, spell, caster, parts, target))
+    return out
+
+
+def _spell_allowed(ctx: Ctx, seat: int, info: object, moment: str) -> bool:
+    """A spell's type decides who casts it and when (FA-131 to FA-133); Lair only, Wandering only
+    and Multiplayer only restrict it (FA-135, FA-210)."""
+    encounter = ctx.state.encounter
+    assert encounter is not None
+    kind = getattr(info, "type")
+    if getattr(info, "lair_only") and not encounter.lair or getattr(info, "wandering_only") and encounter.lair:
+        return False
+    if getattr(info, "multiplayer_only") and len(ctx.state.remaining()) < 3:
+        return False
+    if kind == "anytime":
+        return moment in ("window", "heal")
+    if seat != ctx.hero_player:
+        return False
+    if kind == "protection":
+        return moment in ("window", "heal")
+    return moment == "action"  # offensive
+
+
+def _describe(ctx: Ctx, ability: Effect, target: str) -> str:
+    verb = ability.verb.replace("_", " ")
+    if not target:
+        return verb
+    return f"{verb} {'the party' if target == 'party' else ctx.name(target)}"
+
+
+# -- using -----------------------------------------------------------------------------------------------
+
+def options(ctx: Ctx, seat: int, moment: str, defeated: str = "") -> list[Option]:
+    return [Option(u.option, u.label, ("card", u.target or u.source)) for u in uses(ctx, seat, moment, defeated)]
+
+
+def perform(ctx: Ctx, seat: int, option: str, moment: str, defeated: str = "") -> None:
+    """Carry out the use ``option`` (one of :func:`uses`)."""
+    use = next(u for u in uses(ctx, seat, moment, defeated) if u.option == option)
+    player = ctx.player(seat)
+    if option.startswith("cast:"):
+        _cast(ctx, seat, use)
+        return
+    kind, source, index, _ = option.split(":", 3)
+    if kind == "hand":
+        player.hand.remove(source)
+        ctx.emit("anytime_card", "FA-157", f"{ctx.who(seat)} plays {ctx.name(source)} from his hand.", card=source)
+        if use.parts[0].verb == "join":
+            effects.monster_joins(ctx, source)
+            return
+        _apply(ctx, seat, use)
+        ctx.discard(source)  # its other traits ignored, the card is discarded (FA-159)
+        return
+    player.used.append(f"{source}:{index}")
+    if use.actor:
+        _flip(ctx, seat, use.actor)
+    ctx.emit("ability", "FA-160" if moment == "action" else ("FA-201" if moment == "heal" else "FA-156"),
+             f"{use.label}.", card=source, seat=seat)
+    _apply(ctx, seat, use)
+    if ctx.card(source).kind == "item" and ctx.card(source).scroll:
+        owner = _owner(ctx, source)
+        player.items[owner].remove(source)
+        ctx.discard(source)  # a scroll is discarded after use (FA-171)
+
+
+def _flip(ctx: Ctx, seat: int, hero: str) -> None:
+    player = ctx.player(seat)
+    if hero not in player.flipped:
+        player.flipped.append(hero)
+
+
+def _cast(ctx: Ctx, seat: int, use: Use) -> None:
+    """Cast a spell: flip the caster (not Byron's first spell each round) and discard the spell;
+    on the caster's own orb element it works, otherwise roll: 1-3 it works, 4-5 it comes back to
+    hand, 6 it is lost (FA-127 to FA-129, FA-136)."""
+    player = ctx.player(seat)
+    spell, caster = use.source, use.actor
+    player.hand.remove(spell)
+    player.encounter_discard.append(spell)
+    free = (traits.hero_has(ctx, caster, "first_spell_free") and caster not in ctx.encounter.cast_this_round)
+    ctx.encounter.cast_this_round.append(caster)
+    if free:
+        ctx.emit("not_flipped", "FA-136", f"{ctx.name(caster)} is not flipped by his first spell this round.")
+    else:
+        _flip(ctx, seat, caster)
+    element, orb = ctx.card(spell).element, ctx.card(caster).orb
+    ctx.emit("cast", "FA-127", f"{ctx.name(caster)} casts {ctx.name(spell)}.", card=spell, caster=caster, seat=seat)
+    if element != orb:
+        die = ctx.roll()
+        if die >= 4:
+            back = die <= 5
+            if back:
+                player.encounter_discard.remove(spell)
+                player.hand.append(spell)
+            ctx.emit("spell_fails", "FA-129", f"Off its element: rolled {die}, no effect; "
+                     + ("the spell goes back to the hand." if back else "the spell is lost."), die=die)
+            return
+        ctx.emit("spell_works", "FA-129", f"Off its element: rolled {die}, the spell takes effect.", die=die)
+    _apply(ctx, seat, use)
+
+
+def _apply(ctx: Ctx, seat: int, use: Use) -> None:
+    """The effect of each part, one dependent roll each (FA-185, FA-211)."""
+    for ability in use.parts:
+        if not effects.dependent(ctx, ability, use.source):
+            continue
+        verb, target = ability.verb, use.target
+        if verb == "defeat":
+            effects.do_defeat(ctx, use.source, target)
+        elif verb == "fear":
+            effects.do_fear(ctx, use.source, target)
+        elif verb == "heal":
+            effects.do_heal(ctx, use.source, target)
+        elif verb == "grant":
+            index = [a for a in ctx.card(use.source).all_abilities() if a.verb == "grant"].index(ability)
+            effects.do_grant(ctx, use.source, index, target)
+        elif verb == "current_melee":
+            effects.do_current_melee(ctx, use.source, int(ability.get("amount")), target)
+        elif verb == "summon_monster":
+            effects.do_summon_monster(ctx, use.source, ability.get("group"), ctx.state.monster)
+        elif verb == "summon_hero":
+            effects.do_summon_hero(ctx, use.source, str(ability.get("element")), seat)
+
+
+def chance_text(low: int, high: int) -> str:
+    return f"{round(100 * totals.chance(low, high))}%"
