@@ -11,6 +11,8 @@
     python -m game bench [fantasy-heroes] [--games N]
     python -m game soak fantasy-heroes [--minutes M | --games N] [--agents normal,random] [--seed S]
     python -m game fuzz-saves fantasy-heroes --files N --seed S
+    python -m game deck check FILE                 (Fantasy Adventures: exit 0 legal, 1 illegal)
+    python -m game deck starter [--out FILE]       (write the starter deck file)
 
 Errors a person can fix print one line and exit with status 2, never a traceback.
 """
@@ -244,6 +246,50 @@ def cmd_soak(args: argparse.Namespace) -> int:
     return soak_main(args.ruleset, args.games, args.minutes, args.agents, args.seed)
 
 
+def cmd_deck_check(args: argparse.Namespace) -> int:
+    """The verdict on a Fantasy Adventures deck file and every reason: exit 0 legal, 1 illegal
+    (2, unreadable, as every error a person can fix)."""
+    from game.rulesets.fantasy_adventures import decks
+    from game.rulesets.fantasy_adventures.content import standard_content
+
+    try:
+        deck = decks.load_deck(Path(args.file))
+    except decks.DeckError as exc:
+        raise FiveRealmsError(f"{args.file}: {exc}") from None
+    content = standard_content()
+    violations = decks.check_deck(deck, content)
+    t = decks.totals(deck, content)
+    if violations:
+        reasons = "1 reason" if len(violations) == 1 else f"{len(violations)} reasons"
+        print(f"{args.file}: the deck \"{deck.name}\" is not legal ({reasons}):")
+    else:
+        print(f"{args.file}: the deck \"{deck.name}\" is legal.")
+    print(f"  Hero deck: {t.hero_cards} heroes, {t.hero_gp:,} GP (at least {decks.HERO_DECK_MIN} heroes, at most "
+          f"{decks.HERO_DECK_GP:,} GP)")
+    print(f"  Encounter deck: {t.encounter_cards} cards, {t.encounter_gp:,} GP, items {t.item_gp:,} GP (at least "
+          f"{decks.ENCOUNTER_DECK_MIN} cards, at most {decks.ENCOUNTER_DECK_GP:,} GP, items at most "
+          f"{decks.ITEM_GP:,} GP)")
+    for violation in violations:
+        print(f"  - {violation.text}")
+    return 1 if violations else 0
+
+
+def cmd_deck_starter(args: argparse.Namespace) -> int:
+    """Write the starter deck file (to --out, or print it), for players to copy and change."""
+    from game.rulesets.fantasy_adventures import decks
+
+    deck = decks.starter_deck()
+    if args.out is None:
+        print(decks.to_text(deck), end="")
+        return 0
+    try:
+        decks.save_deck(Path(args.out), deck)
+    except decks.DeckError as exc:
+        raise FiveRealmsError(f"{args.out}: {exc}") from None
+    print(f"Wrote the starter deck to {args.out}.")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="five-realms", description="Five Realms: fantasy card and board games.")
     parser.add_argument("--version", action="version", version=f"five-realms {__version__}")
@@ -315,6 +361,15 @@ def build_parser() -> argparse.ArgumentParser:
     z.add_argument("--files", type=int, default=200)
     z.add_argument("--seed", type=int, default=1)
     z.set_defaults(func=cmd_fuzz_saves)
+
+    d = sub.add_parser("deck", help="Fantasy Adventures deck files: check one, or write the starter deck")
+    deck_sub = d.add_subparsers(dest="deck_command", required=True)
+    dc = deck_sub.add_parser("check", help="print whether a deck file is legal and why not; exit 0 legal, 1 not")
+    dc.add_argument("file")
+    dc.set_defaults(func=cmd_deck_check)
+    ds = deck_sub.add_parser("starter", help="write the starter deck file (to standard output without --out)")
+    ds.add_argument("--out", default=None)
+    ds.set_defaults(func=cmd_deck_starter)
     return parser
 
 

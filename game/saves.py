@@ -32,7 +32,6 @@ import json
 import math
 import os
 import re
-import tempfile
 import time
 import unicodedata
 from dataclasses import dataclass
@@ -44,6 +43,7 @@ from game import __version__, save_pictures
 from game.ai import LEVELS
 from game.core import registry
 from game.core.errors import FiveRealmsError, SaveError
+from game.core.files import write_atomic as write_atomic  # the save's own writes; settings and pictures import it from here
 from game.core.game import Game
 from game.core.serial import canonical_json, stable_hash, to_data
 from game.session import Seat, Session
@@ -224,24 +224,6 @@ def session_to_data(session: Session) -> dict[str, Any]:
         "snapshot": session.game.snapshot(),
         "hash": session.game.state_hash(),
     }
-
-
-def write_atomic(path: Path, text: str | bytes) -> None:
-    """Write ``text`` (or bytes) to ``path`` via a temporary file and ``os.replace``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(text.encode("utf-8") if isinstance(text, str) else text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def save(session: Session, slot: str) -> Path:
