@@ -36,6 +36,13 @@ from game.rulesets.fantasy_adventures.steps import (
 )
 
 
+STANDOFF_ROUNDS = 10
+"""Combat rounds in a row in which no card leaves the fight after which the Encounter ends as a
+stand-off. The rulebook has no such rule: a hero immune to its only monster's element that can
+never beat it would otherwise fight for ever (neither side can be defeated, and retreat needs a
+defeat, FA-075). Ten quiet rounds in a row never happen while either side has a real chance."""
+
+
 @FLOW.automatic(CombatStartStep)
 def run_combat_start(ctx: Ctx, step: CombatStartStep) -> None:
     state = ctx.state
@@ -65,8 +72,12 @@ def run_round(ctx: Ctx, step: RoundStep) -> None:
     if not encounter.monsters:
         end_encounter(ctx, "every monster is defeated: the heroes are victorious", "FA-095")
         return
+    if encounter.quiet_rounds >= STANDOFF_ROUNDS:
+        end_encounter(ctx, f"a stand-off: {STANDOFF_ROUNDS} combat rounds without anyone leaving the fight", "FA-096")
+        return
     encounter.round += 1
     encounter.defeats = 0
+    encounter.round_start = [len(encounter.monsters), len(player.heroes())]
     encounter.supports.clear()
     encounter.ranged.clear()
     player.waiting.clear()  # heroes summoned last round are in play now (FA-224)
@@ -228,7 +239,10 @@ def run_round_end(ctx: Ctx, step: RoundEndStep) -> None:
     ctx.state.stack.pop()
     for player in ctx.state.players:
         player.flipped.clear()
-    ctx.encounter.cast_this_round.clear()
+    encounter = ctx.encounter
+    encounter.cast_this_round.clear()
+    now = [len(encounter.monsters), len(ctx.player(encounter.target).heroes())]
+    encounter.quiet_rounds = encounter.quiet_rounds + 1 if now == encounter.round_start else 0
     ctx.emit("unflip", "FA-116", "The combat round ends: every flipped hero turns back.")
     declare_meleeing_again(ctx)
     ctx.push(RetreatStep(step="retreat", when="combat"))

@@ -103,6 +103,8 @@ class Encounter:
     ranged: list[list[str]] = field(default_factory=list)      # [firing hero, source, target monster]
     surprised: list[str] = field(default_factory=list)         # monsters that achieved surprise (FA-081)
     surprise_roll: int = 0
+    quiet_rounds: int = 0             # combat rounds in a row in which nobody left the fight (stand-off)
+    round_start: list[int] = field(default_factory=list)       # [monsters, heroes] when the round began
     cast_this_round: list[str] = field(default_factory=list)   # casters since the last unflip (FA-136, FA-236)
     healed: list[str] = field(default_factory=list)            # defeated cards healed before their discard
     gained: dict[str, list[str]] = field(default_factory=dict)  # hero -> effects it has until the end of
