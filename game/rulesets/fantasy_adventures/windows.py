@@ -25,16 +25,16 @@ from game.rulesets.fantasy_adventures.context import FLOW, Ctx
 from game.rulesets.fantasy_adventures.steps import HealWindowStep, ResponseWindowStep
 
 CHECKPOINTS = {
-    "W1": "the start of the Encounter",
-    "W2": "the trap round",
-    "W3": "the end of the trap round",
-    "W4": "before the surprise roll",
-    "W5": "after the duel",
-    "W6": "after Assignment",
-    "W7": "the Ranged phase",
-    "W8": "the Melee phase",
-    "W9": "after an action",
-    "W10": "the end of the combat round",
+    "W1": "At the start of the Encounter",
+    "W2": "In the trap round",
+    "W3": "At the end of the trap round",
+    "W4": "Before the surprise roll",
+    "W5": "After the surprise stage's duel",
+    "W6": "After Assignment",
+    "W7": "In the Ranged phase",
+    "W8": "In the Melee phase",
+    "W9": "After an action",
+    "W10": "At the end of the combat round",
 }
 
 
@@ -71,7 +71,7 @@ def _respond(ctx: Ctx, step: ResponseWindowStep, seat: int, choice: tuple[str, .
 
 
 def _prompt(ctx: Ctx, step: ResponseWindowStep, seat: int) -> str:
-    return f"At {CHECKPOINTS.get(step['checkpoint'], 'this moment')}: play a spell or an anytime ability, or pass."
+    return f"{CHECKPOINTS[step['checkpoint']]}: play a spell or an anytime ability, or pass."
 
 
 register_window(FLOW, ResponseWindowStep, rule="FA-164", responses=_responses, respond=_respond, prompt=_prompt)
