@@ -56,6 +56,9 @@ class Table(Generic[ViewT]):
     emblem = "crossed-swords"
     group_order: tuple[str, ...] = GROUP_ORDER
     """The action panel lists these groups first, in this order, then the others as they come."""
+    bench_seats: tuple[int, ...] = ()
+    """Seat counts the UI benchmark also measures this table at (at 1280x720), besides the
+    demo's two: a table whose layout grows with the seats names its largest."""
     results: frozenset[str] = frozenset()
     """Event kinds that are an outcome the players should see before play goes on (a battle
     won, a hit): the scene holds each on the table (issue 12, staged outcomes)."""
