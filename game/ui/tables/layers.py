@@ -85,19 +85,21 @@ class LayeredTable(Table[ViewT]):
                   hovered=target == self.hover)
 
     def layered(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: Hashable,
-                paint: Callable[[pygame.Surface, pygame.Rect], None], *, hover_inside: bool = True) -> None:
+                paint: Callable[[pygame.Surface, pygame.Rect], None], *, hover_inside: bool = True,
+                margin: int | None = None) -> None:
         """Draw a panel through its cached layer: ``paint(layer, rect in the layer)`` runs again
         only when ``key`` (or what is lit or selected among the things it marks: a paint reads
         those only through ``mark``) changes. With ``hover_inside`` it also runs when the
         mouse moves onto or off one of its things (a Hand card lifts); otherwise the hover ring
         is drawn over the layer. The layer starts as a copy of the felt under it, so it is
-        blitted opaque: layers must not overlap (their margins included)."""
+        blitted opaque: layers must not overlap, their ``margin`` (room for the glows of the
+        things at their edge, 10 px at 1280x720 unless given) included."""
         entry = self._layers.get(name)
         full_key = (key, tuple(rect))
         hover = self.hover if hover_inside else None
         if entry is None or entry.key != (full_key, entry.targets & self.lit, entry.targets & self.selected) \
                 or entry.hover != (hover if hover in entry.targets else None):
-            margin = px(10, self.scale)
+            margin = px(10, self.scale) if margin is None else margin
             box = rect.inflate(2 * margin, 2 * margin).clip(surface.get_rect())
             image = self.felt(surface.get_size()).subsurface(box).copy()
             entry = self.painted(full_key, hover, image, box.topleft, lambda: paint(image, rect.move(-box.x, -box.y)))
