@@ -12,7 +12,7 @@ import pygame
 from game.core.decision import Target
 from game.rulesets.buck_legacy.view_types import BLView, FightView
 from game.ui import theme
-from game.ui.tables.buck_legacy_cards import words
+from game.ui.tables.buck_legacy_cards import BOSS_KEY, words
 from game.ui.tables.buck_legacy_layout import LOSS_RED, Panel
 from game.ui.theme import px
 
@@ -77,13 +77,13 @@ class CompareWindow(Panel):
         title = f"Boss round: {fighter} against {fight['name']}" if fight["boss"] else \
             f"{fighter} against {fight['name']}"
         y = self.heading(surface, title, rect, theme.GOLD_LIGHT)
-        x = rect.x
-        if not fight["boss"]:  # (a Boss is the Zone card, turned, at the left)
-            size = self.table_card(rect.bottom - y)
-            card_rect = pygame.Rect(rect.x, y, *size)
-            surface.blit(self.t.face_image(fight["monster"], size), card_rect)
-            self.t.mark(surface, card_rect, ("card", fight["monster"]))
-            x = card_rect.right + px(12, s)
+        # The Monster's card (a Boss's: the Zone card turned, BL-166, also at the left with its HP).
+        card = view["zone"] + BOSS_KEY if fight["boss"] else fight["monster"]
+        size = self.table_card(rect.bottom - y)
+        card_rect = pygame.Rect(rect.x, y, *size)
+        surface.blit(self.t.face_image(card, size), card_rect)
+        self.t.mark(surface, card_rect, ("card", fight["monster"]))
+        x = card_rect.right + px(12, s)
         width = rect.right - x
         row = self.row_h()
         rolled = bool(fight["white"])
@@ -156,16 +156,17 @@ class CompareWindow(Panel):
         label = self.text(surface, who, (x, y), "bold", theme.PARCHMENT, width=max(40, width // 3))
         cx = max(label.right + px(8, s), x + indent)
         for k, (name, value, target) in enumerate(terms):
+            ring = px(5, s) if target is not None and target[0] == "die" else 0  # room for a die's glow
             if k and not value.startswith("−"):
                 cx = self.text(surface, "+", (cx, y), "bold", theme.PARCHMENT_DARK).right + px(5, s)
             piece = f"{name} {value}"
-            if cx + self.a.font("bold", self.fs).size(piece)[0] > right:
+            if cx + ring + self.a.font("bold", self.fs).size(piece)[0] > right:
                 break
-            r = self.text(surface, piece, (cx, y), "bold", theme.GOLD_LIGHT if target and target[0] == "term"
+            r = self.text(surface, piece, (cx + ring, y), "bold", theme.GOLD_LIGHT if target and target[0] == "term"
                           else theme.PARCHMENT)
             if target is not None:
                 self.t.mark(surface, r.inflate(px(4, s), 0), target, outline=target[0] == "die")
-            cx = r.right + px(6, s)
+            cx = r.right + ring + px(6, s)
         if cx + px(40, s) <= right:
             self.text(surface, f"= {result}", (cx, y), "heading", theme.GOLD_LIGHT)
         return label.right + px(8, s) - x
