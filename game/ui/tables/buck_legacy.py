@@ -18,6 +18,7 @@ any card for the whole card, enlarged, and its printed fields in words (buck_leg
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -25,11 +26,11 @@ import pygame
 from game.core.decision import Blocked, Decision, Option, Target
 from game.core.events import Event
 from game.rulesets.buck_legacy.content import BLContent
-from game.rulesets.buck_legacy.view_types import BLView
+from game.rulesets.buck_legacy.view_types import AdventurerView, BLView
 from game.ui import theme
 from game.ui.animation import Banner, NumberPop, Pulse
 from game.ui.tables.buck_legacy_cards import BOSS_KEY, BuckDice, face
-from game.ui.tables.buck_legacy_centre import PARTS, Centre, offered_cards
+from game.ui.tables.buck_legacy_centre import PARTS, Centre, offered_cards, shown
 from game.ui.tables.buck_legacy_fight import DIE_TITLES, tray_rows
 from game.ui.tables.buck_legacy_layout import LAYER_MARGIN, PREVIEW, regions
 from game.ui.tables.buck_legacy_seats import SeatCards
@@ -124,14 +125,15 @@ class BuckLegacyTable(LayeredTable[BLView]):
         self.draw_felt(surface)
         me = view["seat"]
         others = [a for a in view["adventurers"] if a["seat"] != me]
+        # Each stat card, the middle and the fan are layers of their own, painted again only when
+        # what they show changes: a move touches one or two of them.
         margin = px(LAYER_MARGIN, self.scale)
-        self.layered(surface, "opponents", self.opponents_rect,
-                     (view["adventurers"], view["dealer"], view["part"], me, self.acting),
-                     lambda layer, r: self.seats.draw_opponents(layer, r, view, others),
-                     hover_inside=False, margin=margin)
+        for a, rect in zip(others, self.seats.opponent_rects(self.opponents_rect, len(others))):
+            self.layered(surface, f"seat:{a['seat']}", rect, self._seat_key(view, a), partial(self.seats.condensed,
+                         view=view, a=a), hover_inside=False, margin=margin)
         offered = offered_cards(view, decision)
         tray = self.centre.tray_rect(self.centre_rect, view, offered)
-        self.layered(surface, "centre", self.centre_rect, (view, decision, tuple(offered), self.acting),
+        self.layered(surface, "centre", self.centre_rect, shown(view, decision, offered),
                      lambda layer, r: self.centre.draw(layer, r, view, decision, offered,
                                                        tray.move(r.x - self.centre_rect.x, r.y - self.centre_rect.y)
                                                        if tray is not None else None),
@@ -141,14 +143,20 @@ class BuckLegacyTable(LayeredTable[BLView]):
         if me is not None:
             a = view["adventurers"][me]
             card, fan = self.seats.own_split(self.own_rect)
-            self.layered(surface, "own", card, (a, view["dealer"], view["part"], self.acting),
+            self.layered(surface, "own", card, self._seat_key(view, a),
                          lambda layer, r: self.seats.own_card(layer, r, view, a), hover_inside=False, margin=margin)
+            blocked = frozenset(self.blocked) & {("card", c) for c in a["backpack"] or ()}
             self.layered(surface, "fan", fan, (a["backpack"], a["backpack_limit"], a["large_limit"], a["peeked"],
-                                               decision), lambda layer, r: self.seats.fan(layer, r, a), margin=margin)
+                                               blocked), lambda layer, r: self.seats.fan(layer, r, a), margin=margin)
         else:
             self.seats.text(surface, "Watching: every seat is played by the computer.", self.own_rect.center,
                             "italic", theme.PARCHMENT_DARK, anchor="center")
         self._draw_preview(surface, view)
+
+    def _seat_key(self, view: BLView, a: AdventurerView) -> tuple[object, ...]:
+        """What a stat card shows: its Adventurer, whether it holds the Buck, whether the game
+        waits for it, the Market's progress, whose table this is."""
+        return a, view["dealer"] == a["seat"], self.acting == a["seat"], view["part"] == "market", view["seat"]
 
     def _raise_hovered(self, surface: pygame.Surface, view: BLView) -> None:
         """An overlapped card of a row under the pointer comes to the front."""

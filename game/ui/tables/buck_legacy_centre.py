@@ -28,6 +28,18 @@ DECK_NAMES = {"items": "Items", "dungeon": "Dungeon", "treasure": "Treasure"}
 """The decks as the table names them (and as ``view["decks"]`` keys them)."""
 
 
+def shown(view: BLView, decision: Decision | None, offered: list[str]) -> tuple[object, ...]:
+    """Everything the middle of the table draws from (what is lit or hovered aside): it is
+    painted again only when this changes."""
+    adventurers = tuple((a["name"], a["in_front"], a["supported"], a["support_received"]) for a in view["adventurers"])
+    blocked = frozenset(b.target for b in decision.blocked if b.target) if decision is not None else frozenset()
+    prompt = decision.prompt if decision is not None and offered else ""
+    return (view["zone"], view["boss_up"], view["boss_hp"], view["distance_total"], view["bosses_defeated"],
+            view["target"], view["decks"], view["discards"], view["adventure"], view["fight"], view["check"],
+            view["part"], view["shop"], view["shop_size"], view["blind_shop"], adventurers, tuple(offered), prompt,
+            blocked)
+
+
 def offered_cards(view: BLView, decision: Decision | None) -> list[str]:
     """Cards a question offers that are nowhere else on the table (a Race, a Zone, a Treasure)."""
     if decision is None:

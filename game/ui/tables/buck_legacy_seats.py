@@ -20,7 +20,7 @@ from game.rulesets.buck_legacy.view_types import AdventurerView, BLView
 from game.rulesets.buck_legacy.vocabulary import SLOTS
 from game.ui import theme
 from game.ui.tables.buck_legacy_cards import DECK_COLOURS, KIND_COLOURS, SLOT_ICONS, SLOT_NAMES, STAT_ICONS, card_icon
-from game.ui.tables.buck_legacy_layout import COUNTER_COLOURS, LOSS_RED, Panel
+from game.ui.tables.buck_legacy_layout import COUNTER_COLOURS, LOSS_RED, REGION_GAP, Panel
 from game.ui.theme import Colour, px
 
 OWN_FAN_SHARE = 0.4
@@ -60,16 +60,15 @@ class SeatCards(Panel):
 
     # -- the others, condensed --------------------------------------------------------------------------
 
-    def draw_opponents(self, surface: pygame.Surface, area: pygame.Rect, view: BLView,
-                       others: list[AdventurerView]) -> None:
-        if not others:
-            return
-        gap = px(8, self.s)
-        width = min(px(330, self.s), (area.width - gap * (len(others) - 1)) // len(others))
-        x = area.x + (area.width - (width * len(others) + gap * (len(others) - 1))) // 2
-        for a in others:
-            self.condensed(surface, pygame.Rect(x, area.y, width, area.height), view, a)
-            x += width + gap
+    def opponent_rects(self, area: pygame.Rect, count: int) -> list[pygame.Rect]:
+        """The others' condensed cards side by side, centred in ``area``, at most 330 px wide
+        (at 1280x720); as far apart as the table's bands (each is a layer of its own)."""
+        if not count:
+            return []
+        gap = px(REGION_GAP, self.s)
+        width = min(px(330, self.s), (area.width - gap * (count - 1)) // count)
+        x = area.x + (area.width - (width * count + gap * (count - 1))) // 2
+        return [pygame.Rect(x + k * (width + gap), area.y, width, area.height) for k in range(count)]
 
     def condensed(self, surface: pygame.Surface, rect: pygame.Rect, view: BLView, a: AdventurerView) -> None:
         """An opponent's condensed stat card (hover it for the whole card in words)."""
