@@ -61,12 +61,8 @@ def might_help(ctx: Ctx, seat: int, moment: str) -> bool:
         return False
     if adv.backpack:
         return True
-    return bool(_public_options(ctx, seat, moment))
-
-
-def _public_options(ctx: Ctx, seat: int, moment: str) -> list[Option]:
-    return support_options(ctx, seat, moment) + spell_options(ctx, seat, moment) + card_actions(ctx, seat, moment,
-                                                                                                 public=True)
+    return bool(support_options(ctx, seat, moment) or spell_options(ctx, seat, moment)
+                or card_actions(ctx, seat, moment, public=True))
 
 
 # -- Support (BL-137 to BL-142) ----------------------------------------------------------------------

@@ -30,13 +30,15 @@ def in_combat(ctx: Ctx) -> bool:
     return ctx.state.part in ("combat", "boss")
 
 
-def why_not(ctx: Ctx, seat: int, spell: Spell) -> str | None:
-    """None if ``seat`` may cast ``spell`` now, else the reason (BL-203, BL-206 to BL-208)."""
+def why_not(ctx: Ctx, seat: int, spell: Spell, rank: int | None = None) -> str | None:
+    """None if ``seat`` may cast ``spell`` now, else the reason (BL-203, BL-206 to BL-208).
+    ``rank`` is the seat's Magic Rank if already worked out (it is the same for every spell)."""
     state, content = ctx.state, ctx.content
     adv = ctx.adventurer(seat)
     if adv.stunned:
         return "A Stunned Adventurer casts nothing (BL-145)."
-    rank = stats.magic_rank(state, content, seat)
+    if rank is None:
+        rank = stats.magic_rank(state, content, seat)
     if rank < spell.level:
         return f"{spell.name} needs Magic Rank {spell.level}; yours is {rank} (BL-203)."
     if spell.cleric_only and content.classes[adv.klass].keyword != "cleric":
@@ -114,9 +116,13 @@ def _unchoosable(ctx: Ctx, card: str) -> bool:
 def spell_options(ctx: Ctx, seat: int, moment: str) -> list[Option]:
     """Every spell ``seat`` may cast now, on every subject it may take (``moment``: ``any`` outside
     a window, or the window's moment)."""
-    out = []
+    out: list[Option] = []
+    adv = ctx.adventurer(seat)
+    if adv.stunned or adv.mana < ctx.content.cheapest_spell:
+        return out  # (what why_not would find for every spell, without working out the Rank)
+    rank = stats.magic_rank(ctx.state, ctx.content, seat)
     for spell in ctx.content.spells.values():
-        if why_not(ctx, seat, spell) is not None:
+        if why_not(ctx, seat, spell, rank) is not None:
             continue
         for subject, words in subjects(ctx, seat, spell, moment):
             oid = f"cast:{spell.id}" + (f":{subject}" if subject else "")

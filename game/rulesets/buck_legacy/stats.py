@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from game.core.cards import definition_id
 from game.rulesets.buck_legacy.content import BLContent, Card, DungeonCard, Effect, Gear
 from game.rulesets.buck_legacy.state import Adventurer, BLState
 
@@ -31,8 +30,6 @@ BASE_LARGE = 1
 TESLA_PRICE = 5
 """Gold per unit of Tesla in Ingenuity (BL-062)."""
 
-MONSTER_VERBS = frozenset({"monster_level", "monster_roll", "escape_requirement", "loot", "hp_bonus"})
-"""Modifiers of a Monster's record; every other static verb modifies an Adventurer."""
 ADVENTURE_PARTS = ("exploration", "combat", "boss")
 
 
@@ -56,27 +53,7 @@ def transmuted_abilities(content: BLContent, adv: Adventurer, top: str) -> tuple
     bottom = adv.transmuted.get(top)
     if bottom is None:
         return ()
-    return tuple(a for a in content.card(bottom).abilities if a.tag == "ability")
-
-
-def revealed(content: BLContent, adv: Adventurer) -> Iterator[DungeonCard]:
-    """Gifts, Curses and Events in front of an Adventurer, revealed and not yet played: their
-    continuous abilities act from the reveal (BL-082, A-32), except a Gift's that waits on a
-    check, which gives its effect only once the check is passed (BL-087)."""
-    for card_id in adv.in_front:
-        card = content.dungeon[definition_id(card_id)]
-        if card.kind == "monster" or (card.kind == "gift" and card.has("check")):
-            continue
-        yield card
-
-
-def _own_effects(content: BLContent, adv: Adventurer) -> Iterator[Effect]:
-    for card in own_cards(content, adv):
-        yield from card.abilities
-    for top in adv.slots.values():  # a transmuted item in play: only equipped (BL-021, BL-240)
-        yield from transmuted_abilities(content, adv, top)
-    for card in revealed(content, adv):
-        yield from card.abilities
+    return content.card(bottom).special_abilities
 
 
 def zone_effects(state: BLState, content: BLContent) -> tuple[Effect, ...]:
@@ -104,7 +81,7 @@ def fought_monster(state: BLState, content: BLContent, seat: int) -> DungeonCard
     fight = state.fight
     if fight is None or fight.fighter != seat or fight.boss:
         return None
-    return content.dungeon[definition_id(fight.monster)]
+    return content.dungeon_card(fight.monster)
 
 
 def fought_creature(state: BLState, content: BLContent, seat: int) -> str | None:
@@ -116,29 +93,61 @@ def fought_creature(state: BLState, content: BLContent, seat: int) -> str | None
     if fight.boss:
         boss = content.zones[state.zone].boss
         return boss.creature or None if boss is not None else None
-    return content.dungeon[definition_id(fight.monster)].creature or None
+    return content.dungeon_card(fight.monster).creature or None
 
 
-def adventurer_effects(state: BLState, content: BLContent, seat: int) -> Iterator[Effect]:
-    """Every static modifier that may reach the Adventurer at ``seat`` (conditions unread)."""
+def adventurer_effects(state: BLState, content: BLContent, seat: int) -> list[Effect]:
+    """Every static modifier that may reach the Adventurer at ``seat`` (conditions unread), in
+    this order: their own cards' (Race, Class, equipped cards, coatings, attached Gifts and
+    Curses, what transmuted items gain, BL-240), the revealed Dungeon cards' in front of them
+    (BL-082), the Zone's rule (BL-161), then the auras of the Dungeon cards in play and the
+    fought Monster's modifiers of its fighter. Each card knows its own modifiers by whom they
+    reach (content.py), so this reads no ability that cannot count."""
     adv = state.adventurers[seat]
-    for effect in _own_effects(content, adv):
-        if effect.kind == "static" and effect.verb not in MONSTER_VERBS and effect.get("scope", "holder") == "holder":
-            yield effect
-    for effect in zone_effects(state, content):
-        if effect.kind == "static" and effect.verb not in MONSTER_VERBS:
-            yield effect
+    card = content.card
+    out: list[Effect] = []
+    if adv.race:
+        out += content.races[adv.race].holder_statics
+    if adv.klass:
+        out += content.classes[adv.klass].holder_statics
+    slots = adv.slots
+    for held in slots.values():
+        out += card(held).holder_statics
+    for coating in adv.coatings.values():
+        out += card(coating).holder_statics
+    for attached in adv.attached:
+        out += card(attached).holder_statics
+    if adv.transmuted:  # a transmuted item in play: only equipped (BL-021, BL-240)
+        for top in slots.values():
+            bottom = adv.transmuted.get(top)
+            if bottom is not None:
+                out += card(bottom).special_holder_statics
+    dungeon_card = content.dungeon_card
+    for revealed in adv.in_front:
+        out += dungeon_card(revealed).revealed_statics
+    if state.zone and not state.boss_up and state.part in ADVENTURE_PARTS:
+        out += content.zones[state.zone].adventurer_statics
     fight = state.fight
     fought = fight.monster if fight is not None and fight.fighter == seat and not fight.boss else None
-    for card_id in cards_in_play(state):
-        card = content.dungeon[definition_id(card_id)]
-        for effect in card.abilities:
-            if effect.kind != "static" or effect.verb in MONSTER_VERBS:
-                continue
-            scope = effect.get("scope", "holder")
-            if scope == "all" or (scope == "fighter" and card_id == fought):
-                if not (card.kind == "monster" and silenced(state, content, card, effect)):
-                    yield effect
+    for other in state.adventurers:
+        for card_id in other.in_front:
+            _reaching(state, content, dungeon_card(card_id), card_id == fought, out)
+    if fight is not None and not fight.boss:
+        _reaching(state, content, dungeon_card(fight.monster), fight.monster == fought, out)
+    return out
+
+
+def _reaching(state: BLState, content: BLContent, card: DungeonCard, fought: bool, out: list[Effect]) -> None:
+    """Add the modifiers of a Dungeon card in play that reach beyond its holder: an aura reaches
+    everyone (AK-23), a Monster's ``fighter`` modifier whoever fights it; Null Zone silences a
+    Monster's Special Abilities (BL-224)."""
+    if not card.aura_statics and not (fought and card.fighter_statics):
+        return
+    for effect in card.adventurer_statics:
+        scope = effect.get("scope", "holder")
+        if scope == "all" or (scope == "fighter" and fought):
+            if not (card.kind == "monster" and silenced(state, content, card, effect)):
+                out.append(effect)
 
 
 def has_flight(state: BLState, content: BLContent, seat: int) -> bool:
