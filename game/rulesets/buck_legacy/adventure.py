@@ -14,7 +14,7 @@ from game.rulesets.buck_legacy.context import FLOW, Ctx
 from game.rulesets.buck_legacy.dice_changes import final_check
 from game.rulesets.buck_legacy.effects import check_outcome, resolve
 from game.rulesets.buck_legacy.help import open_help
-from game.rulesets.buck_legacy.spells import spell_options
+from game.rulesets.buck_legacy.spells import may_cast, spell_options
 from game.rulesets.buck_legacy.steps import (
     AdventureStartStep,
     CheckStep,
@@ -155,7 +155,7 @@ def _prepares(ctx: Ctx, seat: int) -> bool:
     equipped cards to Transmute (public facts); the others could only take gear off or give it
     away, which waits for the Market."""
     adv = ctx.adventurer(seat)
-    return adv.active and (bool(adv.backpack) or bool(spell_options(ctx, seat, "any"))
+    return adv.active and (bool(adv.backpack) or may_cast(ctx, seat, "any")
                            or bool(transmute.options(ctx, seat)[0]))
 
 

@@ -27,7 +27,7 @@ from game.rulesets.buck_legacy.context import FLOW, Ctx
 from game.rulesets.buck_legacy.dice_changes import DIE_NAMES, add_to_die, dice_now, own_dice, reroll, set_die
 from game.rulesets.buck_legacy.items import ANY_TIME, single_use_verb, usable_now, use_item, use_options
 from game.rulesets.buck_legacy.monsters import keyword
-from game.rulesets.buck_legacy.spells import cast, spell_options
+from game.rulesets.buck_legacy.spells import cast, may_cast, spell_options
 from game.rulesets.buck_legacy.steps import HelpStep
 
 DIE_VERBS = ("reroll", "add_to_roll", "set_die")
@@ -61,7 +61,7 @@ def might_help(ctx: Ctx, seat: int, moment: str) -> bool:
         return False
     if adv.backpack:
         return True
-    return bool(support_options(ctx, seat, moment) or spell_options(ctx, seat, moment)
+    return bool(support_options(ctx, seat, moment) or may_cast(ctx, seat, moment)
                 or card_actions(ctx, seat, moment, public=True))
 
 

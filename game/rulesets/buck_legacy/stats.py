@@ -17,7 +17,9 @@ without Flight; :func:`applies` reads those conditions.
 
 from __future__ import annotations
 
-from typing import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Iterator, Sequence
 
 from game.rulesets.buck_legacy.content import BLContent, Card, DungeonCard, Effect, Gear
 from game.rulesets.buck_legacy.state import Adventurer, BLState
@@ -96,13 +98,40 @@ def fought_creature(state: BLState, content: BLContent, seat: int) -> str | None
     return content.dungeon_card(fight.monster).creature or None
 
 
-def adventurer_effects(state: BLState, content: BLContent, seat: int) -> list[Effect]:
+_UNCHANGING: ContextVar[tuple[BLState, BLContent, dict[int, Sequence[Effect]]] | None] = \
+    ContextVar("buck_legacy_unchanging", default=None)
+"""The state being read in an :func:`unchanging` block, and the modifiers gathered in it so far."""
+
+
+@contextmanager
+def unchanging(state: BLState, content: BLContent) -> Iterator[None]:
+    """A block in which ``state`` does not change (a seat's view is built: many numbers of every
+    Adventurer's record are read, BL-033): each Adventurer's modifiers are gathered once for the
+    block instead of once per number. A context variable, so each thread has its own."""
+    token = _UNCHANGING.set((state, content, {}))
+    try:
+        yield
+    finally:
+        _UNCHANGING.reset(token)
+
+
+def adventurer_effects(state: BLState, content: BLContent, seat: int) -> Sequence[Effect]:
     """Every static modifier that may reach the Adventurer at ``seat`` (conditions unread), in
     this order: their own cards' (Race, Class, equipped cards, coatings, attached Gifts and
     Curses, what transmuted items gain, BL-240), the revealed Dungeon cards' in front of them
     (BL-082), the Zone's rule (BL-161), then the auras of the Dungeon cards in play and the
     fought Monster's modifiers of its fighter. Each card knows its own modifiers by whom they
     reach (content.py), so this reads no ability that cannot count."""
+    held = _UNCHANGING.get()
+    if held is not None and held[0] is state and held[1] is content:
+        found = held[2].get(seat)
+        if found is None:
+            found = held[2][seat] = _gather(state, content, seat)
+        return found
+    return _gather(state, content, seat)
+
+
+def _gather(state: BLState, content: BLContent, seat: int) -> list[Effect]:
     adv = state.adventurers[seat]
     card = content.card
     out: list[Effect] = []
@@ -201,6 +230,14 @@ def has(state: BLState, content: BLContent, seat: int, verb: str, **match: objec
     return any(e.verb == verb and all(e.get(k) == v for k, v in match.items())
                and applies(state, content, seat, e, creature)
                for e in adventurer_effects(state, content, seat))
+
+
+def wards(state: BLState, content: BLContent, seat: int) -> frozenset[str]:
+    """The kinds of selection (``choose``, ``target``) a ward of this Adventurer's blocks (AK-22):
+    ``has(..., "ward", selection=kind)`` for each kind at once."""
+    creature = fought_creature(state, content, seat)
+    return frozenset(e.get("selection") for e in adventurer_effects(state, content, seat)
+                     if e.verb == "ward" and applies(state, content, seat, e, creature))
 
 
 # -- the Adventurer's record (BL-033) -------------------------------------------------------------
