@@ -160,13 +160,14 @@ def _prepares(ctx: Ctx, seat: int) -> bool:
 
 
 def ask_preparation(ctx: Ctx, step: PreparationStep) -> Decision | None:
-    while step["seats"] and step.get("acting") != step["seats"][0] and not _prepares(ctx, step["seats"][0]):
-        step["seats"].pop(0)  # (only public facts decide this: see _prepares)
-    if not step["seats"]:
-        return None
-    seat = step["seats"][0]
+    with stats.unchanging(ctx.state, ctx.content):  # (the Adventurers are only read here)
+        while step["seats"] and step.get("acting") != step["seats"][0] and not _prepares(ctx, step["seats"][0]):
+            step["seats"].pop(0)  # (only public facts decide this: see _prepares)
+        if not step["seats"]:
+            return None
+        seat = step["seats"][0]
+        options, blocked = preparation_options(ctx, seat)
     rule = "BL-168" if ctx.state.boss_up else "BL-083"
-    options, blocked = preparation_options(ctx, seat)
     return Decision(seat, "preparation", "Preparation: change your gear, trade, use items or cast spells, "
                     "then say you are ready.", tuple(options) + (READY,), rule=rule, blocked=tuple(blocked))
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from game.core.cards import Field, Schema, check_record, definition_id, instances, load_tables, not_negative, positive
 from game.core.dice import Die
@@ -45,6 +45,16 @@ SELECTIONS = ("choose", "target", "none")
 
 # ---- definitions ------------------------------------------------------------------------
 
+def _remembered_text(definition: object, write: Callable[[], str]) -> str:
+    """A definition's sentence, written when first read and kept beside its fields (it never
+    changes; options show it at nearly every question)."""
+    fields = definition.__dict__
+    text: str | None = fields.get("_text")
+    if text is None:
+        text = fields["_text"] = write()
+    return text
+
+
 @dataclass(frozen=True)
 class Effect(CoreEffect):
     """One ability record (the kernel's effect), with its sentence and its Rule/Ability tag.
@@ -62,7 +72,7 @@ class Effect(CoreEffect):
 
     @property
     def text(self) -> str:
-        return describe(self)
+        return _remembered_text(self, lambda: describe(self))
 
 
 @dataclass(frozen=True)
@@ -89,6 +99,8 @@ class Card:
     special_abilities: tuple[Effect, ...] = field(init=False, repr=False, compare=False)
     special_holder_statics: tuple[Effect, ...] = field(init=False, repr=False, compare=False)
     revealed_statics: tuple[Effect, ...] = field(init=False, repr=False, compare=False)
+    reaches: bool = field(init=False, repr=False, compare=False)
+    """Whether a modifier of this card reaches beyond its holder (an aura or a fighter's)."""
     verb_names: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -106,6 +118,7 @@ class Card:
             "special_abilities": tuple(a for a in self.abilities if a.tag == "ability"),
             "special_holder_statics": tuple(a for a in holder if a.tag == "ability"),
             "revealed_statics": () if waits else holder,
+            "reaches": any(a.get("scope") in ("all", "fighter") for a in mine),
             "verb_names": verb_names,
         }
         for name, value in derived.items():
@@ -123,7 +136,7 @@ class Card:
 
     @property
     def text(self) -> str:
-        return " ".join(a.text for a in self.abilities)
+        return _remembered_text(self, lambda: " ".join(a.text for a in self.abilities))
 
 
 @dataclass(frozen=True)
@@ -265,14 +278,16 @@ class BLContent:
     dice: Mapping[str, DieLook]
     copies: Mapping[str, int] = field(default_factory=dict)
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
-    # The definition of each card instance looked up so far: the rules ask for one many times a
-    # choice, and an instance always names the same definition.
+    # The definition of each card instance looked up so far (by card and by dungeon_card): the
+    # rules ask for one many times a choice, and an instance always names the same definition.
     instance_cards: dict[str, Card] = field(init=False, compare=False, hash=False, repr=False)
+    dungeon_instances: dict[str, DungeonCard] = field(init=False, compare=False, hash=False, repr=False)
     cheapest_spell: int = field(init=False, compare=False, hash=False, repr=False)
     """The Mana of the cheapest spell: with less, nobody casts anything (BL-203)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "instance_cards", {})
+        object.__setattr__(self, "dungeon_instances", {})
         object.__setattr__(self, "cheapest_spell", min((s.mana for s in self.spells.values()), default=0))
 
     def card(self, instance: str) -> Card:
@@ -298,15 +313,10 @@ class BLContent:
         return found
 
     def dungeon_card(self, instance: str) -> DungeonCard:
-        found = self.instance_cards.get(instance)
+        found = self.dungeon_instances.get(instance)
         if found is None:
-            try:
-                found = self.card(instance)
-            except ContentError:
-                found = None
-        if isinstance(found, DungeonCard):  # (only the Dungeon table holds DungeonCards)
-            return found
-        return self.dungeon[definition_id(instance)]
+            found = self.dungeon_instances[instance] = self.dungeon[definition_id(instance)]
+        return found
 
     def deck(self, table: Mapping[str, Card]) -> list[str]:
         """The instance ids of every card of ``table``, ``copies`` of each (plan 2.3)."""

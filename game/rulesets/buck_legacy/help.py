@@ -50,7 +50,8 @@ def helpers(ctx: Ctx, moment: str, first: int) -> list[int]:
     order = ctx.state.priority()
     start = order.index(first)
     rotated = order[start:] + order[:start]
-    return [s for s in rotated if might_help(ctx, s, moment)]
+    with stats.unchanging(ctx.state, ctx.content):  # (only read here)
+        return [s for s in rotated if might_help(ctx, s, moment)]
 
 
 def might_help(ctx: Ctx, seat: int, moment: str) -> bool:
@@ -243,7 +244,8 @@ def help_options(ctx: Ctx, seat: int, moment: str) -> list[Option]:
 
 
 def responses(ctx: Ctx, step: HelpStep, seat: int) -> list[Option]:
-    return help_options(ctx, seat, step["moment"])
+    with stats.unchanging(ctx.state, ctx.content):  # (only read here)
+        return help_options(ctx, seat, step["moment"])
 
 
 def prompt(ctx: Ctx, step: HelpStep, seat: int) -> str:

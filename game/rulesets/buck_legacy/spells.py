@@ -76,12 +76,11 @@ def subjects(ctx: Ctx, seat: int, spell: Spell, moment: str, wards: Wards | None
         wards = {}
     state = ctx.state
     sid = spell.id
-    active = [s for s in state.priority() if state.adventurers[s].active]
     if sid in WEAPON_TYPE:
-        return [(str(s), f"{ctx.who(s)}'s weapon") for s in active
+        return [(str(s), f"{ctx.who(s)}'s weapon") for s in state.active_in_priority()
                 if "weapon" in state.adventurers[s].slots and not _warded(ctx, seat, s, "target", wards)]
     if sid in ("protection", "crystal_wings"):
-        return [(str(s), ctx.who(s)) for s in active if not _warded(ctx, seat, s, "choose", wards)]
+        return [(str(s), ctx.who(s)) for s in state.active_in_priority() if not _warded(ctx, seat, s, "choose", wards)]
     if sid == "healing":  # it Chooses, so a Choose ward keeps others' Healing off (BL-220, BL-024)
         return [(str(s), ctx.who(s)) for s in state.priority()
                 if state.adventurers[s].stunned and not _warded(ctx, seat, s, "choose", wards)]
@@ -136,6 +135,8 @@ def castable(ctx: Ctx, seat: int, moment: str) -> Iterator[tuple[Spell, str, str
     rank = stats.magic_rank(ctx.state, ctx.content, seat)
     wards: Wards = {}
     for spell in ctx.content.spells.values():
+        if rank < spell.level or adv.mana < spell.mana:
+            continue  # (why_not's first refusals, found without the call)
         if why_not(ctx, seat, spell, rank) is None:
             for subject, words in subjects(ctx, seat, spell, moment, wards):
                 yield spell, subject, words

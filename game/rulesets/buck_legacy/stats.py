@@ -17,8 +17,7 @@ without Flight; :func:`applies` reads those conditions.
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from typing import Iterator, Sequence
 
 from game.rulesets.buck_legacy.content import BLContent, Card, DungeonCard, Effect, Gear
@@ -103,16 +102,26 @@ _UNCHANGING: ContextVar[tuple[BLState, BLContent, dict[int, Sequence[Effect]]] |
 """The state being read in an :func:`unchanging` block, and the modifiers gathered in it so far."""
 
 
-@contextmanager
-def unchanging(state: BLState, content: BLContent) -> Iterator[None]:
-    """A block in which ``state`` does not change (a seat's view is built: many numbers of every
-    Adventurer's record are read, BL-033): each Adventurer's modifiers are gathered once for the
-    block instead of once per number. A context variable, so each thread has its own."""
-    token = _UNCHANGING.set((state, content, {}))
-    try:
-        yield
-    finally:
-        _UNCHANGING.reset(token)
+class unchanging:
+    """``with unchanging(state, content):`` a block in which ``state`` does not change (a seat's
+    view is built, a question's options are listed: many numbers of the Adventurers' records are
+    read, BL-033): each Adventurer's modifiers are gathered once for the block instead of once
+    per number. Kept in a context variable, so each thread has its own; a block inside another
+    on the same state keeps what the outer one gathered."""
+
+    def __init__(self, state: BLState, content: BLContent) -> None:
+        self.state, self.content = state, content
+        self.token: Token[tuple[BLState, BLContent, dict[int, Sequence[Effect]]] | None] | None = None
+
+    def __enter__(self) -> None:
+        held = _UNCHANGING.get()
+        if held is None or held[0] is not self.state or held[1] is not self.content:
+            self.token = _UNCHANGING.set((self.state, self.content, {}))
+
+    def __exit__(self, *exc: object) -> None:
+        if self.token is not None:
+            _UNCHANGING.reset(self.token)
+            self.token = None
 
 
 def adventurer_effects(state: BLState, content: BLContent, seat: int) -> Sequence[Effect]:
@@ -133,7 +142,9 @@ def adventurer_effects(state: BLState, content: BLContent, seat: int) -> Sequenc
 
 def _gather(state: BLState, content: BLContent, seat: int) -> list[Effect]:
     adv = state.adventurers[seat]
-    card = content.card
+    # (definitions looked up in content's tables of instances first: this runs at nearly every
+    # choice, and a dict lookup costs less than a call)
+    known, card = content.instance_cards, content.card
     out: list[Effect] = []
     if adv.race:
         out += content.races[adv.race].holder_statics
@@ -141,26 +152,28 @@ def _gather(state: BLState, content: BLContent, seat: int) -> list[Effect]:
         out += content.classes[adv.klass].holder_statics
     slots = adv.slots
     for held in slots.values():
-        out += card(held).holder_statics
+        out += (known.get(held) or card(held)).holder_statics
     for coating in adv.coatings.values():
-        out += card(coating).holder_statics
+        out += (known.get(coating) or card(coating)).holder_statics
     for attached in adv.attached:
-        out += card(attached).holder_statics
+        out += (known.get(attached) or card(attached)).holder_statics
     if adv.transmuted:  # a transmuted item in play: only equipped (BL-021, BL-240)
         for top in slots.values():
             bottom = adv.transmuted.get(top)
             if bottom is not None:
                 out += card(bottom).special_holder_statics
-    dungeon_card = content.dungeon_card
+    dungeon_known, dungeon_card = content.dungeon_instances, content.dungeon_card
     for revealed in adv.in_front:
-        out += dungeon_card(revealed).revealed_statics
+        out += (dungeon_known.get(revealed) or dungeon_card(revealed)).revealed_statics
     if state.zone and not state.boss_up and state.part in ADVENTURE_PARTS:
         out += content.zones[state.zone].adventurer_statics
     fight = state.fight
     fought = fight.monster if fight is not None and fight.fighter == seat and not fight.boss else None
     for other in state.adventurers:
         for card_id in other.in_front:
-            _reaching(state, content, dungeon_card(card_id), card_id == fought, out)
+            found = dungeon_known.get(card_id) or dungeon_card(card_id)
+            if found.reaches:
+                _reaching(state, content, found, card_id == fought, out)
     if fight is not None and not fight.boss:
         _reaching(state, content, dungeon_card(fight.monster), fight.monster == fought, out)
     return out
@@ -171,7 +184,7 @@ def _reaching(state: BLState, content: BLContent, card: DungeonCard, fought: boo
     everyone (AK-23), a Monster's ``fighter`` modifier whoever fights it; Null Zone silences a
     Monster's Special Abilities (BL-224)."""
     if not card.aura_statics and not (fought and card.fighter_statics):
-        return
+        return  # (most cards: their modifiers reach their holder only)
     for effect in card.adventurer_statics:
         scope = effect.get("scope", "holder")
         if scope == "all" or (scope == "fighter" and fought):
