@@ -64,11 +64,15 @@ class Effect(CoreEffect):
 
     kind: str = field(init=False, repr=False, compare=False)
     tag: str = field(init=False, repr=False, compare=False)
+    conditional: bool = field(init=False, repr=False, compare=False)
+    """Whether the modifier holds only against a creature type, with a weapon of a damage type,
+    or with or without Flight (stats.applies reads these conditions)."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
         object.__setattr__(self, "kind", VERBS[self.verb].kind)
         object.__setattr__(self, "tag", tag_of(self.verb, self.by_key))
+        object.__setattr__(self, "conditional", any(k in self.by_key for k in ("creature", "damage", "flying")))
 
     @property
     def text(self) -> str:

@@ -13,6 +13,11 @@ Where a static modifier (vocabulary.py) counts:
 
 A modifier may hold only against a creature type, with a weapon of a damage type, or with or
 without Flight; :func:`applies` reads those conditions.
+
+Speed: each card knows once which of its modifiers reach whom (content.py), and where the
+rules read many numbers of a state that does not change meanwhile (a view, a question's
+options) they do it in an :class:`unchanging` block, which gathers each Adventurer's modifiers
+once; nothing is kept beyond the block, so nothing can go stale.
 """
 
 from __future__ import annotations
@@ -227,30 +232,31 @@ def total(state: BLState, content: BLContent, seat: int, verb: str, **match: obj
     """The sum of ``amount`` over the modifiers of ``verb`` that hold for this Adventurer now
     (``match``: parameters that must be equal, e.g. ``check="escape"``; a flag left out of a
     record counts as False)."""
-    creature = fought_creature(state, content, seat)
     out = 0
     for effect in adventurer_effects(state, content, seat):
-        if effect.verb != verb or any(effect.get(k, False if isinstance(v, bool) else None) != v
-                                      for k, v in match.items()):
+        if effect.verb != verb or (match and any(effect.get(k, False if isinstance(v, bool) else None) != v
+                                                 for k, v in match.items())):
             continue
-        if applies(state, content, seat, effect, creature):
+        if _holds(state, content, seat, effect):
             out += int(effect.get("amount", 0))
     return out
 
 
 def has(state: BLState, content: BLContent, seat: int, verb: str, **match: object) -> bool:
-    creature = fought_creature(state, content, seat)
-    return any(e.verb == verb and all(e.get(k) == v for k, v in match.items())
-               and applies(state, content, seat, e, creature)
+    return any(e.verb == verb and all(e.get(k) == v for k, v in match.items()) and _holds(state, content, seat, e)
                for e in adventurer_effects(state, content, seat))
 
 
 def wards(state: BLState, content: BLContent, seat: int) -> frozenset[str]:
     """The kinds of selection (``choose``, ``target``) a ward of this Adventurer's blocks (AK-22):
     ``has(..., "ward", selection=kind)`` for each kind at once."""
-    creature = fought_creature(state, content, seat)
     return frozenset(e.get("selection") for e in adventurer_effects(state, content, seat)
-                     if e.verb == "ward" and applies(state, content, seat, e, creature))
+                     if e.verb == "ward" and _holds(state, content, seat, e))
+
+
+def _holds(state: BLState, content: BLContent, seat: int, effect: Effect) -> bool:
+    """:func:`applies`, with the fought creature worked out only for a modifier that has conditions."""
+    return not effect.conditional or applies(state, content, seat, effect, fought_creature(state, content, seat))
 
 
 # -- the Adventurer's record (BL-033) -------------------------------------------------------------
@@ -357,9 +363,8 @@ def roll_modifiers(state: BLState, content: BLContent, seat: int) -> tuple[int, 
     """(ordinary, exempt) changes to the Adventurer's own combat rolls: the exempt ones (the
     Berserker's, Unlimited Drill's) are added after the Rule of Six (BL-118, A-45)."""
     ordinary = exempt = 0
-    creature = fought_creature(state, content, seat)
     for effect in adventurer_effects(state, content, seat):
-        if effect.verb == "combat_roll" and applies(state, content, seat, effect, creature):
+        if effect.verb == "combat_roll" and _holds(state, content, seat, effect):
             if effect.get("exempt"):
                 exempt += int(effect.get("amount"))
             else:
