@@ -177,7 +177,9 @@ def _hero_uses(ctx: Ctx, seat: int, moment: str, defeated: str) -> list[Use]:
     out = []
     for hero in player.heroes():
         in_play = hero in party.in_play(player)
-        healing_self = moment == "heal" and hero == defeated  # FA-241
+        # A defeated hero may still use a healing ability of its own or of its items, on itself
+        # only: at its heal window every heal targets the defeated card (FA-241).
+        healing_self = moment == "heal" and hero == defeated
         if not in_play and not healing_self:
             continue
         for source in [hero] + player.items.get(hero, []):
@@ -190,8 +192,6 @@ def _hero_uses(ctx: Ctx, seat: int, moment: str, defeated: str) -> list[Use]:
                 heal = parts[0].verb == HEAL
                 if not _may_act(ctx, seat, _timing(parts), moment, heal, hero_player_only=True):
                     continue
-                if healing_self and parts[0].get("target") != "self":
-                    continue  # a defeated hero heals only itself (FA-241)
                 for target in _targets(ctx, seat, source, parts[0], moment, defeated):
                     via = "" if source == hero else f"{ctx.name(hero)}'s "
                     label = f"{via}{ctx.name(source)}: {_describe(ctx, parts[0], target)}"
@@ -265,7 +265,7 @@ def _spell_uses(ctx: Ctx, seat: int, moment: str, defeated: str) -> list[Use]:
     if encounter is None:
         return []
     player = ctx.player(seat)
-    casters = _casters(ctx, seat)
+    casters = [c for c in _casters(ctx, seat) if c != defeated]  # a defeated hero casts nothing (FA-241)
     if not casters:
         return []
     out = []
