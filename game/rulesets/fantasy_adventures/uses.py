@@ -134,7 +134,9 @@ def _targets(ctx: Ctx, seat: int, source: str, ability: Effect, moment: str, def
         if target == "hero_of_party":
             return _heroes_targetable(ctx, seat)
         return ["party"]
-    if verb in ("summon_monster", "summon_hero"):
+    if verb == "summon_hero":  # only into an open position of the summoner's party (FA-223)
+        return [""] if party.open_positions(ctx.player(seat)) else []
+    if verb == "summon_monster":
         return [""]
     if verb == "join":
         return [""]
