@@ -116,7 +116,10 @@ def _unassigned(ctx: Ctx) -> list[Monster]:
     for monster in ctx.encounter.monsters:
         if monster.pending:
             continue
-        if monster.hero and monster.hero in party.attackable(ctx, player, traits.monster_flies(ctx, monster.card)):
+        # A monster on a feared hero is assigned again: it stays on him only as the last resort,
+        # and that attack ends his fear (FA-106, FA-190).
+        if (monster.hero and monster.hero not in player.feared
+                and monster.hero in party.attackable(ctx, player, traits.monster_flies(ctx, monster.card))):
             continue
         out.append(monster)
     return out

@@ -321,6 +321,7 @@ def perform(ctx: Ctx, seat: int, option: str, moment: str, defeated: str = "") -
     """Carry out the use ``option`` (one of :func:`uses`)."""
     use = next(u for u in uses(ctx, seat, moment, defeated) if u.option == option)
     player = ctx.player(seat)
+    _targeted(ctx, use.target)
     if option.startswith("cast:"):
         _cast(ctx, seat, use)
         return
@@ -403,6 +404,16 @@ def _apply(ctx: Ctx, seat: int, use: Use) -> None:
             effects.do_summon_monster(ctx, use.source, ability.get("group"), ctx.state.monster)
         elif verb == "summon_hero":
             effects.do_summon_hero(ctx, use.source, str(ability.get("element")), seat)
+
+
+def _targeted(ctx: Ctx, target: str) -> None:
+    """A feared hero that is targeted (only as the last resort) is no longer feared (FA-190, A-13)."""
+    if not target or target == "party" or ctx.card(target).kind != "hero":
+        return
+    player = ctx.owner_of_hero(target)
+    if target in player.feared:
+        player.feared.remove(target)
+        ctx.emit("fear_ends", "FA-190", f"{ctx.name(target)} is targeted: its fear ends.", hero=target)
 
 
 def chance_text(low: int, high: int) -> str:
