@@ -95,14 +95,15 @@ def undead(ctx: Ctx, monster: str) -> bool:
     return "undead" in ctx.card(monster).groups  # by name or in bold (FA-227)
 
 
-def disarm_bonus(ctx: Ctx, hero: str) -> int:
-    """Bonuses to disarm rolls (AK-24): the entering hero's own and its items' (FA-070, FA-181)."""
-    own = sum(int(a.get("amount")) for a in hero_has(ctx, hero, "roll_bonus") if a.get("roll") == "disarm")
+def disarm_bonuses(ctx: Ctx, hero: str) -> list[int]:
+    """Bonuses to disarm rolls (AK-24): the entering hero's own, its items' and the party's
+    (FA-070, FA-181), each on its own as each is added or subtracted whole (FA-184)."""
+    own = [int(a.get("amount")) for a in hero_has(ctx, hero, "roll_bonus") if a.get("roll") == "disarm"]
     encounter = ctx.state.encounter
-    party_wide = 0
+    party_wide = []
     if encounter is not None:
-        party_wide = sum(int(a.get("amount")) for given in encounter.gained.get("party", [])
-                         for a in _flat(gift(ctx, given)) if a.verb == "roll_bonus" and a.get("roll") == "disarm")
+        party_wide = [int(a.get("amount")) for given in encounter.gained.get("party", [])
+                      for a in _flat(gift(ctx, given)) if a.verb == "roll_bonus" and a.get("roll") == "disarm"]
     return own + party_wide
 
 
