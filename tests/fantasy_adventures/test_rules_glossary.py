@@ -44,6 +44,20 @@ def test_fa_181_fa_182_fat_055_bonuses_are_chosen_for_the_roller_penalties_again
     assert succeeds(4, 1, 6, bonus=1, penalty=1)
 
 
+def test_fa_184_two_disarm_bonuses_are_each_added_or_subtracted_whole():
+    """FA-184 (A-31), FA-070: Flame Lancer (no trap ability: disarms on 1-2) owns the Stoic Mask (+1 to
+    disarm) and the party has Tremor Sense (+2 to disarm rolls): a die of 2 disarms, as 2 + 1 - 2 = 1
+    is in 1-2, though the two bonuses taken as one +3 or -3 would both miss."""
+    g = position([player(["flame_lancer"], ["byron"], hand=["tremor_sense"], items={"flame_lancer": ["stoic_mask"]}),
+                  player(["granite_guard"])],
+                 start="encounter", monster=1, target=0, stacks={"0": ["spiked_pit_trap", "skulker"]},
+                 dice=[1, 2])  # Tremor Sense off Byron's element works on 1; the disarm rolls 2
+    do(g, f"cast:{inst(0, 'tremor_sense')}:{inst(0, 'byron')}:party")
+    to(g, "entering")
+    events = do(g, f"hero:{inst(0, 'flame_lancer')}") + to(g, "duel")
+    assert of(events, "disarmed"), texts(events)
+
+
 def test_fa_183_in_melee_bonuses_are_added_and_penalties_subtracted():
     """FA-183: Flame Lancer (Melee 4, +1 vs. Melee 5 or more) with a +1 sword against Lesser Devil
     (Melee 5, "a hero meleeing this monster has -1 Melee"): 3 + 4 + 1 + 1 - 1."""
