@@ -18,7 +18,7 @@ from __future__ import annotations
 from game.core.decision import Decision, Option
 from game.rulesets.fantasy_adventures import party, traits, windows
 from game.rulesets.fantasy_adventures.context import FLOW, Ctx
-from game.rulesets.fantasy_adventures.encounter import end_encounter
+from game.rulesets.fantasy_adventures.encounter import end_encounter, party_gone
 from game.rulesets.fantasy_adventures.state import Monster
 from game.rulesets.fantasy_adventures.steps import (
     ActionStep,
@@ -47,6 +47,9 @@ defeat, FA-075). Ten quiet rounds in a row never happen while either side has a 
 def run_combat_start(ctx: Ctx, step: CombatStartStep) -> None:
     state = ctx.state
     state.stack.pop()
+    if party_gone(ctx):  # emptied in the trap or surprise stage: no combat stage at all (FA-237)
+        end_encounter(ctx, "the party has no heroes left", "FA-237")
+        return
     encounter = ctx.encounter
     encounter.stage = "combat"
     revealed = list(encounter.stack)
@@ -113,7 +116,10 @@ def _unassigned(ctx: Ctx) -> list[Monster]:
     for monster in ctx.encounter.monsters:
         if monster.pending:
             continue
-        if monster.hero and monster.hero in party.attackable(ctx, player, traits.monster_flies(ctx, monster.card)):
+        # A monster on a feared hero is assigned again: it stays on him only as the last resort,
+        # and that attack ends his fear (FA-106, FA-190).
+        if (monster.hero and monster.hero not in player.feared
+                and monster.hero in party.attackable(ctx, player, traits.monster_flies(ctx, monster.card))):
             continue
         out.append(monster)
     return out

@@ -28,10 +28,11 @@ def run_defeat(ctx: Ctx, step: DefeatStep) -> None:
     ctx.emit("defeated", "FA-061", f"{ctx.name(card)} is defeated ({step['cause']}).", card=card)
     for save in traits.saves(ctx, card):
         die = ctx.roll()
-        bonus = traits.save_bonus(ctx, card)
-        success = totals.succeeds(die, save.low, save.high, bonus)
+        bonuses = traits.save_bonuses(ctx, card)  # each added or subtracted whole (FA-184)
+        success = totals.succeeds(die, save.low, save.high, bonuses)
         ctx.emit("save", "FA-218", f"{ctx.name(card)}'s {save.label}: rolled {die}"
-                 + (f" (bonus {bonus})" if bonus else "") + (" — saved." if success else " — failed."),
+                 + (f" (bonus {', '.join(f'{b:+d}' for b in bonuses)})" if bonuses else "")
+                 + (" — saved." if success else " — failed."),
                  card=card, die=die, saved=success)
         if success:
             return

@@ -14,10 +14,12 @@ Who may use what, when and on whom is uses.py's business; this module does what 
 
 from __future__ import annotations
 
+from game.core.decision import Decision, Option
 from game.core.effects import Effect
 from game.rulesets.fantasy_adventures import defeat, totals, traits
-from game.rulesets.fantasy_adventures.context import Ctx
+from game.rulesets.fantasy_adventures.context import FLOW, Ctx
 from game.rulesets.fantasy_adventures.state import Monster
+from game.rulesets.fantasy_adventures.steps import SummonPlaceStep
 
 
 def element_of(ctx: Ctx, source: str) -> str:
@@ -139,7 +141,9 @@ def do_summon_monster(ctx: Ctx, source: str, group: str | None, controller: int)
             found = card
             break
         passed.append(card)
-        player.encounter_discard.append(card)
+    # The cards passed over are discarded once the search ends: discarded at once, they would be
+    # shuffled back into the deck by the reshuffle of FA-049 and examined again (FA-225, A-36).
+    player.encounter_discard.extend(passed)
     if passed:
         ctx.emit("summon_search", "FA-220", "Passed over and discarded: " + ", ".join(ctx.name(c) for c in passed)
                  + ".", cards=passed)
@@ -175,18 +179,61 @@ def do_summon_hero(ctx: Ctx, source: str, element: str, seat: int) -> None:
             found = card
             break
         passed.append(card)
-        player.hero_discard.append(card)
+    player.hero_discard.extend(passed)  # once the search ends, as for monsters (FA-225)
     if passed:
         ctx.emit("summon_search", "FA-225", "Passed over and discarded: " + ", ".join(ctx.name(c) for c in passed)
                  + ".", cards=passed)
     if found is None:
         ctx.emit("summon_none", "FA-225", f"{ctx.name(source)} summons nothing: no fitting hero was found.")
         return
-    # The first open position, front rank first (the hero player may move it in recovery).
+    # It stands in the first open position while the hero player chooses its place (FA-223).
     party.place(player, found, positions[0])
     if in_combat_round(ctx):
         player.waiting.append(found)  # not in play until the next round (FA-224)
     ctx.emit("summoned", "FA-223", f"{ctx.name(source)} summons {ctx.name(found)} into the party.", card=found)
+    if len(positions) > 1:
+        ctx.push(SummonPlaceStep(step="summon_place", hero=found))
+
+
+def ask_summon_place(ctx: Ctx, step: SummonPlaceStep) -> Decision:
+    """The hero player places the summoned hero in any open position (FA-223); the slots are
+    fixed, so no rank can hold more than four and no third rank appears (FA-029)."""
+    from game.rulesets.fantasy_adventures import party
+
+    hero = step["hero"]
+    player = ctx.owner_of_hero(hero)
+    here = f"{player.rank_of(hero)}:{(player.front if hero in player.front else player.back).index(hero)}"
+    options = tuple(Option(f"place:{p}", _position_name(p), ("card", hero)) for p in [here] + party.open_positions(player))
+    return Decision(player.seat, "summon_place", f"Where does {ctx.name(hero)} join your party?", options,
+                    rule="FA-223")
+
+
+def answer_summon_place(ctx: Ctx, step: SummonPlaceStep, seat: int, choice: tuple[str, ...]) -> None:
+    from game.rulesets.fantasy_adventures import party
+
+    ctx.state.stack.pop()
+    hero, position = step["hero"], choice[0].partition(":")[2]
+    player = ctx.player(seat)
+    for rank in (player.front, player.back):
+        if hero in rank:
+            rank[rank.index(hero)] = None
+    party.place(player, hero, position)
+    ctx.emit("summon_place", "FA-223", f"{ctx.name(hero)} takes its place: {_position_name(position)}.",
+             hero=hero, position=position)
+
+
+def _position_name(position: str) -> str:
+    """"front:2" as "the front rank, position 3"."""
+    rank, _, index = position.partition(":")
+    return f"the {rank} rank, position {int(index) + 1}"
+
+
+@FLOW.automatic(SummonPlaceStep)
+def run_summon_place(ctx: Ctx, step: SummonPlaceStep) -> None:
+    ctx.state.stack.pop()
+
+
+FLOW.question(SummonPlaceStep, ask_summon_place, answer_summon_place)
 
 
 def monster_joins(ctx: Ctx, card: str) -> None:

@@ -93,7 +93,7 @@ def run_ranged_roll(ctx: Ctx, step: RangedRollStep) -> None:
         die = ctx.roll()
         extra = len(shooters) - 1
         need = ctx.card(target).melee
-        saved = die == 1 or totals.succeeds(die + extra, 1, need, traits.save_bonus(ctx, target))
+        saved = die == 1 or totals.succeeds(die + extra, 1, need, traits.save_bonuses(ctx, target))
         ctx.emit("ranged_save", "FA-122", f"{ctx.name(target)} saves against {len(shooters)} hit"
                  f"{'s' if len(shooters) != 1 else ''}: rolled {die}" + (f" +{extra}" if extra else "")
                  + f", needs {need} or less: " + ("saved." if saved else "failed."), card=target, die=die, saved=saved)

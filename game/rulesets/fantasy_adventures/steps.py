@@ -255,6 +255,16 @@ class EncounterEndStep(TypedDict):
     reason: str
 
 
+# -- effects (effects.py) --------------------------------------------------------------------------
+
+
+class SummonPlaceStep(TypedDict):
+    """The hero player places the hero ``hero`` he just summoned in an open position (FA-223)."""
+
+    step: Literal["summon_place"]
+    hero: str
+
+
 # -- defeat (defeat.py) ----------------------------------------------------------------------------
 
 
@@ -298,6 +308,6 @@ FAStep = Union[
     SurpriseStep, SurpriseRollStep, DuelChoiceStep, DuelStep, CombatStartStep, RoundStep, AssignStep, MeleeingStep,
     MeleeOrderStep, RangedTargetStep, RangedRollStep, SupportStep, MeleeStep, MeleeWinStep,
     ActionStep, RoundEndStep, EncounterEndStep,
-    DefeatStep, DiscardDefeatedStep,
+    SummonPlaceStep, DefeatStep, DiscardDefeatedStep,
     ResponseWindowStep, HealWindowStep,
 ]

@@ -13,14 +13,27 @@ subtracted (FA-183).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Sequence
+
+Amounts = int | Sequence[int]
+"""One bonus (or penalty), or several: each is a separate effect's number (FA-184)."""
 
 
-def succeeds(die: int, low: int, high: int, bonus: int = 0, penalty: int = 0) -> bool:
-    """Whether a roll of ``die`` "on low-high" succeeds with a bonus and a penalty (FA-181 to FA-185)."""
-    return any(all(low <= die + b + p <= high for p in {penalty, -penalty}) for b in {bonus, -bonus})
+def _sums(amounts: Amounts) -> set[int]:
+    """What some effects can add to a roll, each number applied whole, added or subtracted
+    (FA-184): +1 and +1 can make +2, 0 or -2, which matters when a roll must stay in "1-2"."""
+    sums = {0}
+    for amount in ([amounts] if isinstance(amounts, int) else amounts):
+        sums = {s + signed for s in sums for signed in (amount, -amount)}
+    return sums
 
 
-def chance(low: int, high: int, bonus: int = 0, penalty: int = 0) -> float:
+def succeeds(die: int, low: int, high: int, bonus: Amounts = 0, penalty: Amounts = 0) -> bool:
+    """Whether a roll of ``die`` "on low-high" succeeds with bonuses and penalties (FA-181 to FA-185)."""
+    return any(all(low <= die + b + p <= high for p in _sums(penalty)) for b in _sums(bonus))
+
+
+def chance(low: int, high: int, bonus: Amounts = 0, penalty: Amounts = 0) -> float:
     """The chance of :func:`succeeds` on one die."""
     return sum(succeeds(d, low, high, bonus, penalty) for d in range(1, 7)) / 6
 

@@ -95,14 +95,15 @@ def undead(ctx: Ctx, monster: str) -> bool:
     return "undead" in ctx.card(monster).groups  # by name or in bold (FA-227)
 
 
-def disarm_bonus(ctx: Ctx, hero: str) -> int:
-    """Bonuses to disarm rolls (AK-24): the entering hero's own and its items' (FA-070, FA-181)."""
-    own = sum(int(a.get("amount")) for a in hero_has(ctx, hero, "roll_bonus") if a.get("roll") == "disarm")
+def disarm_bonuses(ctx: Ctx, hero: str) -> list[int]:
+    """Bonuses to disarm rolls (AK-24): the entering hero's own, its items' and the party's
+    (FA-070, FA-181), each on its own as each is added or subtracted whole (FA-184)."""
+    own = [int(a.get("amount")) for a in hero_has(ctx, hero, "roll_bonus") if a.get("roll") == "disarm"]
     encounter = ctx.state.encounter
-    party_wide = 0
+    party_wide = []
     if encounter is not None:
-        party_wide = sum(int(a.get("amount")) for given in encounter.gained.get("party", [])
-                         for a in _flat(gift(ctx, given)) if a.verb == "roll_bonus" and a.get("roll") == "disarm")
+        party_wide = [int(a.get("amount")) for given in encounter.gained.get("party", [])
+                      for a in _flat(gift(ctx, given)) if a.verb == "roll_bonus" and a.get("roll") == "disarm"]
     return own + party_wide
 
 
@@ -145,10 +146,15 @@ def _save(label: str, ability: Effect, basic: int) -> Save:
 
 def save_bonus(ctx: Ctx, card: str) -> int:
     """Bonuses to saves (AK-07), including other heroes' save leadership (FA-216, FA-209)."""
+    return sum(save_bonuses(ctx, card))
+
+
+def save_bonuses(ctx: Ctx, card: str) -> list[int]:
+    """Each bonus to saves on its own, as each is added or subtracted whole (FA-184)."""
     if ctx.card(card).kind != "hero":
-        return sum(int(a.get("amount")) for a in automatic(ctx, card, "save_bonus") if not a.has("element"))
-    own = sum(int(a.get("amount")) for a in hero_has(ctx, card, "save_bonus") if not a.has("element"))
-    return own + _leadership(ctx, card, "save_bonus")
+        return [int(a.get("amount")) for a in automatic(ctx, card, "save_bonus") if not a.has("element")]
+    own = [int(a.get("amount")) for a in hero_has(ctx, card, "save_bonus") if not a.has("element")]
+    return own + _leaders(ctx, card, "save_bonus")
 
 
 # -- immunity (FA-203 to FA-206, FA-240) ---------------------------------------------------------------
@@ -241,14 +247,15 @@ def _leadership(ctx: Ctx, hero: str, verb: str) -> int:
     """Leadership of the other heroes in play of the party: "Other <element> heroes in this party
     +N Melee" (``leadership``) or "+N to saves" (``save_bonus`` with an element) (FA-208, FA-209);
     the leader itself gains nothing, and a feared leader leads nobody (FA-189)."""
+    return sum(_leaders(ctx, hero, verb))
+
+
+def _leaders(ctx: Ctx, hero: str, verb: str) -> list[int]:
+    """The amount of each leadership of :func:`_leadership` on its own."""
     player = ctx.owner_of_hero(hero)
     element = ctx.card(hero).element
-    total = 0
-    for leader in player.heroes():
-        if leader == hero or leader in player.feared:
-            continue
-        total += sum(int(a.get("amount")) for a in automatic(ctx, leader, verb) if a.get("element") == element)
-    return total
+    return [int(a.get("amount")) for leader in player.heroes() if leader != hero and leader not in player.feared
+            for a in automatic(ctx, leader, verb) if a.get("element") == element]
 
 
 def _flat_melee(ctx: Ctx, sources: list[str]) -> int:

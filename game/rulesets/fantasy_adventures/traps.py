@@ -99,9 +99,10 @@ def run_disarm(ctx: Ctx, step: DisarmStep) -> None:
     ctx.state.stack.pop()
     trap, hero = step["trap"], ctx.encounter.entering
     need = DISARM_WITH_TRAP_ABILITY if traits.trap_ability(ctx, hero) else DISARM
-    bonus = traits.disarm_bonus(ctx, hero)
+    bonuses = traits.disarm_bonuses(ctx, hero)
+    bonus = sum(bonuses)
     die = ctx.roll()
-    disarmed = totals.succeeds(die, 1, need, bonus)
+    disarmed = totals.succeeds(die, 1, need, bonuses)
     rule = "FA-071" if disarmed else "FA-072"
     ctx.emit("disarm", "FA-070", f"{ctx.name(hero)} tries to disarm {ctx.name(trap)} (1-{need}"
              + (f", bonus {bonus}" if bonus else "") + f"): rolled {die}.", die=die, need=need, bonus=bonus)

@@ -134,7 +134,9 @@ def _targets(ctx: Ctx, seat: int, source: str, ability: Effect, moment: str, def
         if target == "hero_of_party":
             return _heroes_targetable(ctx, seat)
         return ["party"]
-    if verb in ("summon_monster", "summon_hero"):
+    if verb == "summon_hero":  # only into an open position of the summoner's party (FA-223)
+        return [""] if party.open_positions(ctx.player(seat)) else []
+    if verb == "summon_monster":
         return [""]
     if verb == "join":
         return [""]
@@ -177,7 +179,9 @@ def _hero_uses(ctx: Ctx, seat: int, moment: str, defeated: str) -> list[Use]:
     out = []
     for hero in player.heroes():
         in_play = hero in party.in_play(player)
-        healing_self = moment == "heal" and hero == defeated  # FA-241
+        # A defeated hero may still use a healing ability of its own or of its items, on itself
+        # only: at its heal window every heal targets the defeated card (FA-241).
+        healing_self = moment == "heal" and hero == defeated
         if not in_play and not healing_self:
             continue
         for source in [hero] + player.items.get(hero, []):
@@ -190,8 +194,6 @@ def _hero_uses(ctx: Ctx, seat: int, moment: str, defeated: str) -> list[Use]:
                 heal = parts[0].verb == HEAL
                 if not _may_act(ctx, seat, _timing(parts), moment, heal, hero_player_only=True):
                     continue
-                if healing_self and parts[0].get("target") != "self":
-                    continue  # a defeated hero heals only itself (FA-241)
                 for target in _targets(ctx, seat, source, parts[0], moment, defeated):
                     via = "" if source == hero else f"{ctx.name(hero)}'s "
                     label = f"{via}{ctx.name(source)}: {_describe(ctx, parts[0], target)}"
@@ -265,7 +267,7 @@ def _spell_uses(ctx: Ctx, seat: int, moment: str, defeated: str) -> list[Use]:
     if encounter is None:
         return []
     player = ctx.player(seat)
-    casters = _casters(ctx, seat)
+    casters = [c for c in _casters(ctx, seat) if c != defeated]  # a defeated hero casts nothing (FA-241)
     if not casters:
         return []
     out = []
@@ -319,6 +321,7 @@ def perform(ctx: Ctx, seat: int, option: str, moment: str, defeated: str = "") -
     """Carry out the use ``option`` (one of :func:`uses`)."""
     use = next(u for u in uses(ctx, seat, moment, defeated) if u.option == option)
     player = ctx.player(seat)
+    _targeted(ctx, use.target)
     if option.startswith("cast:"):
         _cast(ctx, seat, use)
         return
@@ -401,6 +404,16 @@ def _apply(ctx: Ctx, seat: int, use: Use) -> None:
             effects.do_summon_monster(ctx, use.source, ability.get("group"), ctx.state.monster)
         elif verb == "summon_hero":
             effects.do_summon_hero(ctx, use.source, str(ability.get("element")), seat)
+
+
+def _targeted(ctx: Ctx, target: str) -> None:
+    """A feared hero that is targeted (only as the last resort) is no longer feared (FA-190, A-13)."""
+    if not target or target == "party" or ctx.card(target).kind != "hero":
+        return
+    player = ctx.owner_of_hero(target)
+    if target in player.feared:
+        player.feared.remove(target)
+        ctx.emit("fear_ends", "FA-190", f"{ctx.name(target)} is targeted: its fear ends.", hero=target)
 
 
 def chance_text(low: int, high: int) -> str:
