@@ -136,9 +136,10 @@ def test_fa_037_the_game_ends_after_the_last_player_turn_of_game_turn_4():
 
 
 def test_fat_077_fa_038_fa_039_final_score_heroes_and_their_items_ties_share_the_win():
-    """FAT-077, FA-038, FA-039: after game turn 4, P1's heroes are worth 1200 GP and their items
-    600, with 3 items in hand and a hero in the discard pile; P2's heroes 1500 and items 300.
-    Both score 1800 and are joint winners: hand, deck and discard pile count for nothing."""
+    """FAT-077, FA-007, FA-038, FA-039: after game turn 4, P1's heroes are worth 1200 GP and their
+    items 600, with 3 items in hand and a hero in the discard pile; P2's heroes 1500 and items
+    300. Both score 1800 (the cards' GP Values) and are joint winners: hand, deck and discard
+    pile count for nothing."""
     p1 = player(["byron", "marisol_tidecaller", "cinder_warden", "granite_guard"],
                 items={"byron": ["footmans_sword", "wand_of_unmaking"]},
                 hand=["chain_armor", "iron_helm", "featherweave_coat"], hero_discard=["kaelen_emberward"],
