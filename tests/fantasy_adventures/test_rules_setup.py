@@ -254,6 +254,24 @@ def test_fa_027_the_parties_are_revealed_together_after_every_secret_choice():
     assert [e.data["seat"] for e in events if e.kind == "party"] == [0, 1]
 
 
+def test_fa_027_nobody_sees_another_players_setup_choices_before_the_reveal():
+    """FA-027: while P2 chooses, P1's party, items and the two heroes P1 set aside are hidden from
+    him (they would tell him what P1 fields); after the reveal, everyone sees them."""
+    game = new_game(2, dice=[6, 1])
+    for _ in range(3):
+        d = pending(game)
+        game.choose(d.seat, d.option_ids[:d.min_choices])
+    game.choose(0, pending(game, "grant").option_ids[0])
+    game.choose(0, "end")
+    assert pending(game).seat == 1
+    p1 = SYSTEM.view(game.state, 1)["players"][0]
+    assert p1["front"] == [None] * 4 and p1["back"] == [None] * 4 and p1["items"] == {} and p1["hero_discard"] == []
+    assert SYSTEM.view(game.state, 0)["players"][0]["hero_discard"] == game.state.players[0].hero_discard != []
+    finish_setup(game)
+    p1 = SYSTEM.view(game.state, 1)["players"][0]
+    assert None not in p1["front"] and p1["items"] and len(p1["hero_discard"]) == 2
+
+
 def test_fa_032_fa_175_setup_grants_keep_the_class_and_group_limits():
     """FA-032: setup grants follow the item limits: a hero owning a sword is not offered a
     blade (both Swords), another hero is."""
