@@ -14,6 +14,7 @@ import pytest
 from game.core.errors import IllegalChoice
 from game.core.game import Game
 from tests.fantasy_adventures.helpers import (
+    CONTENT,
     do,
     inst,
     kinds,
@@ -95,17 +96,11 @@ def test_fat_008_fa_054_a_summoned_monster_does_not_count_toward_the_limit():
     encounter = game.state.encounter
     summoned = [m for m in encounter.monsters if m.card == inst(0, "undead_firebrand")]
     assert summoned and summoned[0].pending
-    assert sum(game_melee(m.card) for m in encounter.monsters) == 13
+    assert sum(CONTENT.card(m.card).melee for m in encounter.monsters) == 13
     assert inst(0, "mud_grub") in game.state.players[0].encounter_discard  # passed over
     assert "summoned" in kinds(events)
     until(game, "assign")
     assert f"assign:{inst(0, 'undead_firebrand')}:{hero}" in pending(game).option_ids
-
-
-def game_melee(card: str) -> int:
-    from tests.fantasy_adventures.helpers import CONTENT
-
-    return int(CONTENT.card(card).melee)
 
 
 # -- traps on top; lairs (FA-055, FA-056, FAT-009) -------------------------------------------------------

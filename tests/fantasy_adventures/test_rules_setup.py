@@ -23,7 +23,6 @@ from tests.fantasy_adventures.helpers import (
     pending,
     player,
     position,
-    texts,
     until,
 )
 

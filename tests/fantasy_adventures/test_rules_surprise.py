@@ -138,6 +138,11 @@ def test_fat_079_fa_082_the_flying_spell_keeps_a_flyer_from_duelling_the_back_ra
     until(game, "duel")
     targets = [o.rpartition(":")[2] for o in pending(game, "duel").option_ids if o != "pass"]
     assert targets == [inst(1, "reef_guard"), inst(1, "byron"), inst(1, "ilsa_hawkeye")]
+    # Nor, at Assignment, may it be assigned to him.
+    do(game, "pass")
+    until(game, "assign")
+    targets = [o.rpartition(":")[2] for o in pending(game, "assign").option_ids]
+    assert targets == [inst(1, "reef_guard"), inst(1, "byron"), inst(1, "ilsa_hawkeye")]
 
 
 def test_fat_079_fa_082_with_every_hero_flying_a_flyer_may_duel_anyone():

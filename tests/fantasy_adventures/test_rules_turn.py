@@ -311,7 +311,7 @@ def test_fat_075_fa_095_all_monsters_defeated_the_heroes_win_and_the_next_encoun
     game = position(parties, start="combat", monster=0, target=1, stacks={"2": ["merloit"]},
                     monsters=[{"card": "skulker", "hero": "reef_guard"}], dice=[3, 3, 6, 1])
     events = []
-    while (d := pending(game)).kind != "response" or game.state.encounter.target != 2:
+    while pending(game).kind != "response" or game.state.encounter.target != 2:
         events += quiet_answer(game)
     ends = [e for e in events if e.kind == "encounter_ends"]
     assert [e.rule for e in ends] == ["FA-095"]
