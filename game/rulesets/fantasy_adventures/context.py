@@ -62,18 +62,30 @@ class Ctx(BaseContext[FAState, FAStep]):
     # -- decks and discard piles (FA-025, FA-049, FA-050, FA-064) ---------------------------------
 
     def draw(self, seat: int, deck: str) -> str | None:
-        """The top card of ``seat``'s Hero or Encounter deck. An empty deck is first made again
-        from its own discard pile, shuffled (FA-049); with both empty nothing is drawn (FA-050)."""
+        """The top card of ``seat``'s Hero or Encounter deck. A deck that runs out is made again
+        at once from its own discard pile, shuffled; if that pile was empty then, the deck is
+        made when a card must next be drawn (FA-049). With both empty nothing is drawn (FA-050)."""
+        player = self.player(seat)
+        pile = player.hero_deck if deck == "hero" else player.encounter_deck
+        if not pile:
+            self._reshuffle(seat, deck)
+        card = pile.pop() if pile else None
+        if card is not None and not pile:
+            self._reshuffle(seat, deck)  # "as soon as" the deck is empty, not at the next draw (FA-049)
+        return card
+
+    def _reshuffle(self, seat: int, deck: str) -> None:
+        """Shuffle ``seat``'s discard pile of ``deck`` into that (empty) deck, if it holds cards (FA-049)."""
         player = self.player(seat)
         pile, discard = ((player.hero_deck, player.hero_discard) if deck == "hero"
                          else (player.encounter_deck, player.encounter_discard))
-        if not pile and discard:
-            pile.extend(discard)
-            discard.clear()
-            self.state.rng.shuffle(pile)
-            self.emit("reshuffle", "FA-049", f"{player.name} shuffles his {deck.title()} discard pile into a new deck.",
-                      seat=seat, deck=deck)
-        return pile.pop() if pile else None
+        if not discard:
+            return
+        pile.extend(discard)
+        discard.clear()
+        self.state.rng.shuffle(pile)
+        self.emit("reshuffle", "FA-049", f"{player.name} shuffles his {deck.title()} discard pile into a new deck.",
+                  seat=seat, deck=deck)
 
     def discard(self, card: str) -> None:
         """Put a card on its owner's discard pile of its type: heroes on the Hero discard pile,

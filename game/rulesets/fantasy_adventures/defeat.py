@@ -65,6 +65,13 @@ def discard_defeated(ctx: Ctx, card: str) -> None:
             if card in encounter.melee_order:
                 encounter.melee_order.remove(card)
         ctx.emit("discarded", "FA-063", f"{ctx.name(card)} is discarded with its items.", card=card)
+        # (imported here: encounter.py reaches this module through the windows)
+        from game.rulesets.fantasy_adventures.encounter import end_encounter, party_gone
+
+        if encounter is not None and encounter.stage in ("traps", "surprise") and party_gone(ctx):
+            # Emptied in the trap or surprise stage, the party is beaten at once: no window, no
+            # retreat, no more trap rounds (FA-237). In combat the round runs to its end.
+            end_encounter(ctx, "the party has no heroes left", "FA-237")
         return
     if encounter is not None:
         encounter.monsters = [m for m in encounter.monsters if m.card != card]

@@ -134,10 +134,7 @@ def do_summon_monster(ctx: Ctx, source: str, group: str | None, controller: int)
         card = ctx.draw(controller, "encounter")
         if card is None:
             break
-        info = ctx.card(card)
-        fits = (info.kind == "monster" and (group is None or group in info.groups)
-                and not (info.lair_only and not encounter.lair) and not (info.wandering_only and encounter.lair))
-        if fits:
+        if summon_fits(ctx, card, group):
             found = card
             break
         passed.append(card)
@@ -154,6 +151,15 @@ def do_summon_monster(ctx: Ctx, source: str, group: str | None, controller: int)
     encounter.monsters.append(Monster(card=found, controller=ctx.state.monster, pending=pending))
     ctx.emit("summoned", "FA-224" if pending else "FA-220", f"{ctx.name(source)} summons {ctx.name(found)}"
              + (", which waits beside the party until the next round." if pending else "."), card=found)
+
+
+def summon_fits(ctx: Ctx, card: str, group: str | None) -> bool:
+    """Whether ``card`` is a monster a summon for ``group`` finds: of the group, and usable in
+    this Encounter (not Lair only in a wandering one, nor Wandering only in a lair, FA-225)."""
+    info = ctx.card(card)
+    lair = ctx.encounter.lair
+    return bool(info.kind == "monster" and (group is None or group in info.groups)
+                and not (info.lair_only and not lair) and not (info.wandering_only and lair))
 
 
 def do_summon_hero(ctx: Ctx, source: str, element: str, seat: int) -> None:
@@ -251,7 +257,8 @@ def monster_joins(ctx: Ctx, card: str) -> None:
 
 def trap_could_act(ctx: Ctx, trap: str, hero: str) -> bool:
     """Whether a revealed trap could have any effect at all (FA-069): an item-loss trap on a hero
-    with no such item could not, nor fear on a hero immune to it."""
+    with no such item could not, nor fear on a hero immune to it, nor a summon that would find
+    no monster."""
     player = ctx.owner_of_hero(hero)
     owned = player.items.get(hero, [])
     for ability in ctx.card(trap).abilities:
@@ -261,6 +268,13 @@ def trap_could_act(ctx: Ctx, trap: str, hero: str) -> bool:
                 return True
         elif ability.verb == "fear" and ability.get("target") == "entering":
             if not traits.immune_to(ctx, hero, "fear"):
+                return True
+        elif ability.verb == "summon_monster":
+            # A summon with no fitting monster in the monster player's deck or discard pile
+            # would find nothing (FA-225).
+            searched = ctx.player(ctx.state.monster)
+            if any(summon_fits(ctx, card, ability.get("group"))
+                   for card in searched.encounter_deck + searched.encounter_discard):
                 return True
         else:
             return True

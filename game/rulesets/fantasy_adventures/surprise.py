@@ -42,7 +42,9 @@ def run_surprise(ctx: Ctx, step: SurpriseStep) -> None:
 def run_surprise_roll(ctx: Ctx, step: SurpriseRollStep) -> None:
     ctx.state.stack.pop()
     encounter = ctx.encounter
-    monsters = [c for c in encounter.stack if ctx.card(c).kind == "monster"]
+    # Every monster of the Encounter: the stack's, and any a trap summoned, in play at once (FA-224).
+    monsters = ([m.card for m in encounter.monsters if not m.pending]
+                + [c for c in encounter.stack if ctx.card(c).kind == "monster"])
     bonus = traits.surprise_bonus(ctx, monsters)
     die = ctx.roll()
     encounter.surprise_roll = die
@@ -96,8 +98,9 @@ def run_duel(ctx: Ctx, step: DuelStep) -> None:
     ctx.state.stack.pop()
     encounter = ctx.encounter
     monster, hero = step["monster"], step["hero"]
-    encounter.stack.remove(monster)
-    encounter.monsters.append(Monster(card=monster, controller=ctx.state.monster))
+    if monster in encounter.stack:  # (a monster a trap summoned is in play already)
+        encounter.stack.remove(monster)
+        encounter.monsters.append(Monster(card=monster, controller=ctx.state.monster))
     player = ctx.player(ctx.hero_player)
     if hero in player.feared:
         player.feared.remove(hero)  # attacking a feared hero ends its fear (FA-190, A-13)

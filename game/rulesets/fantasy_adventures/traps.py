@@ -106,14 +106,17 @@ def run_disarm(ctx: Ctx, step: DisarmStep) -> None:
     rule = "FA-071" if disarmed else "FA-072"
     ctx.emit("disarm", "FA-070", f"{ctx.name(hero)} tries to disarm {ctx.name(trap)} (1-{need}"
              + (f", bonus {bonus}" if bonus else "") + f"): rolled {die}.", die=die, need=need, bonus=bonus)
-    ctx.encounter.trap = ""
     if disarmed:
+        ctx.encounter.trap = ""
         ctx.discard(trap)
         ctx.emit("disarmed", rule, f"{ctx.name(trap)} is disarmed and discarded.", card=trap)
         return
     ctx.emit("trap_fires", rule, f"{ctx.name(trap)} goes off on {ctx.name(hero)}.", card=trap, hero=hero)
-    ctx.discard(trap)
     effects.trap_fires(ctx, trap, hero)
+    # Discarded only after its effect (FA-072): a summon it makes searches the deck while the
+    # trap is still on the table, so a deck made again from the discard pile never takes it in.
+    ctx.encounter.trap = ""
+    ctx.discard(trap)
 
 
 def ask_lose_item(ctx: Ctx, step: LoseItemStep) -> Decision | None:

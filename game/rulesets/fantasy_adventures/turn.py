@@ -209,7 +209,7 @@ def run_end_turn(ctx: Ctx, step: EndTurnStep) -> None:
         return
     state.turns_this_game_turn += 1
     nxt = _next_player(ctx)
-    if state.turns_this_game_turn >= len(remaining):
+    if _game_turn_complete(ctx, nxt):
         if state.game_turn >= GAME_TURNS:
             end_game(ctx, "four game turns played", "FA-037")
             return
@@ -217,6 +217,19 @@ def run_end_turn(ctx: Ctx, step: EndTurnStep) -> None:
         state.turns_this_game_turn = 0
     state.monster = nxt
     ctx.push(PlayerTurnStep(step="player_turn"))
+
+
+def _game_turn_complete(ctx: Ctx, nxt: int) -> bool:
+    """Whether every player still in the game has had his player turn in this game turn
+    (FA-034, FA-042): the turn passing to ``nxt`` goes back round past the first monster
+    player's seat. Counting the turns played would end the game turn too early when a player
+    who has already played is eliminated, before the others have had their turns."""
+    state = ctx.state
+
+    def place(seat: int) -> int:
+        return (seat - state.first) % state.seats
+
+    return place(nxt) <= place(state.monster)
 
 
 def _next_player(ctx: Ctx) -> int:

@@ -31,7 +31,8 @@ def _player(state: FAState, player: Player, seat: int | None) -> dict[str, Any]:
         "feared": list(player.feared),
         "hero_deck": len(player.hero_deck),
         "encounter_deck": len(player.encounter_deck),
-        "hero_discard": list(player.hero_discard),
+        # The two heroes set aside at setup are as secret as the party until it is revealed (FA-027).
+        "hero_discard": [] if secret_setup else list(player.hero_discard),
         "encounter_discard": list(player.encounter_discard),
         "attacked": player.attacked,
         "retreated": player.retreated,
