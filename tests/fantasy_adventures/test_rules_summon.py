@@ -55,7 +55,8 @@ def test_fa_220_fa_221_fa_224_fat_069_a_monster_summoned_in_a_combat_round_waits
 def test_fa_225_a_search_examines_deck_and_discard_once_and_a_lair_only_monster_does_not_match():
     """FA-225 (A-36, A-10): in a wandering Encounter the search passes over the Lair-only Cave Troll;
     having examined the deck and its discard pile (reshuffled once) without an undead it stops
-    with no result, and every card examined is discarded."""
+    with no result, and every card examined is discarded; the deck the search emptied is then made
+    again from that discard pile at once (FA-049)."""
     g = lich_position(["cave_troll"], ["iron_helm"], dice=[1, 6, 1], lair=False)
     to_action(g)
     do(g, "pass")
@@ -63,8 +64,10 @@ def test_fa_225_a_search_examines_deck_and_discard_once_and_a_lair_only_monster_
     events = act(g, f"use:{inst(1, 'sunken_lich')}:0:")
     assert of(events, "summon_none") and of(events, "summon_none")[0].rule == "FA-225", texts(events)
     monster_player = g.state.players[1]
-    assert sorted(monster_player.encounter_discard) == sorted([inst(1, "cave_troll"), inst(1, "iron_helm")])
-    assert monster_player.encounter_deck == []
+    examined = sorted([inst(1, "cave_troll"), inst(1, "iron_helm")])
+    assert sorted(of(events, "summon_search")[-1].data["cards"]) == examined
+    assert of(events, "reshuffle")
+    assert sorted(monster_player.encounter_deck) == examined and monster_player.encounter_discard == []
     assert [m.card for m in g.state.encounter.monsters] == [inst(1, "sunken_lich")]
 
 

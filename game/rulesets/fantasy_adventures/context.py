@@ -68,18 +68,19 @@ class Ctx(BaseContext[FAState, FAStep]):
         player = self.player(seat)
         pile = player.hero_deck if deck == "hero" else player.encounter_deck
         if not pile:
-            self._reshuffle(seat, deck)
+            self.refill(seat, deck)
         card = pile.pop() if pile else None
         if card is not None and not pile:
-            self._reshuffle(seat, deck)  # "as soon as" the deck is empty, not at the next draw (FA-049)
+            self.refill(seat, deck)  # "as soon as" the deck is empty, not at the next draw (FA-049)
         return card
 
-    def _reshuffle(self, seat: int, deck: str) -> None:
-        """Shuffle ``seat``'s discard pile of ``deck`` into that (empty) deck, if it holds cards (FA-049)."""
+    def refill(self, seat: int, deck: str) -> None:
+        """Shuffle ``seat``'s discard pile of ``deck`` into that deck if the deck is empty and the
+        pile holds cards (FA-049)."""
         player = self.player(seat)
         pile, discard = ((player.hero_deck, player.hero_discard) if deck == "hero"
                          else (player.encounter_deck, player.encounter_discard))
-        if not discard:
+        if pile or not discard:
             return
         pile.extend(discard)
         discard.clear()

@@ -141,6 +141,7 @@ def do_summon_monster(ctx: Ctx, source: str, group: str | None, controller: int)
     # The cards passed over are discarded once the search ends: discarded at once, they would be
     # shuffled back into the deck by the reshuffle of FA-049 and examined again (FA-225, A-36).
     player.encounter_discard.extend(passed)
+    ctx.refill(controller, "encounter")  # a deck the search emptied is made again now (FA-049)
     if passed:
         ctx.emit("summon_search", "FA-220", "Passed over and discarded: " + ", ".join(ctx.name(c) for c in passed)
                  + ".", cards=passed)
@@ -186,6 +187,7 @@ def do_summon_hero(ctx: Ctx, source: str, element: str, seat: int) -> None:
             break
         passed.append(card)
     player.hero_discard.extend(passed)  # once the search ends, as for monsters (FA-225)
+    ctx.refill(seat, "hero")  # a deck the search emptied is made again now (FA-049)
     if passed:
         ctx.emit("summon_search", "FA-225", "Passed over and discarded: " + ", ".join(ctx.name(c) for c in passed)
                  + ".", cards=passed)
