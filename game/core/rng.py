@@ -55,8 +55,9 @@ class Rng:
         old = self.state
         self.state = (old * MULTIPLIER + self.inc) & MASK64
         xorshifted = (((old >> 18) ^ old) >> 27) & MASK32
-        rot = old >> 59
-        return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & MASK32
+        # Rotated right by the top 5 bits: the low 32 bits of the word doubled and shifted
+        # (the same bits as (x >> rot) | (x << (-rot & 31)), in fewer operations on Python ints).
+        return ((xorshifted | xorshifted << 32) >> (old >> 59)) & MASK32
 
     def below(self, n: int) -> int:
         """A uniform integer in ``[0, n)`` for ``1 <= n <= 2**32``, without modulo bias."""
