@@ -82,9 +82,13 @@ class Content:
     blocked_cache: dict[tuple[str, str, str], Blocked] = field(init=False, repr=False, compare=False)
     # The term a card's printed AV, DV or BV adds to a total, by card and stat (effects.printed).
     printed_lines: dict[tuple[str, str], Any] = field(init=False, repr=False, compare=False)
-    # "Attack Bram's Castle", by territory and owner's name (see attack_option).
-    attack_cache: dict[tuple[str, str], Option] = field(init=False, repr=False, compare=False)
-    # Each card's play option or Blocked, by a side's permissions (see battle.verdict).
+    # "Attack Bram's Castle" for each territory of an owner, by his territories and name, and
+    # why they may not be attacked, by territories, reason and rule (see attack_options).
+    attack_cache: dict[tuple[tuple[str, ...], str], tuple[Option, ...]] = field(init=False, repr=False,
+                                                                               compare=False)
+    blocked_attack_cache: dict[tuple[tuple[str, ...], str, str], tuple[Blocked, ...]] = field(
+        init=False, repr=False, compare=False)
+    # Each card's play option or Blocked, by what decides it for the card's type (battle.verdict_key).
     verdict_cache: dict[Any, dict[str, Option | Blocked]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -102,6 +106,7 @@ class Content:
         object.__setattr__(self, "blocked_cache", {})
         object.__setattr__(self, "verdict_cache", {})
         object.__setattr__(self, "attack_cache", {})
+        object.__setattr__(self, "blocked_attack_cache", {})
         object.__setattr__(self, "printed_lines", {})
 
     def card(self, card_id: str) -> CardDef:
@@ -121,25 +126,30 @@ class Content:
             found = self.blocked_cache[key] = Blocked(f"play:{card_id}", reason, rule, ("card", card_id))
         return found
 
-    def attack_option(self, territory: str, owner: str) -> Option:
-        """"Attack Bram's Castle": made once per territory and owner's name, as the attack menu
-        offers the same few at every Attack Phase."""
-        key = (territory, owner)
+    def attack_options(self, territories: tuple[str, ...], owner: str) -> tuple[Option, ...]:
+        """"Attack Bram's Castle", for each of these territories of one owner: made once per
+        territories and owner's name, as the attack menu offers the same few at every Attack
+        Phase (a player's territories change only when a battle is won)."""
+        key = (territories, owner)
         found = self.attack_cache.get(key)
         if found is None:
             if len(self.attack_cache) >= ATTACK_CACHE_SIZE:
                 self.attack_cache.clear()
-            found = self.attack_cache[key] = Option(f"attack:{territory}", f"Attack {owner}'s {self.name(territory)}",
-                                                    ("territory", territory))
+            found = self.attack_cache[key] = tuple(
+                Option(f"attack:{territory}", f"Attack {owner}'s {self.name(territory)}", ("territory", territory))
+                for territory in territories)
         return found
 
-    def blocked_attack(self, territory: str, reason: str, rule: str) -> Blocked:
-        """Why ``territory`` may not be attacked now, made once per territory, reason and rule
-        (as :meth:`blocked_play`)."""
-        key = (f"attack:{territory}", reason, rule)
-        found = self.blocked_cache.get(key)
+    def blocked_attacks(self, territories: tuple[str, ...], reason: str, rule: str) -> tuple[Blocked, ...]:
+        """Why each of these territories may not be attacked now, made once per territories,
+        reason and rule (as :meth:`attack_options`)."""
+        key = (territories, reason, rule)
+        found = self.blocked_attack_cache.get(key)
         if found is None:
-            found = self.blocked_cache[key] = Blocked(key[0], reason, rule, ("territory", territory))
+            if len(self.blocked_attack_cache) >= ATTACK_CACHE_SIZE:
+                self.blocked_attack_cache.clear()
+            found = self.blocked_attack_cache[key] = tuple(
+                Blocked(f"attack:{territory}", reason, rule, ("territory", territory)) for territory in territories)
         return found
 
     def territory_type(self, territory: str) -> str:

@@ -38,6 +38,10 @@ class Total:
     def __init__(self, value: int, lines: tuple[Line, ...]) -> None:
         self.__dict__.update(value=value, lines=lines)  # as Line's
 
+    def terms(self) -> str:
+        """The lines that add something, as the log writes them ("Knight AV +4; Archers BV +2")."""
+        return "; ".join([f"{line.label} {line.amount:+d}" for line in self.lines if line.amount])
+
 
 def opposing(side_index: int) -> int:
     return DEFENDER if side_index == ATTACKER else ATTACKER
@@ -57,8 +61,9 @@ def spell_level(content: Content, battle: Battle, side_index: int) -> int:
     if hero is None:
         return 0
     level = hero.spell_level
-    for card_id in side.minions + ([side.artifact] if side.artifact else []):
-        effect = content.card(card_id).verb("spell_level")
+    cards = content.cards
+    for card_id in [*side.minions, side.artifact] if side.artifact else side.minions:
+        effect = cards[card_id].verb("spell_level")
         if effect:
             level += effect.get("amount")
     return level
