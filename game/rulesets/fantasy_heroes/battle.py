@@ -228,9 +228,8 @@ def verdicts_under(content: Content, key: tuple[object, ...]) -> dict[str, Optio
     return verdicts
 
 
-def window_options(ctx: Ctx) -> tuple[list[Option], list[Blocked]]:
+def window_options(ctx: Ctx, battle: Battle) -> tuple[list[Option], list[Blocked]]:
     """Everything the window's owner may do now, and why the other cards in hand can't be played."""
-    battle = _battle(ctx)
     index = battle.window_owner
     side = battle.sides[index]
     seat = side.seat
@@ -284,7 +283,7 @@ def window_options(ctx: Ctx) -> tuple[list[Option], list[Blocked]]:
 
 def ask_window(ctx: Ctx, step: WindowStep) -> Decision | None:
     battle = _battle(ctx)
-    options, blocked = window_options(ctx)
+    options, blocked = window_options(ctx, battle)
     seat = battle.sides[battle.window_owner].seat
     options.append(END_WINDOW if battle.window_active else PASS_WINDOW)
     # The prompt shows the totals, written when it is first read (from the table as it is now).

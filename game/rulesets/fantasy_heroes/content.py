@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, TypeVar
 
 from game.core.cards import Field, Schema, check_record, instances, load_cards, read_toml
 from game.core.decision import Blocked, Option
@@ -21,7 +21,8 @@ from game.rulesets.fantasy_heroes.vocabulary import TERRITORY_TYPES, VERBS
 CONTENT_DIR = Path(__file__).parent / "content"
 HAND_LIMIT = 7
 ATTACK_CACHE_SIZE = 1024
-"""Attack options remembered at most (the cache starts again when full)."""
+"""Owners (or reasons) whose attack options (or blocked attacks) are remembered at most (the
+cache starts again when full)."""
 CARD_TYPES = ("hero", "minion", "artifact", "spell")
 
 
@@ -82,12 +83,10 @@ class Content:
     blocked_cache: dict[tuple[str, str, str], Blocked] = field(init=False, repr=False, compare=False)
     # The term a card's printed AV, DV or BV adds to a total, by card and stat (effects.printed).
     printed_lines: dict[tuple[str, str], Any] = field(init=False, repr=False, compare=False)
-    # "Attack Bram's Castle" for each territory of an owner, by his territories and name, and
-    # why they may not be attacked, by territories, reason and rule (see attack_options).
-    attack_cache: dict[tuple[tuple[str, ...], str], tuple[Option, ...]] = field(init=False, repr=False,
-                                                                               compare=False)
-    blocked_attack_cache: dict[tuple[tuple[str, ...], str, str], tuple[Blocked, ...]] = field(
-        init=False, repr=False, compare=False)
+    # "Attack Bram's Castle", by owner's name and territory, and why a territory may not be
+    # attacked, by reason and rule and territory (see attack_options).
+    attack_cache: dict[str, dict[str, Option]] = field(init=False, repr=False, compare=False)
+    blocked_attack_cache: dict[tuple[str, str], dict[str, Blocked]] = field(init=False, repr=False, compare=False)
     # Each card's play option or Blocked, by what decides it for the card's type (battle.verdict_key).
     verdict_cache: dict[Any, dict[str, Option | Blocked]] = field(init=False, repr=False, compare=False)
 
@@ -126,35 +125,42 @@ class Content:
             found = self.blocked_cache[key] = Blocked(f"play:{card_id}", reason, rule, ("card", card_id))
         return found
 
-    def attack_options(self, territories: tuple[str, ...], owner: str) -> tuple[Option, ...]:
-        """"Attack Bram's Castle", for each of these territories of one owner: made once per
-        territories and owner's name, as the attack menu offers the same few at every Attack
-        Phase (a player's territories change only when a battle is won)."""
-        key = (territories, owner)
-        found = self.attack_cache.get(key)
-        if found is None:
-            if len(self.attack_cache) >= ATTACK_CACHE_SIZE:
-                self.attack_cache.clear()
-            found = self.attack_cache[key] = tuple(
-                Option(f"attack:{territory}", f"Attack {owner}'s {self.name(territory)}", ("territory", territory))
-                for territory in territories)
-        return found
+    def attack_options(self, territories: list[str], owner: str) -> list[Option]:
+        """"Attack Bram's Castle", for each of these territories of one owner: each made once per
+        territory and owner's name, as the attack menu offers the same few at every Attack Phase."""
+        return _made_once(self.attack_cache, owner, territories,
+                          lambda t: Option(f"attack:{t}", f"Attack {owner}'s {self.name(t)}", ("territory", t)))
 
-    def blocked_attacks(self, territories: tuple[str, ...], reason: str, rule: str) -> tuple[Blocked, ...]:
-        """Why each of these territories may not be attacked now, made once per territories,
+    def blocked_attacks(self, territories: list[str], reason: str, rule: str) -> list[Blocked]:
+        """Why each of these territories may not be attacked now, each made once per territory,
         reason and rule (as :meth:`attack_options`)."""
-        key = (territories, reason, rule)
-        found = self.blocked_attack_cache.get(key)
-        if found is None:
-            if len(self.blocked_attack_cache) >= ATTACK_CACHE_SIZE:
-                self.blocked_attack_cache.clear()
-            found = self.blocked_attack_cache[key] = tuple(
-                Blocked(f"attack:{territory}", reason, rule, ("territory", territory)) for territory in territories)
-        return found
+        return _made_once(self.blocked_attack_cache, (reason, rule), territories,
+                          lambda t: Blocked(f"attack:{t}", reason, rule, ("territory", t)))
 
     def territory_type(self, territory: str) -> str:
         """The type (Castle, …) of a territory instance id such as "castle#2"."""
         return self.territory_names[territory.partition("#")[0]]
+
+
+K = TypeVar("K")
+R = TypeVar("R")
+
+
+def _made_once(cache: dict[K, dict[str, R]], key: K, territories: list[str], make: Callable[[str], R]) -> list[R]:
+    """What ``make`` gives for each territory, remembered under ``key`` (at most ATTACK_CACHE_SIZE
+    keys: the cache starts again when full)."""
+    made = cache.get(key)
+    if made is None:
+        if len(cache) >= ATTACK_CACHE_SIZE:
+            cache.clear()
+        made = cache[key] = {}
+    out: list[R] = []
+    for territory in territories:
+        found = made.get(territory)
+        if found is None:
+            found = made[territory] = make(territory)
+        out.append(found)
+    return out
 
 
 def _effects_check(value: Any) -> str | None:

@@ -148,7 +148,7 @@ def minion_value(content: Content, battle: Battle, side_index: int, minion: str)
     pay = card.verb("pay_discard_for_bv")
     if pay and minion in battle.goblins_paid:
         parts.append(Line(minion, f"{card.name}: discard paid", pay.get("amount"), "FH-101"))
-    value = sum(p.amount for p in parts)
+    value = sum([p.amount for p in parts])
     if value < 0:
         parts.append(Line(minion, f"{card.name} cannot go below 0", -value, "FH-062"))
         value = 0
@@ -193,7 +193,7 @@ def side_total(content: Content, battle: Battle, side_index: int) -> Total:
         value = spell_value(content, battle, side_index, spell)
         label = f"{card.name} BV" + (" (negated)" if spell in battle.negated else "")
         lines.append(Line(spell, label, value, "FH-056" if spell in battle.negated else "FH-067"))
-    return Total(sum(line.amount for line in lines), tuple(lines))
+    return Total(sum([line.amount for line in lines]), tuple(lines))
 
 
 class TableCards(NamedTuple):

@@ -197,17 +197,6 @@ def next_turn(ctx: Ctx, step: NextTurnStep) -> None:
 # -- instant points (FH-133) and instant spells (FH-131 to FH-135) -------------------------------
 
 
-def playable_instants(ctx: Ctx, seat: int, wall: bool) -> list[str]:
-    state = ctx.state
-    player = state.players[seat]
-    if player.eliminated or ctx.content.instant_verbs.keys().isdisjoint(player.hand):
-        return []  # (most hands hold no instant at all)
-    out = ctx.any_time_instants(seat)
-    if wall and seat != state.active:
-        out.extend(ctx.instants_in_hand(seat, "wall_of_fire"))
-    return out
-
-
 def instant_options(ctx: Ctx, cards: list[str]) -> list[Option]:
     play_options = ctx.content.play_options
     return [play_options[c] for c in cards]
@@ -219,8 +208,16 @@ def instant_rule(ctx: Ctx, step: InstantStep) -> str:
 
 
 def instant_responses(ctx: Ctx, step: InstantStep, seat: int) -> list[Option]:
-    cards = playable_instants(ctx, seat, step["wall"])
-    return instant_options(ctx, cards) if cards else []
+    """The instants ``seat`` may play at this point: Scrye and Fortune, and Wall of Fire at the
+    Attack Phase's point for all but the active player (FH-133, FH-134)."""
+    state = ctx.state
+    player = state.players[seat]
+    if player.eliminated or ctx.content.instant_verbs.keys().isdisjoint(player.hand):
+        return []  # (most hands hold no instant at all)
+    cards = ctx.any_time_instants(seat)
+    if step["wall"] and seat != state.active:
+        cards.extend(ctx.instants_in_hand(seat, "wall_of_fire"))
+    return instant_options(ctx, cards)
 
 
 def instant_prompt(ctx: Ctx, step: InstantStep, seat: int) -> str:
@@ -455,15 +452,15 @@ def ask_attack_menu(ctx: Ctx, step: AttackMenuStep) -> Decision | None:
         if not has_hero:
             blocked.append(NO_HERO_TO_ATTACK)
             for owner in opponents:
-                blocked.extend(content.blocked_attacks(tuple(owner.territories), NO_HERO_TO_ATTACK.reason, "FH-024"))
+                blocked.extend(content.blocked_attacks(owner.territories, NO_HERO_TO_ATTACK.reason, "FH-024"))
         elif not opponents:
             blocked.append(Blocked("attack", "Wall of Fire protects every territory you could attack.", "FH-028"))
         else:
             for owner in opponents:
-                options.extend(content.attack_options(tuple(owner.territories), owner.name))
+                options.extend(content.attack_options(owner.territories, owner.name))
         for seat_walled in state.walls:
             blocked.extend(content.blocked_attacks(
-                tuple(state.players[seat_walled].territories),
+                state.players[seat_walled].territories,
                 f"{ctx.who(seat_walled)} cast Wall of Fire: you may not attack their territories this turn.", "FH-028"))
     if not content.instant_verbs.keys().isdisjoint(state.players[seat].hand):  # (most hands hold no instant)
         menu_instants(ctx, seat, has_hero and bool(opponents), options, blocked)
