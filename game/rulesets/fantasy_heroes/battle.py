@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from game.core.decision import Blocked, Decision, Option
 from game.core.effects import Effect
-from game.rulesets.fantasy_heroes.content import CardDef, Content
+from game.rulesets.fantasy_heroes.content import CARD_TYPES, CardDef, Content
 from game.rulesets.fantasy_heroes.context import ANY_TIME_VERBS, FLOW, Ctx
 from game.rulesets.fantasy_heroes.effects import (
     CARD_RULES,
@@ -224,8 +224,21 @@ def verdicts_under(content: Content, key: tuple[object, ...]) -> dict[str, Optio
     if verdicts is None:
         if len(content.verdict_cache) >= VERDICT_CACHE_SIZE:
             content.verdict_cache.clear()
+            content.verdict_tables.clear()  # (they hold the tables just dropped)
         verdicts = content.verdict_cache[key] = {}
     return verdicts
+
+
+def verdict_tables(content: Content, side: Permissions) -> dict[str, dict[str, Option | Blocked]]:
+    """The verdicts reached so far under ``side``'s permissions, by card type and card: for each
+    type, the table its :func:`verdict_key` names (found once per permissions, not per card)."""
+    tables = content.verdict_tables.get(side)
+    if tables is None:
+        if len(content.verdict_tables) >= VERDICT_CACHE_SIZE:
+            content.verdict_tables.clear()
+        tables = content.verdict_tables[side] = {
+            card_type: verdicts_under(content, verdict_key(side, card_type)) for card_type in CARD_TYPES}
+    return tables
 
 
 def window_options(ctx: Ctx, battle: Battle) -> tuple[list[Option], list[Blocked]]:
@@ -236,7 +249,7 @@ def window_options(ctx: Ctx, battle: Battle) -> tuple[list[Option], list[Blocked
     hand = ctx.state.players[seat].hand
     content = ctx.content
     allowed = permissions(content, battle, index)
-    judged: dict[str, dict[str, Option | Blocked]] = {}  # the remembered verdicts, by card type
+    judged = verdict_tables(content, allowed)
     options: list[Option] = []
     blocked: list[Blocked] = []
     # One pass over the hand sorts it: battle cards are judged now; instants are offered
@@ -253,10 +266,7 @@ def window_options(ctx: Ctx, battle: Battle) -> tuple[list[Option], list[Blocked
             elif verb in ("wall_of_fire", "fly"):
                 elsewhere.append(card_id)
             continue
-        verdicts = judged.get(card.type)
-        if verdicts is None:
-            verdicts = judged[card.type] = verdicts_under(content, verdict_key(allowed, card.type))
-        found = verdicts.get(card_id) or verdict(content, allowed, card_id)
+        found = judged[card.type].get(card_id) or verdict(content, allowed, card_id)
         if isinstance(found, Option):
             options.append(found)
         else:
