@@ -34,8 +34,8 @@ def view_for(agent: Agent, game: Any, seat: int) -> Mapping[str, Any]:
 def random_choice(decision: Decision, rng: Rng) -> tuple[str, ...]:
     """A uniformly random legal answer: a random count in [min, max], random distinct options."""
     if decision.min_choices == decision.max_choices == 1:
-        known = decision.option_ids  # most questions: one pick, one draw (no shuffle of every option)
-        return (known[rng.below(len(known))],)
+        options = decision.options  # most questions: one pick, one draw (no shuffle of every option)
+        return (options[rng.below(len(options))].id,)
     ids = list(decision.option_ids)
     count = rng.between(decision.min_choices, min(decision.max_choices, len(ids)))
     rng.shuffle(ids)

@@ -51,6 +51,8 @@ class Event:
 class EventLog:
     """Collects the events of one call into the rules."""
 
+    __slots__ = ("events",)  # (one is made at every choice)
+
     def __init__(self) -> None:
         self.events: list[Event] = []
 

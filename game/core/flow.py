@@ -149,9 +149,13 @@ class Flow(Generic[C]):
             if not stack:
                 return None
             step = stack[-1]
-            kind = kinds.get(step.get("step", "")) or self.kind(step)
-            if kind.ask is not None:
-                decision = kind.ask(ctx, step)
+            try:
+                kind = kinds[step["step"]]
+            except KeyError:
+                kind = self.kind(step)  # (raises the error that names the step)
+            ask = kind.ask
+            if ask is not None:
+                decision = ask(ctx, step)
                 if decision is not None:
                     return decision
             if kind.closes:
@@ -159,13 +163,18 @@ class Flow(Generic[C]):
                 if kind.done is not None:
                     kind.done(ctx, step)
                 continue
-            if kind.run is None:
+            run = kind.run
+            if run is None:
                 raise RulesError(f"step '{step['step']}' asked nobody and cannot run by itself")
-            kind.run(ctx, step)
+            run(ctx, step)
         raise RulesError(f"{MAX_AUTOMATIC_STEPS} automatic steps without asking anyone: the rules loop")
 
     def answer(self, ctx: C, stack: list[R], seat: int, choice: tuple[str, ...]) -> None:
-        kind = self.kinds.get(stack[-1].get("step", "")) or self.kind(stack[-1])
-        if kind.answer is None:
-            raise RulesError(f"step '{stack[-1]['step']}' takes no answers")
-        kind.answer(ctx, stack[-1], seat, choice)
+        step = stack[-1]
+        try:
+            answer = self.kinds[step["step"]].answer
+        except KeyError:
+            answer = self.kind(step).answer  # (raises the error that names the step)
+        if answer is None:
+            raise RulesError(f"step '{step['step']}' takes no answers")
+        answer(ctx, step, seat, choice)

@@ -74,20 +74,22 @@ class Game:
         """Make a choice for ``seat``; checked first, then applied. Returns what happened."""
         if isinstance(option_ids, str):
             option_ids = (option_ids,)
-        decision = self.pending()
+        decision = self._pending if self._pending_known else self.pending()
         if decision is None:
             raise IllegalChoice("The game is over; there is nothing to choose.")
         choice = decision.validate(seat, option_ids)
+        system, state = self.system, self.state
         self._pending_known = False
-        randomness = self.system.random_state(self.state)
-        events, self._pending = self.system.apply_and_ask(self.state, seat, choice)
+        randomness = system.random_state(state)
+        events, self._pending = system.apply_and_ask(state, seat, choice)
         self._pending_known = True
-        self.last_choice_irreversible = self.system.random_state(self.state) != randomness
-        if not self.last_choice_irreversible:
+        irreversible = system.random_state(state) != randomness
+        if not irreversible:
             for event in events:
                 if event.irreversible:
-                    self.last_choice_irreversible = True
+                    irreversible = True
                     break
+        self.last_choice_irreversible = irreversible
         return events
 
     def outcome(self) -> Outcome | None:

@@ -80,14 +80,18 @@ def register_window(flow: Flow[C], kind: type[W] | str, *, rule: str | RuleOf[C,
     name = step_name(kind)
 
     pass_option = (Option(PASS, pass_label),)  # made once: every question of the window ends with it
+    fixed_rule, rule_of = (rule, None) if isinstance(rule, str) else ("", rule)
 
     def ask(ctx: C, step: W) -> Decision | None:
-        if not step["seats"]:
+        seats = step["seats"]
+        if not seats:
             return None
-        seat = step["seats"][0]
-        options = tuple(responses(ctx, step, seat)) + pass_option
-        rule_id = rule if isinstance(rule, str) else rule(ctx, step)
-        return Decision(seat, name, prompt(ctx, step, seat), options, rule=rule_id, window=True)
+        seat = seats[0]
+        found = responses(ctx, step, seat)
+        # Most seats hold no answer (a forced pass): the pass alone, with no tuple made.
+        options = (*found, *pass_option) if found else pass_option
+        rule_id = fixed_rule if rule_of is None else rule_of(ctx, step)
+        return Decision(seat, name, prompt(ctx, step, seat), options, rule_id, 1, 1, (), True)
 
     def answer(ctx: C, step: W, seat: int, choice: tuple[str, ...]) -> None:
         if choice == (PASS,):

@@ -8,7 +8,7 @@ from game.ai import make_agent
 from game.core import registry
 from game.core.decision import Blocked
 from game.core.game import Game
-from game.rulesets.fantasy_heroes.battle import permissions
+from game.rulesets.fantasy_heroes.battle import permissions, verdict_key
 from game.rulesets.fantasy_heroes.invariants import remembered
 
 SYSTEM = registry.get("fantasy-heroes")
@@ -36,7 +36,7 @@ def test_a_wrong_remembered_answer_is_noticed():
     assert battle is not None and remembered(game.state, SYSTEM.content) == []
     content = SYSTEM.content
     card = game.state.players[battle.attacker].hand[0]
-    verdicts = content.verdict_cache[permissions(content, battle, 0)]
+    verdicts = content.verdict_cache[verdict_key(permissions(content, battle, 0), content.cards[card].type)]
     kept = verdicts[card]
     try:
         verdicts[card] = Blocked(f"play:{card}", "wrong", "FH-000")

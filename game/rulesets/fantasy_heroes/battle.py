@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from game.core.decision import Blocked, Decision, Option
 from game.core.effects import Effect
-from game.rulesets.fantasy_heroes.content import CardDef, Content
+from game.rulesets.fantasy_heroes.content import CARD_TYPES, CardDef, Content
 from game.rulesets.fantasy_heroes.context import ANY_TIME_VERBS, FLOW, Ctx
 from game.rulesets.fantasy_heroes.effects import (
     CARD_RULES,
@@ -167,12 +167,13 @@ def judge(content: Content, side: Permissions, card: CardDef) -> tuple[str, str]
 def ask_attack_hero(ctx: Ctx, step: AttackHeroStep) -> Decision | None:
     battle = _battle(ctx)
     hand = ctx.state.players[battle.attacker].hand
-    cards = ctx.content.cards
+    content = ctx.content
+    cards, play_options = content.cards, content.play_options
     heroes = [c for c in hand if cards[c].type == "hero"]
-    blocked = tuple(ctx.content.blocked_play(c, "Your first card in a battle must be a hero.", "FH-031")
-                    for c in hand if c not in heroes)
+    blocked = tuple([content.blocked_play(c, "Your first card in a battle must be a hero.", "FH-031")
+                     for c in hand if c not in heroes])
     return Decision(battle.attacker, "hero", f"Attack on the {battle.battle_type}: play your hero.",
-                    tuple(_card_option(ctx, c) for c in heroes), rule="FH-031", blocked=blocked)
+                    tuple([play_options[c] for c in heroes]), rule="FH-031", blocked=blocked)
 
 
 def answer_attack_hero(ctx: Ctx, step: AttackHeroStep, seat: int, choice: tuple[str, ...]) -> None:
@@ -188,41 +189,67 @@ def _card_option(ctx: Ctx, card_id: str) -> Option:
 
 
 VERDICT_CACHE_SIZE = 4096
-"""Permissions remembered at most (the cache starts again when full): a few hundred come up."""
+"""Verdict keys remembered at most (the cache starts again when full): a few hundred come up."""
+
+
+def verdict_key(side: Permissions, card_type: str) -> tuple[object, ...]:
+    """What :func:`judge` reads of ``side`` for a card of ``card_type``: the key its verdict is
+    remembered under, so that one verdict serves all permissions that agree on it (a minion's
+    verdict does not change as spells are cast, nor a spell's as minions are played)."""
+    if card_type == "minion":
+        return ("minion", side.side_index, side.battle_type, side.hero, side.sorcerer_allowance_used)
+    if card_type == "spell":  # battle spells, and instants, whose verdicts never change
+        return ("spell", side.hero is None, side.spell_level, side.spells_cast)
+    if card_type == "artifact":
+        return ("artifact", side.hero, side.artifact_played)
+    return ("hero", side.side_index, side.hero is None)
 
 
 def verdict(content: Content, side: Permissions, card_id: str) -> Option | Blocked:
     """The card's play option if ``side`` may play it, else why not: :func:`judge`'s answer,
-    remembered per Permissions (which hold all it reads) in ``content.verdict_cache``."""
-    verdicts = verdicts_under(content, side)
+    remembered by its :func:`verdict_key` in ``content.verdict_cache``."""
+    card = content.cards[card_id]
+    verdicts = verdicts_under(content, verdict_key(side, card.type))
     found = verdicts.get(card_id)
     if found is None:
-        reason = judge(content, side, content.cards[card_id])
+        reason = judge(content, side, card)
         found = verdicts[card_id] = (content.play_options[card_id] if reason is None
                                      else content.blocked_play(card_id, *reason))
     return found
 
 
-def verdicts_under(content: Content, side: Permissions) -> dict[str, Option | Blocked]:
-    """The verdicts reached so far under ``side``'s permissions, by card."""
-    verdicts = content.verdict_cache.get(side)
+def verdicts_under(content: Content, key: tuple[object, ...]) -> dict[str, Option | Blocked]:
+    """The verdicts reached so far under this :func:`verdict_key`, by card."""
+    verdicts = content.verdict_cache.get(key)
     if verdicts is None:
         if len(content.verdict_cache) >= VERDICT_CACHE_SIZE:
             content.verdict_cache.clear()
-        verdicts = content.verdict_cache[side] = {}
+            content.verdict_tables.clear()  # (they hold the tables just dropped)
+        verdicts = content.verdict_cache[key] = {}
     return verdicts
 
 
-def window_options(ctx: Ctx) -> tuple[list[Option], list[Blocked]]:
+def verdict_tables(content: Content, side: Permissions) -> dict[str, dict[str, Option | Blocked]]:
+    """The verdicts reached so far under ``side``'s permissions, by card type and card: for each
+    type, the table its :func:`verdict_key` names (found once per permissions, not per card)."""
+    tables = content.verdict_tables.get(side)
+    if tables is None:
+        if len(content.verdict_tables) >= VERDICT_CACHE_SIZE:
+            content.verdict_tables.clear()
+        tables = content.verdict_tables[side] = {
+            card_type: verdicts_under(content, verdict_key(side, card_type)) for card_type in CARD_TYPES}
+    return tables
+
+
+def window_options(ctx: Ctx, battle: Battle) -> tuple[list[Option], list[Blocked]]:
     """Everything the window's owner may do now, and why the other cards in hand can't be played."""
-    battle = _battle(ctx)
     index = battle.window_owner
     side = battle.sides[index]
     seat = side.seat
     hand = ctx.state.players[seat].hand
     content = ctx.content
     allowed = permissions(content, battle, index)
-    judged = verdicts_under(content, allowed)
+    judged = verdict_tables(content, allowed)
     options: list[Option] = []
     blocked: list[Blocked] = []
     # One pass over the hand sorts it: battle cards are judged now; instants are offered
@@ -231,19 +258,21 @@ def window_options(ctx: Ctx) -> tuple[list[Option], list[Blocked]]:
     elsewhere: list[str] = []
     cards = content.cards
     for card_id in hand:
-        if cards[card_id].is_instant:
+        card = cards[card_id]
+        if card.is_instant:
             verb = content.instant_verbs.get(card_id)
             if verb in ANY_TIME_VERBS:
                 any_time.append(card_id)
             elif verb in ("wall_of_fire", "fly"):
                 elsewhere.append(card_id)
             continue
-        found = judged.get(card_id) or verdict(content, allowed, card_id)
+        found = judged[card.type].get(card_id) or verdict(content, allowed, card_id)
         if isinstance(found, Option):
             options.append(found)
         else:
             blocked.append(found)
-    spells = negatable_spells(content, battle, index)
+    # (Most windows have no opposing spell and no minion on the owner's side: nothing to look at.)
+    spells = negatable_spells(content, battle, index) if battle.sides[opposing(index)].spells else ()
     sources = charge_sources(content, battle, index) if spells else []  # no spell to negate: no need
     for spell in spells:
         for source in sources:
@@ -253,7 +282,8 @@ def window_options(ctx: Ctx) -> tuple[list[Option], list[Blocked]]:
         if content.cards[minion].verb("pay_discard_for_bv") and minion not in battle.goblins_paid and hand:
             options.append(Option(f"pay:{minion}", f"{ctx.name(minion)}: discard a card for +1 BV",
                                   ("card", minion), "FH-101"))
-    options.extend(instant_options(ctx, any_time))
+    if any_time:
+        options.extend(instant_options(ctx, any_time))
     for card_id in elsewhere:
         found = verdict(content, allowed, card_id)
         assert isinstance(found, Blocked)
@@ -263,7 +293,7 @@ def window_options(ctx: Ctx) -> tuple[list[Option], list[Blocked]]:
 
 def ask_window(ctx: Ctx, step: WindowStep) -> Decision | None:
     battle = _battle(ctx)
-    options, blocked = window_options(ctx)
+    options, blocked = window_options(ctx, battle)
     seat = battle.sides[battle.window_owner].seat
     options.append(END_WINDOW if battle.window_active else PASS_WINDOW)
     # The prompt shows the totals, written when it is first read (from the table as it is now).
@@ -457,10 +487,12 @@ def on_play(ctx: Ctx, step: OnPlayStep) -> None:
     if card_id in battle.negated:
         return
     card = ctx.content.card(card_id)
-    played = Played(card_id, card, side_index, battle.sides[side_index].seat,
-                    battle.sides[opposing(side_index)].seat, _rule(card_id))
+    played: Played | None = None
     for effect in card.effects:
         if VERBS.handler(effect.verb) is not None:
+            if played is None:  # (made only for a card with a one-shot effect: most have none)
+                played = Played(card_id, card, side_index, battle.sides[side_index].seat,
+                                battle.sides[opposing(side_index)].seat, _rule(card_id))
             VERBS.apply(ctx, effect, played)
 
 
@@ -682,12 +714,10 @@ def resolve_battle(ctx: Ctx, step: ResolveBattleStep) -> None:
     state.stack.pop()
     battle = _battle(ctx)
     attack, defense = both_totals(ctx.content, battle)
-    ctx.emit("totals", "FH-064", f"Total Attack Score {attack.value}: "
-             + "; ".join(f"{line.label} {line.amount:+d}" for line in attack.lines if line.amount) + ".",
+    ctx.emit("totals", "FH-064", f"Total Attack Score {attack.value}: {attack.terms()}.",
              side=ATTACKER, value=attack.value)
-    ctx.emit("totals", "FH-065", f"Total Defense Score {defense.value}: "
-             + ("; ".join(f"{line.label} {line.amount:+d}" for line in defense.lines if line.amount) or "no cards")
-             + ".", side=DEFENDER, value=defense.value)
+    ctx.emit("totals", "FH-065", f"Total Defense Score {defense.value}: {defense.terms() or 'no cards'}.",
+             side=DEFENDER, value=defense.value)
     attacker, defender = state.players[battle.attacker], state.players[battle.defender]
     if attack.value > defense.value:
         defender.territories.remove(battle.territory)

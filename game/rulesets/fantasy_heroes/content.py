@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, TypeVar
 
 from game.core.cards import Field, Schema, check_record, instances, load_cards, read_toml
 from game.core.decision import Blocked, Option
@@ -21,7 +21,8 @@ from game.rulesets.fantasy_heroes.vocabulary import TERRITORY_TYPES, VERBS
 CONTENT_DIR = Path(__file__).parent / "content"
 HAND_LIMIT = 7
 ATTACK_CACHE_SIZE = 1024
-"""Attack options remembered at most (the cache starts again when full)."""
+"""Owners (or reasons) whose attack options (or blocked attacks) are remembered at most (the
+cache starts again when full)."""
 CARD_TYPES = ("hero", "minion", "artifact", "spell")
 
 
@@ -82,10 +83,14 @@ class Content:
     blocked_cache: dict[tuple[str, str, str], Blocked] = field(init=False, repr=False, compare=False)
     # The term a card's printed AV, DV or BV adds to a total, by card and stat (effects.printed).
     printed_lines: dict[tuple[str, str], Any] = field(init=False, repr=False, compare=False)
-    # "Attack Bram's Castle", by territory and owner's name (see attack_option).
-    attack_cache: dict[tuple[str, str], Option] = field(init=False, repr=False, compare=False)
-    # Each card's play option or Blocked, by a side's permissions (see battle.verdict).
+    # "Attack Bram's Castle", by owner's name and territory, and why a territory may not be
+    # attacked, by reason and rule and territory (see attack_options).
+    attack_cache: dict[str, dict[str, Option]] = field(init=False, repr=False, compare=False)
+    blocked_attack_cache: dict[tuple[str, str], dict[str, Blocked]] = field(init=False, repr=False, compare=False)
+    # Each card's play option or Blocked, by what decides it for the card's type (battle.verdict_key).
     verdict_cache: dict[Any, dict[str, Option | Blocked]] = field(init=False, repr=False, compare=False)
+    # Those tables by card type, by a side's permissions (battle.verdict_tables).
+    verdict_tables: dict[Any, dict[str, dict[str, Option | Blocked]]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         verbs = {c.id: c.effects[0].verb for c in self.cards.values() if c.is_instant and c.effects}
@@ -101,7 +106,9 @@ class Content:
         object.__setattr__(self, "totals_cache", {})
         object.__setattr__(self, "blocked_cache", {})
         object.__setattr__(self, "verdict_cache", {})
+        object.__setattr__(self, "verdict_tables", {})
         object.__setattr__(self, "attack_cache", {})
+        object.__setattr__(self, "blocked_attack_cache", {})
         object.__setattr__(self, "printed_lines", {})
 
     def card(self, card_id: str) -> CardDef:
@@ -121,30 +128,42 @@ class Content:
             found = self.blocked_cache[key] = Blocked(f"play:{card_id}", reason, rule, ("card", card_id))
         return found
 
-    def attack_option(self, territory: str, owner: str) -> Option:
-        """"Attack Bram's Castle": made once per territory and owner's name, as the attack menu
-        offers the same few at every Attack Phase."""
-        key = (territory, owner)
-        found = self.attack_cache.get(key)
-        if found is None:
-            if len(self.attack_cache) >= ATTACK_CACHE_SIZE:
-                self.attack_cache.clear()
-            found = self.attack_cache[key] = Option(f"attack:{territory}", f"Attack {owner}'s {self.name(territory)}",
-                                                    ("territory", territory))
-        return found
+    def attack_options(self, territories: list[str], owner: str) -> list[Option]:
+        """"Attack Bram's Castle", for each of these territories of one owner: each made once per
+        territory and owner's name, as the attack menu offers the same few at every Attack Phase."""
+        return _made_once(self.attack_cache, owner, territories,
+                          lambda t: Option(f"attack:{t}", f"Attack {owner}'s {self.name(t)}", ("territory", t)))
 
-    def blocked_attack(self, territory: str, reason: str, rule: str) -> Blocked:
-        """Why ``territory`` may not be attacked now, made once per territory, reason and rule
-        (as :meth:`blocked_play`)."""
-        key = (f"attack:{territory}", reason, rule)
-        found = self.blocked_cache.get(key)
-        if found is None:
-            found = self.blocked_cache[key] = Blocked(key[0], reason, rule, ("territory", territory))
-        return found
+    def blocked_attacks(self, territories: list[str], reason: str, rule: str) -> list[Blocked]:
+        """Why each of these territories may not be attacked now, each made once per territory,
+        reason and rule (as :meth:`attack_options`)."""
+        return _made_once(self.blocked_attack_cache, (reason, rule), territories,
+                          lambda t: Blocked(f"attack:{t}", reason, rule, ("territory", t)))
 
     def territory_type(self, territory: str) -> str:
         """The type (Castle, …) of a territory instance id such as "castle#2"."""
         return self.territory_names[territory.partition("#")[0]]
+
+
+K = TypeVar("K")
+R = TypeVar("R")
+
+
+def _made_once(cache: dict[K, dict[str, R]], key: K, territories: list[str], make: Callable[[str], R]) -> list[R]:
+    """What ``make`` gives for each territory, remembered under ``key`` (at most ATTACK_CACHE_SIZE
+    keys: the cache starts again when full)."""
+    made = cache.get(key)
+    if made is None:
+        if len(cache) >= ATTACK_CACHE_SIZE:
+            cache.clear()
+        made = cache[key] = {}
+    out: list[R] = []
+    for territory in territories:
+        found = made.get(territory)
+        if found is None:
+            found = made[territory] = make(territory)
+        out.append(found)
+    return out
 
 
 def _effects_check(value: Any) -> str | None:

@@ -39,7 +39,8 @@ class Ctx(BaseContext[FHState, FHStep]):
         return self.content.name(card)
 
     def names(self, cards: list[str]) -> str:
-        return ", ".join(self.name(c) for c in cards) if cards else "nothing"
+        name = self.content.name
+        return ", ".join([name(c) for c in cards]) if cards else "nothing"
 
     # -- the Battle deck ------------------------------------------------------------
 
@@ -51,17 +52,24 @@ class Ctx(BaseContext[FHState, FHStep]):
         nothing (FH-018). In the short game the deck running out is noted (FH-079).
         """
         state = self.state
-        drawn: list[str] = []
-        for _ in range(count):
-            if not state.deck and not state.short_game and state.discard:
-                shuffle_into(state.rng, state.deck, state.discard)
-                state.discard.clear()
-                self.emit("reshuffle", "FH-017", f"The discard pile ({len(state.deck)} cards) is shuffled "
-                          "into a new Battle deck.", irreversible=True)
-            card = draw(state.deck)
-            if card is None:
-                break
-            drawn.append(card)
+        deck = state.deck
+        if len(deck) >= count:
+            # The deck holds them all (nearly always): the top ``count`` cards, top first, as
+            # drawing them one at a time would take them.
+            drawn = deck[:-count - 1:-1] if count else []
+            del deck[len(deck) - count:]
+        else:
+            drawn = []
+            for _ in range(count):
+                if not deck and not state.short_game and state.discard:
+                    shuffle_into(state.rng, deck, state.discard)
+                    state.discard.clear()
+                    self.emit("reshuffle", "FH-017", f"The discard pile ({len(deck)} cards) is shuffled "
+                              "into a new Battle deck.", irreversible=True)
+                card = draw(deck)
+                if card is None:
+                    break
+                drawn.append(card)
         state.players[seat].hand.extend(drawn)
         if state.short_game and not state.deck and not state.deck_ran_out:
             state.deck_ran_out = True
@@ -155,8 +163,11 @@ class Ctx(BaseContext[FHState, FHStep]):
         verbs: its hand is not empty and one such card is not face up in the discard pile
         (each instant is a single card). Questions are skipped on this alone, never on the
         hand itself, so skipping one tells nobody anything (issue 11, fair questions)."""
-        if not self.state.players[seat].hand:
-            return False
+        return bool(self.state.players[seat].hand) and self.unseen(verbs)
+
+    def unseen(self, verbs: tuple[str, ...]) -> bool:
+        """Whether an instant of one of these verbs is not face up in the discard pile (so some
+        hand might hold it, by what every seat knows)."""
         discard = self.state.discard
         by_verb = self.content.instants_by_verb
         for verb in verbs:

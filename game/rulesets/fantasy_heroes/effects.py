@@ -38,6 +38,10 @@ class Total:
     def __init__(self, value: int, lines: tuple[Line, ...]) -> None:
         self.__dict__.update(value=value, lines=lines)  # as Line's
 
+    def terms(self) -> str:
+        """The lines that add something, as the log writes them ("Knight AV +4; Archers BV +2")."""
+        return "; ".join([f"{line.label} {line.amount:+d}" for line in self.lines if line.amount])
+
 
 def opposing(side_index: int) -> int:
     return DEFENDER if side_index == ATTACKER else ATTACKER
@@ -57,8 +61,9 @@ def spell_level(content: Content, battle: Battle, side_index: int) -> int:
     if hero is None:
         return 0
     level = hero.spell_level
-    for card_id in side.minions + ([side.artifact] if side.artifact else []):
-        effect = content.card(card_id).verb("spell_level")
+    cards = content.cards
+    for card_id in [*side.minions, side.artifact] if side.artifact else side.minions:
+        effect = cards[card_id].verb("spell_level")
         if effect:
             level += effect.get("amount")
     return level
@@ -143,7 +148,7 @@ def minion_value(content: Content, battle: Battle, side_index: int, minion: str)
     pay = card.verb("pay_discard_for_bv")
     if pay and minion in battle.goblins_paid:
         parts.append(Line(minion, f"{card.name}: discard paid", pay.get("amount"), "FH-101"))
-    value = sum(p.amount for p in parts)
+    value = sum([p.amount for p in parts])
     if value < 0:
         parts.append(Line(minion, f"{card.name} cannot go below 0", -value, "FH-062"))
         value = 0
@@ -188,7 +193,7 @@ def side_total(content: Content, battle: Battle, side_index: int) -> Total:
         value = spell_value(content, battle, side_index, spell)
         label = f"{card.name} BV" + (" (negated)" if spell in battle.negated else "")
         lines.append(Line(spell, label, value, "FH-056" if spell in battle.negated else "FH-067"))
-    return Total(sum(line.amount for line in lines), tuple(lines))
+    return Total(sum([line.amount for line in lines]), tuple(lines))
 
 
 class TableCards(NamedTuple):

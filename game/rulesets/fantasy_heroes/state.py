@@ -133,7 +133,6 @@ class FHState:
 
     def in_order_from(self, seat: int) -> list[int]:
         """Living seats in turn order, starting with ``seat``."""
-        order = self.order
+        order, players = self.order, self.players
         i = order.index(seat)
-        rotated = order[i:] + order[:i]
-        return [s for s in rotated if not self.players[s].eliminated]
+        return [s for s in order[i:] + order[:i] if not players[s].eliminated]

@@ -12,7 +12,7 @@ from game.core.window import register_window
 from game.rulesets.fantasy_heroes.content import HAND_LIMIT
 from game.rulesets.fantasy_heroes.context import ANY_TIME_VERBS, FLOW, Ctx
 from game.rulesets.fantasy_heroes.effects import charge_sources, opposing
-from game.rulesets.fantasy_heroes.state import Reveal
+from game.rulesets.fantasy_heroes.state import Player, Reveal
 from game.rulesets.fantasy_heroes.steps import (
     AttackMenuStep, AttackStartStep, BeginTurnStep, DrawPhaseStep, EndPhaseStep, HandLimitStep, InstantNegationStep,
     InstantStep, NextTurnStep, ScryeTargetStep,
@@ -154,10 +154,11 @@ def ask_hand_limit(ctx: Ctx, step: HandLimitStep) -> Decision | None:
         return None
     hand = ctx.state.players[seat].hand
     excess = len(hand) - HAND_LIMIT
+    discard_options = ctx.content.discard_options
     return Decision(
         seat, "discard",
         f"End of phase: you hold {len(hand)} cards. Discard {excess} to keep {HAND_LIMIT}.",
-        tuple(ctx.content.discard_options[c] for c in hand),
+        tuple([discard_options[c] for c in hand]),
         rule="FH-021", min_choices=excess, max_choices=excess,
     )
 
@@ -196,17 +197,6 @@ def next_turn(ctx: Ctx, step: NextTurnStep) -> None:
 # -- instant points (FH-133) and instant spells (FH-131 to FH-135) -------------------------------
 
 
-def playable_instants(ctx: Ctx, seat: int, wall: bool) -> list[str]:
-    state = ctx.state
-    player = state.players[seat]
-    if player.eliminated or ctx.content.instant_verbs.keys().isdisjoint(player.hand):
-        return []  # (most hands hold no instant at all)
-    out = ctx.any_time_instants(seat)
-    if wall and seat != state.active:
-        out.extend(ctx.instants_in_hand(seat, "wall_of_fire"))
-    return out
-
-
 def instant_options(ctx: Ctx, cards: list[str]) -> list[Option]:
     play_options = ctx.content.play_options
     return [play_options[c] for c in cards]
@@ -218,7 +208,16 @@ def instant_rule(ctx: Ctx, step: InstantStep) -> str:
 
 
 def instant_responses(ctx: Ctx, step: InstantStep, seat: int) -> list[Option]:
-    return instant_options(ctx, playable_instants(ctx, seat, step["wall"]))
+    """The instants ``seat`` may play at this point: Scrye and Fortune, and Wall of Fire at the
+    Attack Phase's point for all but the active player (FH-133, FH-134)."""
+    state = ctx.state
+    player = state.players[seat]
+    if player.eliminated or ctx.content.instant_verbs.keys().isdisjoint(player.hand):
+        return []  # (most hands hold no instant at all)
+    cards = ctx.any_time_instants(seat)
+    if step["wall"] and seat != state.active:
+        cards.extend(ctx.instants_in_hand(seat, "wall_of_fire"))
+    return instant_options(ctx, cards)
 
 
 def instant_prompt(ctx: Ctx, step: InstantStep, seat: int) -> str:
@@ -230,20 +229,22 @@ def respond_instant(ctx: Ctx, step: InstantStep, seat: int, choice: tuple[str, .
     play_instant(ctx, seat, choice[0].split(":", 1)[1])
 
 
-def instant_verbs_at(ctx: Ctx, seat: int, wall: bool) -> tuple[str, ...]:
-    """The instant verbs ``seat`` may play at this instant point (FH-133, FH-134)."""
-    if wall and seat != ctx.state.active:
-        return ANY_TIME_VERBS + ("wall_of_fire",)
-    return ANY_TIME_VERBS
-
-
 def open_instant_point(ctx: Ctx, point: str, seats: list[int], wall: bool) -> None:
     """An instant point (FH-133): every seat named is asked in turn order, whether or not it
     holds an instant it may play there (a seat holding none has "pass" as its only answer),
     so who is asked never tells what is in a hand. Only a seat that everyone can see holds no
-    such instant (an empty hand, or every such card face up in the discard pile) is left out."""
-    asked = [s for s in seats if not ctx.state.players[s].eliminated
-             and ctx.may_hold(s, instant_verbs_at(ctx, s, wall))]
+    such instant (an empty hand, or every such card face up in the discard pile) is left out.
+
+    Scrye and Fortune may be played by every seat here; Wall of Fire, at the Attack Phase's
+    point, by every seat but the active player (FH-133, FH-134)."""
+    state = ctx.state
+    any_time = ctx.unseen(ANY_TIME_VERBS)
+    wall_of_fire = wall and ctx.unseen(("wall_of_fire",))
+    asked: list[int] = []
+    for seat in seats:
+        player = state.players[seat]
+        if player.hand and not player.eliminated and (any_time or (wall_of_fire and seat != state.active)):
+            asked.append(seat)
     if asked:
         ctx.push({"step": "instant", "seats": asked, "point": point, "wall": wall})
 
@@ -392,32 +393,41 @@ def attack_start(ctx: Ctx, step: AttackStartStep) -> None:
     open_instant_point(ctx, "the start of the Attack Phase", state.in_order_from(state.active), True)
 
 
-def legal_targets(ctx: Ctx) -> list[tuple[str, int]]:
-    """Territories the active player may attack, each with its owner: opponents', except Wall
-    of Fire casters' (FH-027, FH-028)."""
+def attackable(ctx: Ctx) -> list[Player]:
+    """The opponents whose territories the active player may attack, in turn order: all but
+    Wall of Fire casters (FH-027, FH-028)."""
     state = ctx.state
-    out: list[tuple[str, int]] = []
-    for seat in state.alive():
-        if seat != state.active and seat not in state.walls:
-            out.extend((territory, seat) for territory in state.players[seat].territories)
+    out: list[Player] = []
+    for seat in state.order:
+        player = state.players[seat]
+        if seat != state.active and not player.eliminated and seat not in state.walls and player.territories:
+            out.append(player)
     return out
 
 
-def heroes_in_hand(ctx: Ctx, seat: int) -> list[str]:
+def legal_targets(ctx: Ctx) -> list[tuple[str, int]]:
+    """Territories the active player may attack, each with its owner (see :func:`attackable`)."""
+    return [(territory, owner.seat) for owner in attackable(ctx) for territory in owner.territories]
+
+
+def holds_hero(ctx: Ctx, seat: int) -> bool:
     cards = ctx.content.cards
-    return [c for c in ctx.state.players[seat].hand if cards[c].type == "hero"]
+    for card in ctx.state.players[seat].hand:
+        if cards[card].type == "hero":
+            return True
+    return False
 
 
-def menu_may_offer(ctx: Ctx, targets: list[tuple[str, int]]) -> bool:
+def menu_may_offer(ctx: Ctx, has_targets: bool) -> bool:
     """Whether, by what every seat knows, the active player might have more than "pass" at
     the attack menu: an attack (he may hold a hero), Fly after a battle, Scrye or Fortune."""
     state = ctx.state
     seat = state.active
     if not state.players[seat].hand:
         return False
-    if state.attacks_left > 0 and targets:
+    if state.attacks_left > 0 and has_targets:
         return True
-    if state.battles_this_turn >= 1 and state.attacks_left == 0 and targets and ctx.may_hold(seat, ("fly",)):
+    if state.battles_this_turn >= 1 and state.attacks_left == 0 and has_targets and ctx.may_hold(seat, ("fly",)):
         return True
     return ctx.may_hold(seat, ANY_TIME_VERBS)
 
@@ -431,29 +441,47 @@ END_ATTACK_PHASE = Option("pass", "End the Attack Phase")
 def ask_attack_menu(ctx: Ctx, step: AttackMenuStep) -> Decision | None:
     state = ctx.state
     seat = state.active
-    targets = legal_targets(ctx)
-    if not menu_may_offer(ctx, targets):
+    opponents = attackable(ctx)
+    if not menu_may_offer(ctx, bool(opponents)):
         return None  # everyone can see that passing is all he can do
-    has_hero = bool(heroes_in_hand(ctx, seat))
+    has_hero = holds_hero(ctx, seat)
     content = ctx.content
     options: list[Option] = []
     blocked: list[Blocked] = []
     if state.attacks_left > 0:
         if not has_hero:
             blocked.append(NO_HERO_TO_ATTACK)
-            blocked.extend(content.blocked_attack(t, NO_HERO_TO_ATTACK.reason, "FH-024") for t, _ in targets)
-        elif not targets:
+            for owner in opponents:
+                blocked.extend(content.blocked_attacks(owner.territories, NO_HERO_TO_ATTACK.reason, "FH-024"))
+        elif not opponents:
             blocked.append(Blocked("attack", "Wall of Fire protects every territory you could attack.", "FH-028"))
         else:
-            options.extend(content.attack_option(t, ctx.who(owner)) for t, owner in targets)
+            for owner in opponents:
+                options.extend(content.attack_options(owner.territories, owner.name))
         for seat_walled in state.walls:
-            for t in state.players[seat_walled].territories:
-                blocked.append(content.blocked_attack(t, f"{ctx.who(seat_walled)} cast Wall of Fire: you may not "
-                                                      "attack their territories this turn.", "FH-028"))
+            blocked.extend(content.blocked_attacks(
+                state.players[seat_walled].territories,
+                f"{ctx.who(seat_walled)} cast Wall of Fire: you may not attack their territories this turn.", "FH-028"))
+    if not content.instant_verbs.keys().isdisjoint(state.players[seat].hand):  # (most hands hold no instant)
+        menu_instants(ctx, seat, has_hero and bool(opponents), options, blocked)
+    first = state.battles_this_turn == 0
+    options.append(DO_NOT_ATTACK if first and state.attacks_left else END_ATTACK_PHASE)
+    # Asked even when passing is all the active player can do (no hero, no instant in hand):
+    # whether he is asked must not tell what his hand holds, so the menu is a window question
+    # (only what everyone can see skips it, above).
+    return Decision(seat, "attack", "Attack Phase: choose a territory to attack, or pass.", tuple(options),
+                    rule="FH-025", blocked=tuple(blocked), window=True)
+
+
+def menu_instants(ctx: Ctx, seat: int, may_attack: bool, options: list[Option], blocked: list[Blocked]) -> None:
+    """The attack menu's instants: Fly once a battle has used the turn's attack, with a hero in
+    hand and a territory to attack (FH-135), Scrye and Fortune; Wall of Fire is shown blocked."""
+    state = ctx.state
+    content = ctx.content
     for fly in ctx.instants_in_hand(seat, "fly"):
-        if state.battles_this_turn >= 1 and state.attacks_left == 0 and has_hero and targets:
+        if state.battles_this_turn >= 1 and state.attacks_left == 0 and may_attack:
             options.append(Option(f"play:{fly}", f"Play {ctx.name(fly)}: attack once more", ("card", fly),
-                                  ctx.content.card(fly).text))
+                                  content.card(fly).text))
         else:
             blocked.append(content.blocked_play(fly, f"{ctx.name(fly)} can be played only after your first battle "
                                                 "this turn, with a hero in hand and a territory you may attack.",
@@ -462,13 +490,6 @@ def ask_attack_menu(ctx: Ctx, step: AttackMenuStep) -> Decision | None:
     for wall in ctx.instants_in_hand(seat, "wall_of_fire"):
         blocked.append(content.blocked_play(wall, f"{ctx.name(wall)} is played at the start of another player's "
                                             "Attack Phase.", "FH-134"))
-    first = state.battles_this_turn == 0
-    options.append(DO_NOT_ATTACK if first and state.attacks_left else END_ATTACK_PHASE)
-    # Asked even when passing is all the active player can do (no hero, no instant in hand):
-    # whether he is asked must not tell what his hand holds, so the menu is a window question
-    # (only what everyone can see skips it, above).
-    return Decision(seat, "attack", "Attack Phase: choose a territory to attack, or pass.", tuple(options),
-                    rule="FH-025", blocked=tuple(blocked), window=True)
 
 
 def answer_attack_menu(ctx: Ctx, step: AttackMenuStep, seat: int, choice: tuple[str, ...]) -> None:
