@@ -160,8 +160,11 @@ def _heal_value(t: Table, card: str) -> float:
     worth = t.worth(card)
     if owner == t.me:
         player = t.mine
-        key = hero_card(card).trap and sum(1 for h in player.heroes() if hero_card(h).trap) <= 1
-        return worth if worth > 150 or key or len(player.heroes()) <= 2 else worth / 2
+        only = [h for h in player.heroes() if h != card]
+        key = ((hero_card(card).trap and not any(hero_card(h).trap for h in only))
+               or (hero_card(card).orb and not any(hero_card(h).orb for h in only))
+               or (card in player.front and not any(h in player.front for h in only)))
+        return worth if worth > 150 or key else 0.0
     monster_player = t.view["monster"]
     if t.me != monster_player and t.leader(exclude=t.me) == monster_player:
         return 0.3 * worth
