@@ -118,8 +118,9 @@ def _figures(times: list[float]) -> dict[str, float]:
 
 
 def frame_times(size: tuple[int, int], frames: int, seed: int,
-                ruleset: str = "fantasy-heroes") -> dict[str, dict[str, float]]:
-    """Frame times of a rule system's table during play, animations on (headless), by kind of
+                ruleset: str = "fantasy-heroes", seats: int = 2) -> dict[str, dict[str, float]]:
+    """Frame times of a rule system's table with ``seats`` seats (the first human, the others
+    normal AIs) during play, animations on (headless), by kind of
     frame: ``hover`` (the pointer sweeps the table, so hover overlays are drawn), ``arrival``
     (a move's events arrive: an AI move or the human's own) and ``autosave`` (a turn ended and
     the game was autosaved, into a throwaway folder)."""
@@ -148,7 +149,7 @@ def frame_times(size: tuple[int, int], frames: int, seed: int,
 
     saves.prepare = counting_prepare
     app = App(size, Settings(window_size=list(size), animation_speed="fast"))
-    session = demo_session(ruleset, seed, 10)
+    session = demo_session(ruleset, seed, 10, seats)
     controller = Controller(session, 0.5, autosave=True)
     table = TableScene(app, controller)
     app.stack.replace(table)
@@ -180,7 +181,7 @@ def frame_times(size: tuple[int, int], frames: int, seed: int,
         clock.tick(240)
         if session.over:
             controller.close()
-            session = demo_session(ruleset, seed + i, 10)
+            session = demo_session(ruleset, seed + i, 10, seats)
             controller = Controller(session, 0.5, autosave=True)
             opened = i + 1
             table = TableScene(app, controller)
@@ -220,13 +221,16 @@ def run_ui_bench(frames: int, seed: int, as_json: bool = False) -> None:
         print(f"UI benchmark: {frames} frames of play per table, animations on (headless, dummy driver)")
     rows = []
     for number, ruleset in enumerate(registry.ids()):
-        if registry.part(ruleset, "table") is None:
+        table = registry.part(ruleset, "table")
+        if table is None:
             continue
-        for size in ((1280, 720), (1920, 1080)) if number == 0 else ((1280, 720),):
-            f = frame_times(size, frames, seed, ruleset)
-            rows.append({"table": ruleset, "size": f"{size[0]}x{size[1]}", **f})
+        runs = [(size, 2) for size in (((1280, 720), (1920, 1080)) if number == 0 else ((1280, 720),))]
+        runs += [((1280, 720), seats) for seats in table.bench_seats]  # the seat counts the table names
+        for size, seats in runs:
+            f = frame_times(size, frames, seed, ruleset, seats)
+            rows.append({"table": ruleset, "size": f"{size[0]}x{size[1]}", "seats": seats, **f})
             if not as_json:
-                print(f"  {ruleset} table {size[0]}x{size[1]}: " + "; ".join(
+                print(f"  {ruleset} table {size[0]}x{size[1]}, {seats} seats: " + "; ".join(
                     f"{kind} median {v['median_ms']:.2f} ms, p95 {v['p95_ms']:.2f} ms, max {v['max_ms']:.1f} ms "
                     f"({int(v['frames'])} frames)" for kind, v in f.items()), flush=True)
     if as_json:

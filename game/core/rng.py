@@ -79,11 +79,25 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: list[T]) -> None:
-        """Shuffle ``items`` in place (Fisher-Yates, from the last index down)."""
-        below = self.below
+        """Shuffle ``items`` in place (Fisher-Yates, from the last index down): for each index
+        ``i``, ``j = below(i + 1)``. The generator's step and ``below``'s rejection are written
+        out in the loop (the same draws, in the same order): a determinization shuffles every
+        unseen card, and a call per draw was most of its cost."""
+        state, inc = self.state, self.inc
         for i in range(len(items) - 1, 0, -1):
-            j = below(i + 1)
+            n = i + 1
+            threshold = ((1 << 32) - n) % n
+            while True:
+                old = state
+                state = (old * MULTIPLIER + inc) & MASK64
+                xorshifted = (((old >> 18) ^ old) >> 27) & MASK32
+                rot = old >> 59
+                r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & MASK32
+                if r >= threshold:
+                    break
+            j = r % n
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def chance(self, numerator: int, denominator: int) -> bool:
         """True with probability numerator/denominator (exact, integer arithmetic)."""

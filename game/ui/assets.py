@@ -45,6 +45,7 @@ class Assets:
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._icons: dict[tuple[str, int, Colour], pygame.Surface] = {}
         self._text: dict[tuple[str, int, str, Colour], pygame.Surface] = {}
+        self._fitted: dict[tuple[str, str, int, int], str] = {}  # fit()'s answers, kept (drawn every frame)
         self._icon_bodies: dict[str, str] | None = None
 
     # -- fonts and text ------------------------------------------------------------------
@@ -83,6 +84,22 @@ class Assets:
         for char in set(text):
             if not char.isascii() and font.metrics(char)[0] == notdef:
                 self.missing_glyphs.add(char)
+
+    def fit(self, text: str, role: str, size: int, width: int) -> str:
+        """``text`` cut with "…" to ``width`` pixels at its size (never smaller); whole if it fits."""
+        key = (text, role, size, width)
+        found = self._fitted.get(key)
+        if found is None:
+            font = self.font(role, size)
+            found = text
+            if font.size(text)[0] > width:
+                while len(found) > 1 and font.size(found + "…")[0] > width:
+                    found = found[:-1]
+                found = found.rstrip() + "…"
+            if len(self._fitted) >= TEXT_KEPT:
+                self._fitted.clear()
+            self._fitted[key] = found
+        return found
 
     def wrap(self, text: str, role: str, size: int, width: int) -> list[str]:
         """Split ``text`` into lines no wider than ``width`` pixels."""

@@ -65,3 +65,19 @@ def test_fork_is_independent_and_deterministic():
     fa, fb = a.fork(1), b.fork(1)
     assert fa.next_u32() == fb.next_u32()
     assert a.fork(2).next_u32() != Rng.seeded(9).fork(1).next_u32()
+
+
+def test_shuffle_draws_below_of_each_index_from_the_last_down():
+    """The shuffle writes the generator's step out in its loop: it must make exactly the draws
+    of the plain Fisher-Yates with ``below`` (saves replay from them), and leave the generator
+    where those draws leave it."""
+    for seed in range(300):
+        for size in (0, 1, 2, 3, 7, 52, 170):
+            fast, plain = Rng.seeded(seed, seed % 5), Rng.seeded(seed, seed % 5)
+            shuffled, expected = list(range(size)), list(range(size))
+            fast.shuffle(shuffled)
+            for i in range(size - 1, 0, -1):
+                j = plain.below(i + 1)
+                expected[i], expected[j] = expected[j], expected[i]
+            assert shuffled == expected
+            assert (fast.state, fast.inc) == (plain.state, plain.inc)

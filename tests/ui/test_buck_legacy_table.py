@@ -349,3 +349,101 @@ def test_outcomes_are_held_and_headlines_become_banners(make_app):
     playing = [a for group in scene.animations.groups for a in group]
     assert any(isinstance(a, Banner) and a.text == "The Mossgrave Matron" for a in playing)
     assert any(isinstance(a, Pulse) and a.rect == table.places["zone"] for a in playing)
+
+
+# -- the stat cards, the compare window and the action panel (issue 13, item 5) -------------------
+
+SPELLS = first(3, 2, lambda st, d: sum(o.id.startswith("cast:") for o in d.options) > 4
+               and len({o.target for o in d.options if o.id.startswith("cast:")})
+               < sum(o.id.startswith("cast:") for o in d.options))  # many spells on few Adventurers
+
+
+def test_the_panel_counts_the_adventurers_lit_not_the_spells(make_app):
+    """Several spells on the same Adventurers: the panel's row says how many Adventurers are
+    lit (and how many answers they hold), not one Adventurer per spell."""
+    from game.core.decision import Option
+    from game.ui.scenes.table import lit_summary
+
+    app = make_app()
+    scene = table_at(app, SPELLS)
+    decision = scene.controller.my_decision()
+    spells = [o for o in decision.options if o.id.startswith("cast:")]
+    groups, _ = scene._panel_rows(decision)
+    row = next(e.label for g in groups if g.title == "Spells" for e in g.entries)
+    kinds = {}
+    for o in spells:
+        kinds.setdefault(o.target[0], set()).add(o.target[1])
+    assert f"{len(kinds['seat'])} adventurer" in row and f"{len(spells)} answers" in row, row
+    two = [Option("cast:a:0", "A", ("seat", "0")), Option("cast:b:0", "B", ("seat", "0")),
+           Option("cast:c:1", "C", ("seat", "1")), Option("cast:d:x", "D", ("card", "x"))]
+    assert lit_summary(two) == "2 adventurers and 1 card lit on the table (4 answers: list them)"
+    assert lit_summary(two[2:3]) == "1 adventurer lit on the table (list them)"
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)], ids=["1024x640", "1280x720"])
+def test_an_equipped_cards_name_fits_its_tile_and_hover_shows_the_whole_card(make_app, size):
+    """The seat's own slot tiles: every item's name on at most two lines inside the tile, whole
+    or cut with "…"; hovering the tile shows the whole card, enlarged, and its name in words."""
+    app = make_app(size)
+    scene = table_at(app, (5, 745, 6))  # Ann with four cards equipped
+    table = scene.table
+    content = scene.controller.session.game.system.content
+    mine = scene.controller.view()["adventurers"][0]["slots"]
+    tiles = [(rect, t[1]) for rect, t in table.hits if t[0] == "card" and t[1] in mine.values()
+             and table.own_rect.contains(rect)]
+    assert len(tiles) == len(mine) >= 3
+    width = tiles[0][0].width - 12
+    font = app.assets.font("bold", table.seats.fs)
+    for gear in [*content.items.values(), *content.treasures.values(), *content.starting_weapons.values()]:
+        lines = table.seats.tile_name(gear.name, width)
+        assert 1 <= len(lines) <= 2 and all(font.size(line)[0] <= width for line in lines), gear.name
+        assert " ".join(lines) == gear.name or any(line.endswith("…") for line in lines), lines
+    rect, card = next((r, c) for r, c in tiles if c == mine["weapon"])
+    hover(app, rect.center)
+    assert table.preview_rect is not None
+    assert app.tooltip is not None and content.card(card).name in app.tooltip[0]
+
+
+def test_the_combat_strength_shown_is_the_sum_of_its_parts(make_app):
+    """Each stat card's Combat Strength chip says the view's total; hovering it lists the
+    parts the rules counted (BL-111), which add up to it; the compare window lists the
+    fighter's parts against this Monster (BL-120 to BL-123)."""
+    app = make_app()
+    scene = table_at(app, SIX_FIGHT)
+    table = scene.table
+    patch = pytest.MonkeyPatch()
+    drawn = Drawn(scene, patch)
+    try:
+        table.layout(table.area, table.scale)  # (drawn anew: its layers forgotten)
+        frames(app, 2)
+    finally:
+        patch.undo()
+    view = scene.controller.view()
+    for a in view["adventurers"]:
+        target = ("strength", str(a["seat"]))
+        assert target in {t for _, t in table.hits}
+        tip = table.tooltip(target, view, None)
+        parts = view["fight"]["strength_parts"] if view["fight"]["fighter"] == a["seat"] else a["strength_parts"]
+        total = view["fight"]["strength"] if view["fight"]["fighter"] == a["seat"] else a["strength"]
+        assert sum(v for _, v in parts) == total and f"Combat Strength {total}" in tip
+        assert all(f"{name} {value:+d}" in tip for name, value in parts), tip
+        assert str(a["strength"]) in [t for t, _ in drawn.text]
+    said = " ".join(t for t, _ in drawn.text)
+    assert "CS: " + view["fight"]["strength_parts"][0][0] in said
+
+
+def test_six_condensed_cards_show_each_equipped_card_whole_on_hover(make_app):
+    """At 1280x720 with six seats the five others' stat cards are condensed (slots as small
+    squares): hovering one shows the whole card, enlarged, inside the window."""
+    app = make_app()
+    scene = table_at(app, SIX_MARKET)
+    table = scene.table
+    view = scene.controller.view()
+    squares = [(rect, t) for rect, t in table.hits if t[0] == "card" and table.opponents_rect.contains(rect)]
+    assert squares and all(r.width < 40 for r, _ in squares)  # condensed
+    rect, target = squares[-1]
+    hover(app, rect.center)
+    assert table.preview_rect is not None and table.area.contains(table.preview_rect)
+    assert table.preview_rect.width >= 200
+    owner = next(a for a in view["adventurers"] if target[1] in a["slots"].values())
+    assert f"Equipped by {owner['name']}" in app.tooltip[0]

@@ -67,6 +67,22 @@ def test_full_screen_lays_the_table_out_at_the_displays_size_and_back(make_app):
     assert not app.fullscreen and app.size == (1024, 640) and scene.table.area.size == small
 
 
+def test_an_event_naming_several_rules_shows_one_per_line_in_the_rule_column(make_app):
+    """"BL-057, BL-058" was drawn whole in the rule column, over the line's text; each rule now
+    stands on its own line (a line of its own if the text is shorter), and each is clickable."""
+    from game.core.events import Event
+    from game.ui.widgets.log_panel import LogPanel
+
+    app = make_app()
+    panel = LogPanel()
+    panel.rect = pygame.Rect(900, 40, 300, 600)
+    panel.draw(app.screen, app.assets, 1.0, [Event("buy", "BL-057, BL-058", "Ann buys a thing."),
+                                             Event("note", "BL-001", "Next.")])
+    assert [(rule, text) for rule, text, _ in panel._wrapped] == [
+        ("BL-057", "Ann buys a thing."), ("BL-058", ""), ("BL-001", "Next.")]
+    assert [panel.rule_at(rect.center) for _, _, rect in panel._lines] == ["BL-057", "BL-058", "BL-001"]
+
+
 def test_the_log_wraps_only_new_lines_and_the_view_is_built_once_per_position(make_app):
     """Issue 12 benchmark: a frame re-wrapped the log's last 400 lines whenever it grew, and
     built the view twice."""

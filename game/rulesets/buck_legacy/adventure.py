@@ -14,7 +14,7 @@ from game.rulesets.buck_legacy.context import FLOW, Ctx
 from game.rulesets.buck_legacy.dice_changes import final_check
 from game.rulesets.buck_legacy.effects import check_outcome, resolve
 from game.rulesets.buck_legacy.help import open_help
-from game.rulesets.buck_legacy.spells import spell_options
+from game.rulesets.buck_legacy.spells import may_cast, spell_options
 from game.rulesets.buck_legacy.steps import (
     AdventureStartStep,
     CheckStep,
@@ -155,18 +155,19 @@ def _prepares(ctx: Ctx, seat: int) -> bool:
     equipped cards to Transmute (public facts); the others could only take gear off or give it
     away, which waits for the Market."""
     adv = ctx.adventurer(seat)
-    return adv.active and (bool(adv.backpack) or bool(spell_options(ctx, seat, "any"))
+    return adv.active and (bool(adv.backpack) or may_cast(ctx, seat, "any")
                            or bool(transmute.options(ctx, seat)[0]))
 
 
 def ask_preparation(ctx: Ctx, step: PreparationStep) -> Decision | None:
-    while step["seats"] and step.get("acting") != step["seats"][0] and not _prepares(ctx, step["seats"][0]):
-        step["seats"].pop(0)  # (only public facts decide this: see _prepares)
-    if not step["seats"]:
-        return None
-    seat = step["seats"][0]
+    with stats.unchanging(ctx.state, ctx.content):  # (the Adventurers are only read here)
+        while step["seats"] and step.get("acting") != step["seats"][0] and not _prepares(ctx, step["seats"][0]):
+            step["seats"].pop(0)  # (only public facts decide this: see _prepares)
+        if not step["seats"]:
+            return None
+        seat = step["seats"][0]
+        options, blocked = preparation_options(ctx, seat)
     rule = "BL-168" if ctx.state.boss_up else "BL-083"
-    options, blocked = preparation_options(ctx, seat)
     return Decision(seat, "preparation", "Preparation: change your gear, trade, use items or cast spells, "
                     "then say you are ready.", tuple(options) + (READY,), rule=rule, blocked=tuple(blocked))
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from game.core.cards import Field, Schema, check_record, definition_id, instances, load_tables, not_negative, positive
 from game.core.dice import Die
@@ -27,6 +27,7 @@ from game.rulesets.buck_legacy.vocabulary import (
     CREATURE_TYPES,
     DAMAGE_TYPES,
     DIFFICULTIES,
+    MONSTER_VERBS,
     NESTED_PARAMS,
     SLOTS,
     VERBS,
@@ -44,23 +45,38 @@ SELECTIONS = ("choose", "target", "none")
 
 # ---- definitions ------------------------------------------------------------------------
 
+def _remembered_text(definition: object, write: Callable[[], str]) -> str:
+    """A definition's sentence, written when first read and kept beside its fields (it never
+    changes; options show it at nearly every question)."""
+    fields = definition.__dict__
+    text: str | None = fields.get("_text")
+    if text is None:
+        text = fields["_text"] = write()
+    return text
+
+
 @dataclass(frozen=True)
 class Effect(CoreEffect):
-    """One ability record (the kernel's effect), with its sentence and its Rule/Ability tag."""
+    """One ability record (the kernel's effect), with its sentence and its Rule/Ability tag.
+
+    ``kind`` (``static``, ``action`` or ``trigger``, vocabulary.py) and ``tag`` (``rule`` or
+    ``ability``, BL-025) are worked out once: the rules read them for every modifier they sum."""
+
+    kind: str = field(init=False, repr=False, compare=False)
+    tag: str = field(init=False, repr=False, compare=False)
+    conditional: bool = field(init=False, repr=False, compare=False)
+    """Whether the modifier holds only against a creature type, with a weapon of a damage type,
+    or with or without Flight (stats.applies reads these conditions)."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        object.__setattr__(self, "kind", VERBS[self.verb].kind)
+        object.__setattr__(self, "tag", tag_of(self.verb, self.by_key))
+        object.__setattr__(self, "conditional", any(k in self.by_key for k in ("creature", "damage", "flying")))
 
     @property
     def text(self) -> str:
-        return describe(self)
-
-    @property
-    def kind(self) -> str:
-        """``static``, ``action`` or ``trigger`` (vocabulary.py)."""
-        return VERBS[self.verb].kind
-
-    @property
-    def tag(self) -> str:
-        """``rule`` or ``ability`` (BL-025)."""
-        return tag_of(self.verb, dict(self.params))
+        return _remembered_text(self, lambda: describe(self))
 
 
 @dataclass(frozen=True)
@@ -76,12 +92,47 @@ class Card:
     kind: str
     abilities: tuple[Effect, ...] = ()
     flavour: str = ""
+    # Derived once from the abilities, as stats.py sums modifiers at nearly every choice: the
+    # static modifiers of an Adventurer's record (not of a Monster's, MONSTER_VERBS) by whom they
+    # reach (vocabulary.py, ``scope``), the Special Abilities (BL-025) a transmuted top card gains
+    # from this one underneath (BL-240), and the verbs the card has.
+    adventurer_statics: tuple[Effect, ...] = field(init=False, repr=False, compare=False)
+    holder_statics: tuple[Effect, ...] = field(init=False, repr=False, compare=False)
+    aura_statics: tuple[Effect, ...] = field(init=False, repr=False, compare=False)
+    fighter_statics: tuple[Effect, ...] = field(init=False, repr=False, compare=False)
+    special_abilities: tuple[Effect, ...] = field(init=False, repr=False, compare=False)
+    special_holder_statics: tuple[Effect, ...] = field(init=False, repr=False, compare=False)
+    revealed_statics: tuple[Effect, ...] = field(init=False, repr=False, compare=False)
+    reaches: bool = field(init=False, repr=False, compare=False)
+    """Whether a modifier of this card reaches beyond its holder (an aura or a fighter's)."""
+    verb_names: frozenset[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        mine = tuple(a for a in self.abilities if a.kind == "static" and a.verb not in MONSTER_VERBS)
+        holder = tuple(a for a in mine if a.get("scope", "holder") == "holder")
+        verb_names = frozenset(a.verb for a in self.abilities)
+        # A Dungeon card revealed in front of an Adventurer acts from the reveal, except a Monster
+        # and a Gift that waits on a check (BL-082, BL-087, A-32; stats.revealed).
+        waits = self.kind == "monster" or (self.kind == "gift" and "check" in verb_names)
+        derived = {
+            "adventurer_statics": mine,
+            "holder_statics": holder,
+            "aura_statics": tuple(a for a in mine if a.get("scope") == "all"),
+            "fighter_statics": tuple(a for a in mine if a.get("scope") == "fighter"),
+            "special_abilities": tuple(a for a in self.abilities if a.tag == "ability"),
+            "special_holder_statics": tuple(a for a in holder if a.tag == "ability"),
+            "revealed_statics": () if waits else holder,
+            "reaches": any(a.get("scope") in ("all", "fighter") for a in mine),
+            "verb_names": verb_names,
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)
 
     def verbs(self, verb: str) -> tuple[Effect, ...]:
         return tuple(a for a in self.abilities if a.verb == verb)
 
     def has(self, verb: str) -> bool:
-        return any(a.verb == verb for a in self.abilities)
+        return verb in self.verb_names
 
     def total(self, verb: str) -> int:
         """The sum of ``amount`` over this card's ``verb`` abilities (an unconditional bonus)."""
@@ -89,7 +140,7 @@ class Card:
 
     @property
     def text(self) -> str:
-        return " ".join(a.text for a in self.abilities)
+        return _remembered_text(self, lambda: " ".join(a.text for a in self.abilities))
 
 
 @dataclass(frozen=True)
@@ -231,9 +282,26 @@ class BLContent:
     dice: Mapping[str, DieLook]
     copies: Mapping[str, int] = field(default_factory=dict)
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    # The definition of each card instance looked up so far (by card and by dungeon_card): the
+    # rules ask for one many times a choice, and an instance always names the same definition.
+    instance_cards: dict[str, Card] = field(init=False, compare=False, hash=False, repr=False)
+    dungeon_instances: dict[str, DungeonCard] = field(init=False, compare=False, hash=False, repr=False)
+    cheapest_spell: int = field(init=False, compare=False, hash=False, repr=False)
+    """The Mana of the cheapest spell: with less, nobody casts anything (BL-203)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "instance_cards", {})
+        object.__setattr__(self, "dungeon_instances", {})
+        object.__setattr__(self, "cheapest_spell", min((s.mana for s in self.spells.values()), default=0))
 
     def card(self, instance: str) -> Card:
         """The definition of a card instance, whichever deck it belongs to."""
+        found = self.instance_cards.get(instance)
+        if found is None:
+            found = self.instance_cards[instance] = self._find(instance)
+        return found
+
+    def _find(self, instance: str) -> Card:
         def_id = definition_id(instance)
         for table in (self.items, self.treasures, self.dungeon, self.starting_weapons, self.races, self.classes,
                       self.zones):
@@ -249,7 +317,10 @@ class BLContent:
         return found
 
     def dungeon_card(self, instance: str) -> DungeonCard:
-        return self.dungeon[definition_id(instance)]
+        found = self.dungeon_instances.get(instance)
+        if found is None:
+            found = self.dungeon_instances[instance] = self.dungeon[definition_id(instance)]
+        return found
 
     def deck(self, table: Mapping[str, Card]) -> list[str]:
         """The instance ids of every card of ``table``, ``copies`` of each (plan 2.3)."""

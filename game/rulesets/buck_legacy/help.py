@@ -27,7 +27,7 @@ from game.rulesets.buck_legacy.context import FLOW, Ctx
 from game.rulesets.buck_legacy.dice_changes import DIE_NAMES, add_to_die, dice_now, own_dice, reroll, set_die
 from game.rulesets.buck_legacy.items import ANY_TIME, single_use_verb, usable_now, use_item, use_options
 from game.rulesets.buck_legacy.monsters import keyword
-from game.rulesets.buck_legacy.spells import cast, spell_options
+from game.rulesets.buck_legacy.spells import cast, may_cast, spell_options
 from game.rulesets.buck_legacy.steps import HelpStep
 
 DIE_VERBS = ("reroll", "add_to_roll", "set_die")
@@ -50,7 +50,8 @@ def helpers(ctx: Ctx, moment: str, first: int) -> list[int]:
     order = ctx.state.priority()
     start = order.index(first)
     rotated = order[start:] + order[:start]
-    return [s for s in rotated if might_help(ctx, s, moment)]
+    with stats.unchanging(ctx.state, ctx.content):  # (only read here)
+        return [s for s in rotated if might_help(ctx, s, moment)]
 
 
 def might_help(ctx: Ctx, seat: int, moment: str) -> bool:
@@ -61,12 +62,8 @@ def might_help(ctx: Ctx, seat: int, moment: str) -> bool:
         return False
     if adv.backpack:
         return True
-    return bool(_public_options(ctx, seat, moment))
-
-
-def _public_options(ctx: Ctx, seat: int, moment: str) -> list[Option]:
-    return support_options(ctx, seat, moment) + spell_options(ctx, seat, moment) + card_actions(ctx, seat, moment,
-                                                                                                 public=True)
+    return bool(support_options(ctx, seat, moment) or may_cast(ctx, seat, moment)
+                or card_actions(ctx, seat, moment, public=True))
 
 
 # -- Support (BL-137 to BL-142) ----------------------------------------------------------------------
@@ -247,7 +244,8 @@ def help_options(ctx: Ctx, seat: int, moment: str) -> list[Option]:
 
 
 def responses(ctx: Ctx, step: HelpStep, seat: int) -> list[Option]:
-    return help_options(ctx, seat, step["moment"])
+    with stats.unchanging(ctx.state, ctx.content):  # (only read here)
+        return help_options(ctx, seat, step["moment"])
 
 
 def prompt(ctx: Ctx, step: HelpStep, seat: int) -> str:

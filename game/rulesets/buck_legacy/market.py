@@ -164,7 +164,8 @@ def ask_market(ctx: Ctx, step: MarketStep) -> Decision | None:
         return None
     seat = step["turn"]
     adv = ctx.adventurer(seat)
-    options, blocked = market_options(ctx, seat)
+    with stats.unchanging(ctx.state, ctx.content):  # (only read here)
+        options, blocked = market_options(ctx, seat)
     options += [WAIT, DONE]
     return Decision(seat, "market", f"{adv.name}'s market turn: {adv.actions_left} action"
                     f"{'s' if adv.actions_left != 1 else ''} left, {adv.gold} Gold.", tuple(options),

@@ -16,6 +16,7 @@ from game.core.cards import definition_id
 from game.rulesets.buck_legacy import stats
 from game.rulesets.buck_legacy.content import Boss, DungeonCard, Effect
 from game.rulesets.buck_legacy.context import Ctx
+from game.rulesets.buck_legacy.vocabulary import MONSTER_VERBS
 
 
 def boss_of(ctx: Ctx) -> Boss:
@@ -39,21 +40,21 @@ def _modifiers(ctx: Ctx) -> Iterator[Effect]:
     monster = fought(ctx)
     if monster is not None:
         for effect in monster.abilities:
-            if effect.kind == "static" and effect.verb in stats.MONSTER_VERBS and effect.get("scope") != "all":
+            if effect.kind == "static" and effect.verb in MONSTER_VERBS and effect.get("scope") != "all":
                 if not stats.silenced(state, content, monster, effect):
                     yield effect
     for card_id in stats.cards_in_play(state):
         card = content.dungeon[definition_id(card_id)]
         for effect in card.abilities:
-            if effect.kind == "static" and effect.verb in stats.MONSTER_VERBS and effect.get("scope") == "all":
+            if effect.kind == "static" and effect.verb in MONSTER_VERBS and effect.get("scope") == "all":
                 if not (card.kind == "monster" and stats.silenced(state, content, card, effect)):
                     yield effect
     for effect in stats.zone_effects(state, content):
-        if effect.verb in stats.MONSTER_VERBS:
+        if effect.verb in MONSTER_VERBS:
             yield effect
     for own in stats.own_cards(content, state.adventurers[fight.fighter]):
         for effect in own.abilities:
-            if effect.kind == "static" and effect.verb in stats.MONSTER_VERBS:
+            if effect.kind == "static" and effect.verb in MONSTER_VERBS:
                 yield effect
 
 

@@ -13,6 +13,8 @@ Option ids: ``cast:<spell>`` or ``cast:<spell>:<subject>``, the subject a seat n
 
 from __future__ import annotations
 
+from typing import Iterator
+
 from game.core.decision import Option
 from game.rulesets.buck_legacy import stats
 from game.rulesets.buck_legacy.content import Spell
@@ -30,13 +32,15 @@ def in_combat(ctx: Ctx) -> bool:
     return ctx.state.part in ("combat", "boss")
 
 
-def why_not(ctx: Ctx, seat: int, spell: Spell) -> str | None:
-    """None if ``seat`` may cast ``spell`` now, else the reason (BL-203, BL-206 to BL-208)."""
+def why_not(ctx: Ctx, seat: int, spell: Spell, rank: int | None = None) -> str | None:
+    """None if ``seat`` may cast ``spell`` now, else the reason (BL-203, BL-206 to BL-208).
+    ``rank`` is the seat's Magic Rank if already worked out (it is the same for every spell)."""
     state, content = ctx.state, ctx.content
     adv = ctx.adventurer(seat)
     if adv.stunned:
         return "A Stunned Adventurer casts nothing (BL-145)."
-    rank = stats.magic_rank(state, content, seat)
+    if rank is None:
+        rank = stats.magic_rank(state, content, seat)
     if rank < spell.level:
         return f"{spell.name} needs Magic Rank {spell.level}; yours is {rank} (BL-203)."
     if spell.cleric_only and content.classes[adv.klass].keyword != "cleric":
@@ -50,28 +54,39 @@ def why_not(ctx: Ctx, seat: int, spell: Spell) -> str | None:
     return None
 
 
-def _warded(ctx: Ctx, caster: int, seat: int, selection: str) -> bool:
+Wards = dict[int, frozenset[str]]
+"""The selections each seat is warded against (stats.wards), as far as worked out yet: the
+spells of one question ask the same seats the same thing."""
+
+
+def _warded(ctx: Ctx, caster: int, seat: int, selection: str, wards: Wards) -> bool:
     """A ward against this kind of selection blocks another's spell on ``seat`` (AK-22)."""
-    return seat != caster and stats.has(ctx.state, ctx.content, seat, "ward", selection=selection)
+    if seat == caster:
+        return False
+    found = wards.get(seat)
+    if found is None:
+        found = wards[seat] = stats.wards(ctx.state, ctx.content, seat)
+    return selection in found
 
 
-def subjects(ctx: Ctx, seat: int, spell: Spell, moment: str) -> list[tuple[str, str]]:
+def subjects(ctx: Ctx, seat: int, spell: Spell, moment: str, wards: Wards | None = None) -> list[tuple[str, str]]:
     """(subject id, words) of everything the spell may be cast on now; [("", "")] for a spell with
     no subject; [] when it has nothing to act on."""
+    if wards is None:
+        wards = {}
     state = ctx.state
     sid = spell.id
-    active = [s for s in state.priority() if state.adventurers[s].active]
     if sid in WEAPON_TYPE:
-        return [(str(s), f"{ctx.who(s)}'s weapon") for s in active
-                if "weapon" in state.adventurers[s].slots and not _warded(ctx, seat, s, "target")]
+        return [(str(s), f"{ctx.who(s)}'s weapon") for s in state.active_in_priority()
+                if "weapon" in state.adventurers[s].slots and not _warded(ctx, seat, s, "target", wards)]
     if sid in ("protection", "crystal_wings"):
-        return [(str(s), ctx.who(s)) for s in active if not _warded(ctx, seat, s, "choose")]
+        return [(str(s), ctx.who(s)) for s in state.active_in_priority() if not _warded(ctx, seat, s, "choose", wards)]
     if sid == "healing":  # it Chooses, so a Choose ward keeps others' Healing off (BL-220, BL-024)
         return [(str(s), ctx.who(s)) for s in state.priority()
-                if state.adventurers[s].stunned and not _warded(ctx, seat, s, "choose")]
+                if state.adventurers[s].stunned and not _warded(ctx, seat, s, "choose", wards)]
     if sid == "dispel":
         return [(c, f"{ctx.name(c)} on {ctx.who(a.seat)}") for a in state.adventurers for c in a.attached
-                if ctx.content.card(c).kind == "curse" and not _warded(ctx, seat, a.seat, "choose")]
+                if ctx.content.card(c).kind == "curse" and not _warded(ctx, seat, a.seat, "choose", wards)]
     if sid in ("magic_missile", "magic_arrow"):
         if moment != "compare" or keyword(ctx, "immune_instant_damage"):
             return []
@@ -111,17 +126,34 @@ def _unchoosable(ctx: Ctx, card: str) -> bool:
     return ctx.content.dungeon_card(card).has("unchoosable")
 
 
-def spell_options(ctx: Ctx, seat: int, moment: str) -> list[Option]:
-    """Every spell ``seat`` may cast now, on every subject it may take (``moment``: ``any`` outside
-    a window, or the window's moment)."""
-    out = []
+def castable(ctx: Ctx, seat: int, moment: str) -> Iterator[tuple[Spell, str, str]]:
+    """(spell, subject id, words) of every spell ``seat`` may cast now, on every subject it may
+    take (``moment``: ``any`` outside a window, or the window's moment), in the spells' order."""
+    adv = ctx.adventurer(seat)
+    if adv.stunned or adv.mana < ctx.content.cheapest_spell:
+        return  # (what why_not would find for every spell, without working out the Rank)
+    rank = stats.magic_rank(ctx.state, ctx.content, seat)
+    wards: Wards = {}
     for spell in ctx.content.spells.values():
-        if why_not(ctx, seat, spell) is not None:
-            continue
-        for subject, words in subjects(ctx, seat, spell, moment):
-            oid = f"cast:{spell.id}" + (f":{subject}" if subject else "")
-            label = f"Cast {spell.name}" + (f" on {words}" if words else "") + f" ({spell.mana} Mana)"
-            out.append(Option(oid, label, _target(ctx, subject), spell.text))
+        if rank < spell.level or adv.mana < spell.mana:
+            continue  # (why_not's first refusals, found without the call)
+        if why_not(ctx, seat, spell, rank) is None:
+            for subject, words in subjects(ctx, seat, spell, moment, wards):
+                yield spell, subject, words
+
+
+def may_cast(ctx: Ctx, seat: int, moment: str) -> bool:
+    """Whether ``seat`` may cast anything now (stops at the first spell found)."""
+    return next(castable(ctx, seat, moment), None) is not None
+
+
+def spell_options(ctx: Ctx, seat: int, moment: str) -> list[Option]:
+    """The options of :func:`castable`: ``cast:<spell>`` or ``cast:<spell>:<subject>``."""
+    out: list[Option] = []
+    for spell, subject, words in castable(ctx, seat, moment):
+        oid = f"cast:{spell.id}" + (f":{subject}" if subject else "")
+        label = f"Cast {spell.name}" + (f" on {words}" if words else "") + f" ({spell.mana} Mana)"
+        out.append(Option(oid, label, _target(ctx, subject), spell.text))
     return out
 
 

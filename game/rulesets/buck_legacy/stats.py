@@ -13,13 +13,18 @@ Where a static modifier (vocabulary.py) counts:
 
 A modifier may hold only against a creature type, with a weapon of a damage type, or with or
 without Flight; :func:`applies` reads those conditions.
+
+Speed: each card knows once which of its modifiers reach whom (content.py), and where the
+rules read many numbers of a state that does not change meanwhile (a view, a question's
+options) they do it in an :class:`unchanging` block, which gathers each Adventurer's modifiers
+once; nothing is kept beyond the block, so nothing can go stale.
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from contextvars import ContextVar, Token
+from typing import Iterator, Sequence
 
-from game.core.cards import definition_id
 from game.rulesets.buck_legacy.content import BLContent, Card, DungeonCard, Effect, Gear
 from game.rulesets.buck_legacy.state import Adventurer, BLState
 
@@ -31,8 +36,6 @@ BASE_LARGE = 1
 TESLA_PRICE = 5
 """Gold per unit of Tesla in Ingenuity (BL-062)."""
 
-MONSTER_VERBS = frozenset({"monster_level", "monster_roll", "escape_requirement", "loot", "hp_bonus"})
-"""Modifiers of a Monster's record; every other static verb modifies an Adventurer."""
 ADVENTURE_PARTS = ("exploration", "combat", "boss")
 
 
@@ -56,27 +59,7 @@ def transmuted_abilities(content: BLContent, adv: Adventurer, top: str) -> tuple
     bottom = adv.transmuted.get(top)
     if bottom is None:
         return ()
-    return tuple(a for a in content.card(bottom).abilities if a.tag == "ability")
-
-
-def revealed(content: BLContent, adv: Adventurer) -> Iterator[DungeonCard]:
-    """Gifts, Curses and Events in front of an Adventurer, revealed and not yet played: their
-    continuous abilities act from the reveal (BL-082, A-32), except a Gift's that waits on a
-    check, which gives its effect only once the check is passed (BL-087)."""
-    for card_id in adv.in_front:
-        card = content.dungeon[definition_id(card_id)]
-        if card.kind == "monster" or (card.kind == "gift" and card.has("check")):
-            continue
-        yield card
-
-
-def _own_effects(content: BLContent, adv: Adventurer) -> Iterator[Effect]:
-    for card in own_cards(content, adv):
-        yield from card.abilities
-    for top in adv.slots.values():  # a transmuted item in play: only equipped (BL-021, BL-240)
-        yield from transmuted_abilities(content, adv, top)
-    for card in revealed(content, adv):
-        yield from card.abilities
+    return content.card(bottom).special_abilities
 
 
 def zone_effects(state: BLState, content: BLContent) -> tuple[Effect, ...]:
@@ -104,7 +87,7 @@ def fought_monster(state: BLState, content: BLContent, seat: int) -> DungeonCard
     fight = state.fight
     if fight is None or fight.fighter != seat or fight.boss:
         return None
-    return content.dungeon[definition_id(fight.monster)]
+    return content.dungeon_card(fight.monster)
 
 
 def fought_creature(state: BLState, content: BLContent, seat: int) -> str | None:
@@ -116,29 +99,102 @@ def fought_creature(state: BLState, content: BLContent, seat: int) -> str | None
     if fight.boss:
         boss = content.zones[state.zone].boss
         return boss.creature or None if boss is not None else None
-    return content.dungeon[definition_id(fight.monster)].creature or None
+    return content.dungeon_card(fight.monster).creature or None
 
 
-def adventurer_effects(state: BLState, content: BLContent, seat: int) -> Iterator[Effect]:
-    """Every static modifier that may reach the Adventurer at ``seat`` (conditions unread)."""
+_UNCHANGING: ContextVar[tuple[BLState, BLContent, dict[int, Sequence[Effect]]] | None] = \
+    ContextVar("buck_legacy_unchanging", default=None)
+"""The state being read in an :func:`unchanging` block, and the modifiers gathered in it so far."""
+
+
+class unchanging:
+    """``with unchanging(state, content):`` a block in which ``state`` does not change (a seat's
+    view is built, a question's options are listed: many numbers of the Adventurers' records are
+    read, BL-033): each Adventurer's modifiers are gathered once for the block instead of once
+    per number. Kept in a context variable, so each thread has its own; a block inside another
+    on the same state keeps what the outer one gathered."""
+
+    def __init__(self, state: BLState, content: BLContent) -> None:
+        self.state, self.content = state, content
+        self.token: Token[tuple[BLState, BLContent, dict[int, Sequence[Effect]]] | None] | None = None
+
+    def __enter__(self) -> None:
+        held = _UNCHANGING.get()
+        if held is None or held[0] is not self.state or held[1] is not self.content:
+            self.token = _UNCHANGING.set((self.state, self.content, {}))
+
+    def __exit__(self, *exc: object) -> None:
+        if self.token is not None:
+            _UNCHANGING.reset(self.token)
+            self.token = None
+
+
+def adventurer_effects(state: BLState, content: BLContent, seat: int) -> Sequence[Effect]:
+    """Every static modifier that may reach the Adventurer at ``seat`` (conditions unread), in
+    this order: their own cards' (Race, Class, equipped cards, coatings, attached Gifts and
+    Curses, what transmuted items gain, BL-240), the revealed Dungeon cards' in front of them
+    (BL-082), the Zone's rule (BL-161), then the auras of the Dungeon cards in play and the
+    fought Monster's modifiers of its fighter. Each card knows its own modifiers by whom they
+    reach (content.py), so this reads no ability that cannot count."""
+    held = _UNCHANGING.get()
+    if held is not None and held[0] is state and held[1] is content:
+        found = held[2].get(seat)
+        if found is None:
+            found = held[2][seat] = _gather(state, content, seat)
+        return found
+    return _gather(state, content, seat)
+
+
+def _gather(state: BLState, content: BLContent, seat: int) -> list[Effect]:
     adv = state.adventurers[seat]
-    for effect in _own_effects(content, adv):
-        if effect.kind == "static" and effect.verb not in MONSTER_VERBS and effect.get("scope", "holder") == "holder":
-            yield effect
-    for effect in zone_effects(state, content):
-        if effect.kind == "static" and effect.verb not in MONSTER_VERBS:
-            yield effect
+    # (definitions looked up in content's tables of instances first: this runs at nearly every
+    # choice, and a dict lookup costs less than a call)
+    known, card = content.instance_cards, content.card
+    out: list[Effect] = []
+    if adv.race:
+        out += content.races[adv.race].holder_statics
+    if adv.klass:
+        out += content.classes[adv.klass].holder_statics
+    slots = adv.slots
+    for held in slots.values():
+        out += (known.get(held) or card(held)).holder_statics
+    for coating in adv.coatings.values():
+        out += (known.get(coating) or card(coating)).holder_statics
+    for attached in adv.attached:
+        out += (known.get(attached) or card(attached)).holder_statics
+    if adv.transmuted:  # a transmuted item in play: only equipped (BL-021, BL-240)
+        for top in slots.values():
+            bottom = adv.transmuted.get(top)
+            if bottom is not None:
+                out += card(bottom).special_holder_statics
+    dungeon_known, dungeon_card = content.dungeon_instances, content.dungeon_card
+    for revealed in adv.in_front:
+        out += (dungeon_known.get(revealed) or dungeon_card(revealed)).revealed_statics
+    if state.zone and not state.boss_up and state.part in ADVENTURE_PARTS:
+        out += content.zones[state.zone].adventurer_statics
     fight = state.fight
     fought = fight.monster if fight is not None and fight.fighter == seat and not fight.boss else None
-    for card_id in cards_in_play(state):
-        card = content.dungeon[definition_id(card_id)]
-        for effect in card.abilities:
-            if effect.kind != "static" or effect.verb in MONSTER_VERBS:
-                continue
-            scope = effect.get("scope", "holder")
-            if scope == "all" or (scope == "fighter" and card_id == fought):
-                if not (card.kind == "monster" and silenced(state, content, card, effect)):
-                    yield effect
+    for other in state.adventurers:
+        for card_id in other.in_front:
+            found = dungeon_known.get(card_id) or dungeon_card(card_id)
+            if found.reaches:
+                _reaching(state, content, found, card_id == fought, out)
+    if fight is not None and not fight.boss:
+        _reaching(state, content, dungeon_card(fight.monster), fight.monster == fought, out)
+    return out
+
+
+def _reaching(state: BLState, content: BLContent, card: DungeonCard, fought: bool, out: list[Effect]) -> None:
+    """Add the modifiers of a Dungeon card in play that reach beyond its holder: an aura reaches
+    everyone (AK-23), a Monster's ``fighter`` modifier whoever fights it; Null Zone silences a
+    Monster's Special Abilities (BL-224)."""
+    if not card.aura_statics and not (fought and card.fighter_statics):
+        return  # (most cards: their modifiers reach their holder only)
+    for effect in card.adventurer_statics:
+        scope = effect.get("scope", "holder")
+        if scope == "all" or (scope == "fighter" and fought):
+            if not (card.kind == "monster" and silenced(state, content, card, effect)):
+                out.append(effect)
 
 
 def has_flight(state: BLState, content: BLContent, seat: int) -> bool:
@@ -176,22 +232,31 @@ def total(state: BLState, content: BLContent, seat: int, verb: str, **match: obj
     """The sum of ``amount`` over the modifiers of ``verb`` that hold for this Adventurer now
     (``match``: parameters that must be equal, e.g. ``check="escape"``; a flag left out of a
     record counts as False)."""
-    creature = fought_creature(state, content, seat)
     out = 0
     for effect in adventurer_effects(state, content, seat):
-        if effect.verb != verb or any(effect.get(k, False if isinstance(v, bool) else None) != v
-                                      for k, v in match.items()):
+        if effect.verb != verb or (match and any(effect.get(k, False if isinstance(v, bool) else None) != v
+                                                 for k, v in match.items())):
             continue
-        if applies(state, content, seat, effect, creature):
+        if _holds(state, content, seat, effect):
             out += int(effect.get("amount", 0))
     return out
 
 
 def has(state: BLState, content: BLContent, seat: int, verb: str, **match: object) -> bool:
-    creature = fought_creature(state, content, seat)
-    return any(e.verb == verb and all(e.get(k) == v for k, v in match.items())
-               and applies(state, content, seat, e, creature)
+    return any(e.verb == verb and all(e.get(k) == v for k, v in match.items()) and _holds(state, content, seat, e)
                for e in adventurer_effects(state, content, seat))
+
+
+def wards(state: BLState, content: BLContent, seat: int) -> frozenset[str]:
+    """The kinds of selection (``choose``, ``target``) a ward of this Adventurer's blocks (AK-22):
+    ``has(..., "ward", selection=kind)`` for each kind at once."""
+    return frozenset(e.get("selection") for e in adventurer_effects(state, content, seat)
+                     if e.verb == "ward" and _holds(state, content, seat, e))
+
+
+def _holds(state: BLState, content: BLContent, seat: int, effect: Effect) -> bool:
+    """:func:`applies`, with the fought creature worked out only for a modifier that has conditions."""
+    return not effect.conditional or applies(state, content, seat, effect, fought_creature(state, content, seat))
 
 
 # -- the Adventurer's record (BL-033) -------------------------------------------------------------
@@ -298,9 +363,8 @@ def roll_modifiers(state: BLState, content: BLContent, seat: int) -> tuple[int, 
     """(ordinary, exempt) changes to the Adventurer's own combat rolls: the exempt ones (the
     Berserker's, Unlimited Drill's) are added after the Rule of Six (BL-118, A-45)."""
     ordinary = exempt = 0
-    creature = fought_creature(state, content, seat)
     for effect in adventurer_effects(state, content, seat):
-        if effect.verb == "combat_roll" and applies(state, content, seat, effect, creature):
+        if effect.verb == "combat_roll" and _holds(state, content, seat, effect):
             if effect.get("exempt"):
                 exempt += int(effect.get("amount"))
             else:

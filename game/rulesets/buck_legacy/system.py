@@ -20,6 +20,7 @@ from game.rulesets.buck_legacy import setup as _setup  # noqa: F401
 from game.rulesets.buck_legacy import treasure as _treasure  # noqa: F401
 from game.rulesets.buck_legacy.content import BLContent, standard_content
 from game.rulesets.buck_legacy.context import FLOW, Ctx
+from game.rulesets.buck_legacy import stats
 from game.rulesets.buck_legacy.setup import boss_target, setup
 from game.rulesets.buck_legacy.state import Adventurer, BLState
 from game.rulesets.buck_legacy.view import view
@@ -105,7 +106,8 @@ class BuckLegacy(FlowRuleSystem):
         return Outcome(tuple(state.winners), tuple(a.medals for a in state.adventurers), state.end_reason, "BL-009")
 
     def view(self, state: BLState, seat: int | None) -> BLView:
-        return view(state, self.content, seat)
+        with stats.unchanging(state, self.content):  # a view reads the state and never changes it
+            return view(state, self.content, seat)
 
     def seat_count(self, state: BLState) -> int:
         return state.seats

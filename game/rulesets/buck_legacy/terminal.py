@@ -4,10 +4,9 @@ its owner alone (BL-073) and a blind shop stays hidden (A-02)."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping, cast
-
 from game.rulesets.buck_legacy.content import BLContent
 from game.rulesets.buck_legacy.system import BuckLegacy
+from game.rulesets.buck_legacy.view_types import AdventurerView, is_bl_view
 from game.rulesets.buck_legacy.vocabulary import SLOTS
 from game.session import Session
 
@@ -15,13 +14,7 @@ PARTS = {"setup": "Setup", "market": "Market Part", "exploration": "Exploration 
          "boss": "Boss Combat Phase", "over": "Game over"}
 
 
-def counters(content: BLContent, cards: list[str]) -> tuple[int, int]:
-    """(Distance, Trophy) counters of a Distance Deck (BL-101)."""
-    found = [content.dungeon_card(card).counter for card in cards]
-    return found.count("distance"), found.count("trophy")
-
-
-def _adventurer(content: BLContent, a: Mapping[str, Any], dealer: int, me: int | None) -> list[str]:
+def _adventurer(content: BLContent, a: AdventurerView, dealer: int, me: int | None) -> list[str]:
     def name(card: str) -> str:
         return content.card(card).name
 
@@ -29,7 +22,8 @@ def _adventurer(content: BLContent, a: Mapping[str, Any], dealer: int, me: int |
     klass = content.classes[a["klass"]].name if a["klass"] else "?"
     marks = (" [Buck]" if a["seat"] == dealer else "") + (" STUNNED" if a["stunned"] else "") + (
         " (you)" if a["seat"] == me else "")
-    lines = [f"  {a['name']}{marks}: {race} {klass}; CS {a['strength']}, Protection {a['protection']}, "
+    parts = ", ".join(f"{name} {value:+d}" for name, value in a["strength_parts"])
+    lines = [f"  {a['name']}{marks}: {race} {klass}; CS {a['strength']} ({parts}), Protection {a['protection']}, "
              f"Rank {a['magic_rank']}, Mana {a['mana']}/{a['max_mana']}, Tesla {a['tesla']}/{a['max_tesla']}, "
              f"Gold {a['gold']}, Medals {a['medals']}"]
     gear = []
@@ -43,13 +37,12 @@ def _adventurer(content: BLContent, a: Mapping[str, Any], dealer: int, me: int |
                 marks += f" /{name(a['transmuted'][card])}"
             gear.append(f"{slot.capitalize()}: {name(card)}{marks}")
     lines.append("    " + ("; ".join(gear) or "nothing equipped"))
-    distance, trophy = counters(content, a["distance_deck"])
     extra: list[str] = []
     if a["attached"]:
         extra.append("Gifts/Curses: " + ", ".join(name(c) for c in a["attached"]))
     if a["in_front"]:
         extra.append("in front: " + ", ".join(name(c) for c in a["in_front"]))
-    extra.append(f"Distance Deck {len(a['distance_deck'])} (Distance {distance}, Trophy {trophy}, "
+    extra.append(f"Distance Deck {len(a['distance_deck'])} (Distance {a['distance']}, Trophy {a['trophies']}, "
                  f"{len(a['defeated'])} defeated)")
     if a["backpack"] is not None:
         extra.append("backpack: " + (", ".join(name(c) for c in a["backpack"]) or "empty")
@@ -67,16 +60,15 @@ def describe_buck(session: Session, seat: int) -> str:
     system = session.game.system
     assert isinstance(system, BuckLegacy)
     content = system.content  # the game's own content, not a module-level copy
-    # (read as a mapping until the game has its own view type, game.core.views)
-    view = cast(Mapping[str, Any], session.game.view_for(seat))
+    view = session.game.view_for(seat)
+    assert is_bl_view(view)
     zone_text = "no Zone yet"
     if view["zone"]:
         zone = content.zones[view["zone"]]
-        total = sum(counters(content, a["distance_deck"])[0] for a in view["adventurers"])
         if view["boss_up"] and zone.boss is not None:
             zone_text = f"Boss {zone.boss.name} (Level {zone.boss.level}, HP {view['boss_hp']}/{zone.boss.hp})"
         else:
-            zone_text = f"Zone {zone.name} (Distance {total}/{zone.distance})"
+            zone_text = f"Zone {zone.name} (Distance {view['distance_total']}/{zone.distance})"
     lines = [f"--- Adventure {view['adventure']} · {PARTS.get(view['part'], view['part'])} · {zone_text} · "
              f"Bosses {view['bosses_defeated']}/{view['target']} ---"]
     for a in view["adventurers"]:
@@ -95,7 +87,9 @@ def describe_buck(session: Session, seat: int) -> str:
     if fight:
         who = view["adventurers"][fight["fighter"]]["name"]
         hp = f", HP {fight['hp']}" if fight["hp"] else ""
-        lines.append(f"  Fight: {who} against {fight['name']} (Level {fight['level']}{hp})")
+        lines.append(f"  Fight: {who} against {fight['name']} (Level {fight['level']}{hp}); {who}'s Combat Strength "
+                     f"here {fight['strength']}: " + ", ".join(f"{name} {value:+d}" for name, value in
+                                                            fight["strength_parts"]))
         if fight["white"]:
             lines.append(f"    {who}: CS {fight['strength']} + white {fight['white_final']} = {fight['fighter_cp']}; "
                          f"{fight['name']}: Level {fight['level']} + black {fight['black_final']}"

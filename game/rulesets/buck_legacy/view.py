@@ -9,15 +9,101 @@ Private: a backpack's cards (its size is public, BL-073), the Scout's look at th
 
 from __future__ import annotations
 
+from game.core.events import EventLog
 from game.rulesets.buck_legacy import stats
-from game.rulesets.buck_legacy.content import BLContent
+from game.rulesets.buck_legacy.adventure import distance_total
+from game.rulesets.buck_legacy.content import BLContent, Effect
+from game.rulesets.buck_legacy.context import Ctx
 from game.rulesets.buck_legacy.state import BLState
 from game.rulesets.buck_legacy.view_types import AdventurerView, BLView, CheckView, FightView
+from game.rulesets.buck_legacy.vocabulary import SLOTS
+
+OTHER_SOURCE = "Other effects"
+"""The part of Combat Strength whose card could not be named (none in the shipped content)."""
+
+
+def _sources(state: BLState, content: BLContent, seat: int) -> dict[int, str]:
+    """The card each modifier that may reach ``seat`` is printed on, by the modifier's identity
+    (content effects are shared objects): the Adventurer's own cards, a transmuted item's
+    bottom card, the Dungeon cards in play and the Zone. Which modifiers reach the Adventurer
+    is still ``stats.adventurer_effects``'s answer; this only names where each comes from."""
+    adv = state.adventurers[seat]
+    names: dict[int, str] = {}
+
+    def add(name: str, effects: tuple[Effect, ...]) -> None:
+        for effect in effects:
+            names.setdefault(id(effect), name)
+
+    for card in stats.own_cards(content, adv):
+        add(card.name, card.abilities)
+    for top, bottom in adv.transmuted.items():
+        if top in adv.slots.values():
+            add(content.card(bottom).name, stats.transmuted_abilities(content, adv, top))
+    for card_id in stats.cards_in_play(state):
+        found = content.dungeon_card(card_id)
+        add(found.name, found.abilities)
+    if state.zone:
+        zone = content.zones[state.zone]
+        add(zone.name, zone.abilities)
+    return names
+
+
+def strength_parts(state: BLState, content: BLContent, seat: int, resist: tuple[str, ...] = (),
+                   vulnerable: tuple[str, ...] = ()) -> list[tuple[str, int]]:
+    """Combat Strength term by term, each with the name of what gives it: Race, Class, each
+    equipped card (the weapon with its coating and bonuses to it, adjusted against ``resist``
+    and ``vulnerable``, BL-120 to BL-123), each other card whose modifier holds now, and
+    Support (BL-111, BL-139). The terms add up to ``stats.combat_strength`` (a test holds the
+    two together); that one stays a bare sum, as the rules and the search call it in their
+    inner loops, and the view takes its total from these terms instead, at the same cost."""
+    adv = state.adventurers[seat]
+    parts: dict[str, int] = {}
+
+    def add(name: str, value: int, always: bool = False) -> None:
+        if value or always:
+            parts[name] = parts.get(name, 0) + value
+
+    if adv.race:
+        add(content.races[adv.race].name, content.races[adv.race].cs, always=True)
+    if adv.klass:
+        add(content.classes[adv.klass].name, content.classes[adv.klass].cs, always=True)
+    for slot in SLOTS:
+        card = adv.slots.get(slot)
+        if card is None:
+            continue
+        if slot == "weapon":
+            add(content.gear(card).name, stats.weapon_strength(state, content, seat, None, resist, vulnerable),
+                always=True)
+        else:
+            add(content.gear(card).name, content.gear(card).cs)
+    creature = stats.fought_creature(state, content, seat)
+    sources: dict[int, str] | None = None
+    for effect in stats.adventurer_effects(state, content, seat):
+        if effect.verb != "combat_strength" or effect.get("weapon", False) \
+                or not stats.applies(state, content, seat, effect, creature):
+            continue
+        if sources is None:  # named only when a modifier holds (most Adventurers have none)
+            sources = _sources(state, content, seat)
+        add(sources.get(id(effect), OTHER_SOURCE), int(effect.get("amount", 0)))
+    add("Support", adv.support_received)
+    return list(parts.items())
+
+
+def _counters(content: BLContent, cards: list[str]) -> tuple[int, int]:
+    """(Distance, Trophy) counters among the cards of a Distance Deck (BL-101)."""
+    distance = trophy = 0
+    for card in cards:
+        counter = content.dungeon_card(card).counter
+        distance += counter == "distance"
+        trophy += counter == "trophy"
+    return distance, trophy
 
 
 def _adventurer(state: BLState, content: BLContent, seat: int, viewer: int | None) -> AdventurerView:
     adv = state.adventurers[seat]
     own = viewer is None or viewer == seat
+    parts = strength_parts(state, content, seat)
+    distance, trophies = _counters(content, adv.distance_deck)
     return {
         "seat": seat,
         "name": adv.name,
@@ -30,7 +116,8 @@ def _adventurer(state: BLState, content: BLContent, seat: int, viewer: int | Non
         "max_tesla": stats.max_tesla(state, content, seat),
         "medals": adv.medals,
         "stunned": adv.stunned,
-        "strength": stats.combat_strength(state, content, seat),
+        "strength": sum(value for _, value in parts),
+        "strength_parts": parts,
         "protection": stats.protection(state, content, seat),
         "magic_rank": stats.magic_rank(state, content, seat),
         "flight": stats.has_flight(state, content, seat),
@@ -46,6 +133,8 @@ def _adventurer(state: BLState, content: BLContent, seat: int, viewer: int | Non
         "in_front": list(adv.in_front),
         "distance_deck": list(adv.distance_deck),
         "defeated": list(adv.defeated),
+        "distance": distance,
+        "trophies": trophies,
         "actions_left": adv.actions_left,
         "done": adv.done,
         "drew_monster": adv.drew_monster,
@@ -58,9 +147,7 @@ def _adventurer(state: BLState, content: BLContent, seat: int, viewer: int | Non
 def _fight(state: BLState, content: BLContent) -> FightView:
     """The battle as the table shows it: dice, Combat Points term by term, and the exact odds
     (odds.py) of the rolls to come and of the fight as it stands (issue 13, item 5)."""
-    from game.core.events import EventLog
     from game.rulesets.buck_legacy import monsters
-    from game.rulesets.buck_legacy.context import Ctx
     from game.rulesets.buck_legacy.dice_changes import final_black, final_red, final_white, monster_roll_modifier
     from game.rulesets.buck_legacy.odds import battle_odds, settled_odds
 
@@ -68,7 +155,8 @@ def _fight(state: BLState, content: BLContent) -> FightView:
     assert fight is not None
     ctx = Ctx(state, content, EventLog())
     resist, vulnerable = monsters.resist_and_vulnerable(ctx)
-    strength = stats.combat_strength(state, content, fight.fighter, resist, vulnerable)
+    parts = strength_parts(state, content, fight.fighter, resist, vulnerable)
+    strength = sum(value for _, value in parts)
     level = monsters.level(ctx)
     ordinary, exempt = stats.roll_modifiers(state, content, fight.fighter)
     if fight.boss and fight.attack == 5 and not stats.has_flight(state, content, fight.fighter):
@@ -88,7 +176,7 @@ def _fight(state: BLState, content: BLContent) -> FightView:
         "white_final": final_white(ctx) if rolled else 0, "black_final": final_black(ctx) if rolled else 0,
         "red_final": final_red(ctx) if fight.red else 0,
         "instant_damage": fight.instant_damage, "hp": state.boss_hp if fight.boss else fight.hp,
-        "attack": fight.attack, "strength": strength, "level": level, "escape": monsters.escape_need(ctx),
+        "attack": fight.attack, "strength": strength, "strength_parts": parts, "level": level, "escape": monsters.escape_need(ctx),
         "resist": list(resist), "vulnerable": list(vulnerable), "auto_parry": parry,
         "fighter_cp": ours, "monster_cp": theirs,
         "win": float(fresh.win), "tie": float(fresh.tie), "lose": float(fresh.lose),
@@ -97,8 +185,6 @@ def _fight(state: BLState, content: BLContent) -> FightView:
 
 
 def _check(state: BLState, content: BLContent) -> CheckView:
-    from game.core.events import EventLog
-    from game.rulesets.buck_legacy.context import Ctx
     from game.rulesets.buck_legacy.dice_changes import final_check
 
     check = state.check
@@ -124,6 +210,7 @@ def view(state: BLState, content: BLContent, seat: int | None) -> BLView:
         "shop_size": len(state.shop),
         "blind_shop": state.blind_shop,
         "zone": state.zone,
+        "distance_total": distance_total(Ctx(state, content, EventLog())) if state.zone else 0,
         "boss_up": state.boss_up,
         "boss_hp": state.boss_hp,
         "purple": list(state.purple),

@@ -27,6 +27,9 @@ class AdventurerView(TypedDict):
     medals: int
     stunned: bool
     strength: int
+    strength_parts: list[tuple[str, int]]
+    """Combat Strength term by term (view.strength_parts): (what gives it, how much); the terms
+    add up to ``strength``."""
     protection: int
     magic_rank: int
     flight: bool
@@ -41,6 +44,10 @@ class AdventurerView(TypedDict):
     in_front: list[str]
     distance_deck: list[str]
     defeated: list[str]
+    distance: int
+    """Distance counters in the Distance Deck (BL-101)."""
+    trophies: int
+    """Trophy counters in the Distance Deck (BL-101)."""
     actions_left: int
     done: bool
     drew_monster: bool
@@ -67,6 +74,9 @@ class FightView(TypedDict):
     hp: int
     attack: int
     strength: int
+    strength_parts: list[tuple[str, int]]
+    """The fighter's Combat Strength term by term, against this Monster's resistances and
+    vulnerabilities (BL-120 to BL-123)."""
     level: int
     escape: int
     resist: list[str]
@@ -121,6 +131,9 @@ class BLView(SeatView):
     shop_size: int
     blind_shop: bool
     zone: str
+    distance_total: int
+    """The party's Distance toward the Boss: every Distance Deck's Distance counters, an
+    Event's twice under the Zone rule that says so (BL-079, A-09)."""
     boss_up: bool
     boss_hp: int
     purple: list[str]

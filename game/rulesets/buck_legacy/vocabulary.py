@@ -47,6 +47,8 @@ DIE_CHOICES = ("own", "any")
 NESTED_PARAMS = ("on_pass", "on_fail")
 
 VERB_KINDS = ("static", "action", "trigger")
+MONSTER_VERBS = frozenset({"monster_level", "monster_roll", "escape_requirement", "loot", "hp_bonus"})
+"""Static verbs that modify a Monster's record; every other static verb modifies an Adventurer's."""
 
 
 def _positive(value: Any) -> str | None:

@@ -44,6 +44,28 @@ BOARD_ROWS = 4
 GUARD_SECONDS = 0.25
 """How long clicks and shortcuts wait after the question or its answers change."""
 
+TARGET_NOUNS = {"shop": "shop card", "seat": "adventurer"}
+"""How the action panel names the things an option's target points at (by the target's kind)."""
+PLURALS = {"territory": "territories", "die": "dice"}
+
+
+def lit_summary(options: list[Option]) -> str:
+    """The action panel's row for many options that point at things on the table: how many
+    things of each kind are lit (not how many options: several spells may point at the same
+    Adventurer), and how many answers they hold when that is more."""
+    counts: dict[str, set[str]] = {}
+    for option in options:
+        kind, ident = option.target if option.target else ("thing", option.id)
+        counts.setdefault(kind, set()).add(ident)
+    things = []
+    for kind, idents in counts.items():
+        noun = TARGET_NOUNS.get(kind, kind)
+        things.append(f"{len(idents)} {noun if len(idents) == 1 else PLURALS.get(noun, noun + 's')}")
+    lit = " and ".join(things) if len(things) <= 2 else ", ".join(things[:-1]) + " and " + things[-1]
+    total = sum(len(idents) for idents in counts.values())
+    answers = f"{len(options)} answers: " if len(options) > total else ""
+    return f"{lit} lit on the table ({answers}list them)"
+
 
 class TableScene(Scene):
     name = "table"
@@ -224,11 +246,7 @@ class TableScene(Scene):
             if len(options) <= BOARD_ROWS:  # a few: each its own row, with its whole label
                 groups[title].entries += [Entry(o.id, o.label, o.detail) for o in options]
                 continue
-            kind = options[0].target[0] if options[0].target else "thing"
-            noun = {"square": "square", "space": "space", "card": "card", "territory": "territory",
-                    "shop": "shop card", "seat": "adventurer", "die": "die"}.get(kind, kind)
-            plural = noun if len(options) == 1 else {"territory": "territories", "die": "dice"}.get(noun, noun + "s")
-            groups[title].entries.append(Entry(BOARD + title, f"{len(options)} {plural} lit on the table (list them)",
+            groups[title].entries.append(Entry(BOARD + title, lit_summary(options),
                                                ", ".join(o.label for o in options[:12])))
         order = self.table.group_order
         ordered = sorted(groups.values(), key=lambda g: order.index(g.title) if g.title in order else len(order))

@@ -9,6 +9,7 @@ import pygame
 from game.core.decision import Decision, Option, Target
 from game.core.events import Event
 from game.ui import theme
+from game.ui.assets import vignette
 from game.ui.theme import px
 
 if TYPE_CHECKING:
@@ -55,6 +56,9 @@ class Table(Generic[ViewT]):
     emblem = "crossed-swords"
     group_order: tuple[str, ...] = GROUP_ORDER
     """The action panel lists these groups first, in this order, then the others as they come."""
+    bench_seats: tuple[int, ...] = ()
+    """Seat counts the UI benchmark also measures this table at (at 1280x720), besides the
+    demo's two: a table whose layout grows with the seats names its largest."""
     results: frozenset[str] = frozenset()
     """Event kinds that are an outcome the players should see before play goes on (a battle
     won, a hit): the scene holds each on the table (issue 12, staged outcomes)."""
@@ -65,6 +69,7 @@ class Table(Generic[ViewT]):
         self.hits: list[tuple[pygame.Rect, Target]] = []
         self.area = pygame.Rect(0, 0, 1, 1)
         self.scale = 1.0
+        self._background: tuple[tuple[int, int], pygame.Surface] | None = None
 
     def layout(self, area: pygame.Rect, scale: float) -> None:
         self.area = area
@@ -91,6 +96,36 @@ class Table(Generic[ViewT]):
     def moment_picture(self, event: Event, size: int) -> pygame.Surface | None:
         """A picture of the die a moment's roll shows (``size`` pixels square), or None."""
         return None
+
+    def felt(self, size: tuple[int, int]) -> pygame.Surface:
+        """The table's felt at ``size``: a faint weave under a soft dark edge, made once per size."""
+        if self._background is None or self._background[0] != size:
+            bg = pygame.Surface(size)
+            bg.fill(theme.FELT)
+            for y in range(0, size[1], 3):  # a faint weave in the felt
+                pygame.draw.line(bg, theme.FELT_DARK if (y // 3) % 2 else theme.FELT, (0, y), (size[0], y))
+            bg.blit(vignette(size), (0, 0))
+            self._background = (size, bg.convert() if pygame.display.get_surface() else bg)
+        return self._background[1]
+
+    def draw_felt(self, surface: pygame.Surface) -> None:
+        surface.blit(self.felt(surface.get_size()), (0, 0))
+
+    @staticmethod
+    def with_options(text: str | None, target: Target, decision: Decision | None) -> str | None:
+        """A thing's tooltip ``text`` with what a click on it answers now, and why an answer on
+        it is not open now (the rule that says so)."""
+        if decision is None:
+            return text
+        parts = [text] if text else []
+        options = [o for o in decision.options if o.target == target]
+        if options:
+            parts.append("Click: " + " / ".join(o.label for o in options))
+        for blocked in decision.blocked:
+            if blocked.target == target:
+                parts.append(f"Not now: {blocked.reason}" + (f" ({blocked.rule})" if blocked.rule else ""))
+                break
+        return "\n".join(parts) if parts else None
 
     def target_at(self, pos: tuple[int, int]) -> Target | None:
         for rect, target in reversed(self.hits):

@@ -20,7 +20,7 @@ from game.ui import theme
 from game.ui.assets import Assets
 from game.ui.theme import Colour, px
 from game.ui.widgets.card_view import CardFace, Stat
-from game.ui.widgets.dice_tray import DiceTray, hex_colour
+from game.ui.widgets.dice_tray import DiceTray, hex_colour, pip_die
 
 DECK_COLOURS: dict[str, Colour] = {
     "items": (47, 88, 138),       # blue
@@ -333,12 +333,7 @@ class BuckDice(DiceTray):
             self.set_result(dice, faces)
 
     def draw(self, surface: pygame.Surface, assets: Assets, scale: float) -> None:
-        rect = self.rect
-        radius = px(10, scale)
-        pygame.draw.rect(surface, theme.WALNUT, rect, border_radius=radius)
-        inner = rect.inflate(-px(8, scale), -px(8, scale))
-        pygame.draw.rect(surface, theme.FELT_DARK, inner, border_radius=max(2, radius - 3))
-        pygame.draw.rect(surface, theme.WALNUT_LIGHT, rect, 2, border_radius=radius)
+        inner = self.draw_frame(surface, scale)
         size_text = max(theme.MIN_TEXT_PX, px(15, scale))
         self.die_rects = [pygame.Rect(0, 0, 0, 0) for _ in self.dice]
         if not self.dice:
@@ -354,7 +349,7 @@ class BuckDice(DiceTray):
         for i in range(n):
             cx = inner.x + col * i + col // 2
             title, caption = self.labels[i] if i < len(self.labels) else ("", "")
-            head = assets.text(cut(assets, title, "bold", size_text, col - px(4, scale)), "bold", size_text,
+            head = assets.text(assets.fit(title, "bold", size_text, col - px(4, scale)), "bold", size_text,
                                theme.PARCHMENT)
             surface.blit(head, head.get_rect(midtop=(cx, top)))
             r = pygame.Rect(0, 0, die, die)
@@ -362,7 +357,7 @@ class BuckDice(DiceTray):
             self._draw_die(surface, assets, i, shown[i], r)
             text = "rolling…" if self._rolling else caption
             if text:
-                text = cut(assets, text, "body", size_text, col - px(4, scale))
+                text = assets.fit(text, "body", size_text, col - px(4, scale))
                 colour = theme.MUTED if self._rolling else theme.GOLD_LIGHT
                 label = assets.text(text, "body", size_text, colour)
                 surface.blit(label, label.get_rect(midtop=(cx, r.bottom + px(6, scale))))
@@ -373,44 +368,12 @@ class BuckDice(DiceTray):
         if image is not None:
             return image
         look = self.looks_bl.get(die.id)
-        body_colour = hex_colour(look.colour) if look is not None else theme.PARCHMENT
-        pip_colour = hex_colour(look.pips) if look is not None else theme.INK
-        image = pygame.Surface((size + 4, size + 5), pygame.SRCALPHA)
-        body = pygame.Rect(1, 0, size, size)
-        radius = max(4, size // 5)
-        pygame.draw.rect(image, (0, 0, 0, 110), body.move(2, 4), border_radius=radius)
-        edge = tuple(max(0, min(255, int(c * 0.7 + (40 if sum(body_colour) < 200 else 0)))) for c in body_colour)
-        pygame.draw.rect(image, edge, body, border_radius=radius)
-        top = body.inflate(-max(2, size // 14), -max(2, size // 14)).move(0, -max(1, size // 30))
-        pygame.draw.rect(image, body_colour, top, border_radius=radius - 1)
-        pygame.draw.rect(image, theme.GOLD if sum(body_colour) < 200 else (10, 8, 6), body, 1, border_radius=radius)
-        pips = face_index + 1
-        spots = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
-                 4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-                 6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}[pips]
-        step = top.width * 0.27
-        r = max(2, int(size * 0.085))
-        for dx, dy in spots:
-            pygame.draw.circle(image, pip_colour, (int(top.centerx + dx * step), int(top.centery + dy * step)), r)
+        body = hex_colour(look.colour) if look is not None else theme.PARCHMENT
+        dark = sum(body) < 200
+        edge = (max(0, min(255, int(body[0] * 0.7 + (40 if dark else 0)))),
+                max(0, min(255, int(body[1] * 0.7 + (40 if dark else 0)))),
+                max(0, min(255, int(body[2] * 0.7 + (40 if dark else 0)))))
+        image = pip_die(size, face_index + 1, body, edge, theme.GOLD if dark else (10, 8, 6),
+                        hex_colour(look.pips) if look is not None else theme.INK)
         self._cache[key] = image
         return image
-
-    def hover_text(self, pos: tuple[int, int] | None = None) -> str:
-        pos = pos or self._mouse
-        if pos is None or self._rolling:
-            return ""
-        for i, rect in enumerate(self.die_rects):
-            if rect.collidepoint(pos) and i < len(self.dice):
-                title, caption = self.labels[i] if i < len(self.labels) else ("", "")
-                return f"{self.dice[i].name}: {self.faces[i] + 1}" + (f" ({title}, {caption})" if caption else "")
-        return ""
-
-
-def cut(assets: Assets, text: str, role: str, size: int, width: int) -> str:
-    """``text`` cut with "…" to ``width`` pixels at its size (never smaller)."""
-    font = assets.font(role, size)
-    if font.size(text)[0] <= width:
-        return text
-    while len(text) > 1 and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "…"

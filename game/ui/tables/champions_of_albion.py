@@ -13,7 +13,6 @@ outcomes stay hidden until the view reveals them (CA-138).
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Iterator, Mapping
 
 import pygame
@@ -23,9 +22,8 @@ from game.core.events import Event
 from game.rulesets.champions_of_albion.view_types import CAView
 from game.ui import theme
 from game.ui.animation import Banner, NumberPop, Pulse
-from game.ui.assets import vignette
 from game.ui.boards.route_map import MapStandee, RouteMap, RouteOverlays
-from game.ui.tables.base import Table, draw_glow
+from game.ui.tables.layers import Layer, LayeredTable
 from game.ui.tables.champions_of_albion_art import (
     CHAMPION_ICONS,
     PHASES,
@@ -65,22 +63,7 @@ MOMENT_ENDS = frozenset({"phase", "round", "act", "event"})
 """Events that are no longer part of a story: the game has moved on."""
 
 
-@dataclass
-class _Layer:
-    """A panel drawn once into its own surface and reused while what it shows is unchanged."""
-
-    key: Hashable
-    hover: Any
-    image: pygame.Surface
-    origin: tuple[int, int]
-    hits: list[tuple[pygame.Rect, Target]] = field(default_factory=list)
-    places: dict[str, pygame.Rect] = field(default_factory=dict)
-    targets: set[Target] = field(default_factory=set)
-    outlined: set[Target] = field(default_factory=set)
-    small: set[Target] = field(default_factory=set)
-
-
-class ChampionsOfAlbionTable(Table[CAView]):
+class ChampionsOfAlbionTable(LayeredTable[CAView]):
     emblem = "dragon-head"
     results = frozenset({"attack", "defeat"})
 
@@ -91,19 +74,10 @@ class ChampionsOfAlbionTable(Table[CAView]):
         self.tray = D6Tray(pygame.Rect(0, 0, 10, 10))
         self._maps: dict[tuple[int, int, int, int], RouteMap] = {}
         self.map: RouteMap | None = None
-        self._visible: set[Target] = set()
         self.gallery: set[Target] = set()  # champion cards offered in the "choose your champion" row
         self.preview_rect: pygame.Rect | None = None  # the enlarged Hand card under the mouse
-        self.lit: set[Target] = set()
-        self.selected: set[Target] = set()
-        self.hover: Target | None = None
-        self.places: dict[str, pygame.Rect] = {}
-        self._background: tuple[tuple[int, int], pygame.Surface] | None = None
-        self._layers: dict[str, _Layer] = {}
-        self._cards: dict[str, _Layer] = {}  # champion cards of the side column, by champion
+        self._cards: dict[str, Layer] = {}  # champion cards of the side column, by champion
         self._measured: dict[Hashable, int] = {}
-        self._outlined: set[Target] = set()
-        self._small: set[Target] = set()
         self._roll_key: Any = None
         self._tumble = False
         self._hand_card: tuple[int, int] | None = None  # the size the Hand's cards are drawn at
@@ -126,18 +100,14 @@ class ChampionsOfAlbionTable(Table[CAView]):
         self.left_rect = pygame.Rect(content_rect.x, content_rect.y, content_rect.width - side_w - pad,
                                      content_rect.height)
         self._maps.clear()
-        self._layers.clear()
+        self.forget_layers()
         self._cards.clear()
         self._measured.clear()
         self.map = None
-        self._background = None
 
     def prompt_rect(self, height: int) -> pygame.Rect:
         s = self.scale
         return pygame.Rect(self.area.x + px(8, s), self.prompt_top, self.area.width - px(16, s), height)
-
-    def visible_targets(self) -> set[Target]:
-        return self._visible
 
     def hand_card_size(self, size: tuple[int, int]) -> None:
         """The Hand's cards are drawn at ``size``: their faces are drawn ahead at it, one per
@@ -203,22 +173,6 @@ class ChampionsOfAlbionTable(Table[CAView]):
 
     # -- hits and glows ------------------------------------------------------------------------------
 
-    def mark(self, surface: pygame.Surface, rect: pygame.Rect, target: Target, outline: bool = True,
-             small: bool = False) -> None:
-        """Register ``rect`` as ``target``; a lit target glows gold (brighter under the mouse).
-        ``small`` things (chips, tokens) also get a prompt-bar button when they are options."""
-        self.hits.append((pygame.Rect(rect), target))
-        if small:
-            self._small.add(target)
-        if target in self.lit:
-            self._visible.add(target)
-        if not outline:
-            return
-        self._outlined.add(target)
-        s = self.scale
-        draw_glow(surface, rect, s, selected=target in self.selected, lit=target in self.lit,
-                  hovered=target == self.hover)
-
     def target_at(self, pos: tuple[int, int]) -> Target | None:
         """Things overlap on the map (a standee on its space): the one that is an option now wins."""
         under = [t for rect, t in reversed(self.hits) if rect.collidepoint(pos)]
@@ -244,74 +198,6 @@ class ChampionsOfAlbionTable(Table[CAView]):
 
     # -- drawing --------------------------------------------------------------------------------
 
-    def _draw_background(self, surface: pygame.Surface) -> None:
-        size = surface.get_size()
-        if self._background is None or self._background[0] != size:
-            bg = pygame.Surface(size)
-            bg.fill(theme.FELT)
-            for y in range(0, size[1], 3):  # a faint weave in the felt
-                pygame.draw.line(bg, theme.FELT_DARK if (y // 3) % 2 else theme.FELT, (0, y), (size[0], y))
-            bg.blit(vignette(size), (0, 0))
-            self._background = (size, bg.convert() if pygame.display.get_surface() else bg)
-        surface.blit(self._background[1], (0, 0))
-
-    def _layered(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: Hashable,
-                 paint: Callable[[pygame.Surface, pygame.Rect], None], *, hover_inside: bool = True) -> None:
-        """Draw a panel through its cached layer: ``paint(layer, rect in the layer)`` runs again
-        only when ``key`` (or what is lit or selected among the things it marks: a paint reads
-        those only through ``mark``) changes. With ``hover_inside`` it also runs when the
-        mouse moves onto or off one of its things (a Hand card lifts); otherwise the hover ring
-        is drawn over the layer. The layer starts as a copy of the table under it, so it is
-        blitted opaque."""
-        entry = self._layers.get(name)
-        full_key = (key, tuple(rect))
-        hover = self.hover if hover_inside else None
-        if entry is None or entry.key != (full_key, entry.targets & self.lit, entry.targets & self.selected) \
-                or entry.hover != (hover if hover in entry.targets else None):
-            margin = px(10, self.scale)
-            box = rect.inflate(2 * margin, 2 * margin).clip(surface.get_rect())
-            assert self._background is not None
-            image = self._background[1].subsurface(box).copy()
-            entry = self._painted(full_key, hover, image, box.topleft, lambda: paint(image, rect.move(-box.x, -box.y)))
-            entry.key = (full_key, entry.targets & self.lit, entry.targets & self.selected)
-            self._layers[name] = entry
-        self._show(surface, entry)
-        if not hover_inside and self.hover in entry.outlined:
-            s = self.scale
-            for r, t in entry.hits:
-                if t == self.hover:
-                    if t in self.lit:
-                        pygame.draw.rect(surface, theme.GOLD_LIGHT, r.inflate(px(6, s), px(6, s)),
-                                         width=max(2, px(3, s)), border_radius=px(8, s))
-                    else:
-                        pygame.draw.rect(surface, theme.PARCHMENT_DARK, r.inflate(2, 2), width=1,
-                                         border_radius=px(6, s))
-
-    def _painted(self, key: Hashable, hover: Target | None, image: pygame.Surface, origin: tuple[int, int],
-                 paint: Callable[[], None]) -> _Layer:
-        """Run ``paint`` (drawing into ``image``, which stands at ``origin``) and keep what it
-        marked (hits, places, outlined and small things) as a layer."""
-        outer = self.hits, self.places, self._outlined, self._small, self.hover
-        self.hits, self.places, self._outlined, self._small, self.hover = [], {}, set(), set(), hover
-        try:
-            paint()
-            hits = [(r.move(origin), t) for r, t in self.hits]
-            places = {k: r.move(origin) for k, r in self.places.items()}
-            outlined, small = self._outlined, self._small
-        finally:
-            self.hits, self.places, self._outlined, self._small, self.hover = outer
-        targets = {t for _, t in hits}
-        return _Layer(key, hover if hover in targets else None, image, origin, hits, places, targets, outlined, small)
-
-    def _show(self, surface: pygame.Surface, entry: _Layer) -> None:
-        """Blit a layer and take over what it marked."""
-        surface.blit(entry.image, entry.origin)
-        self.hits.extend(entry.hits)
-        self.places.update(entry.places)
-        self._visible |= entry.targets & self.lit
-        self._outlined |= entry.outlined
-        self._small |= entry.small
-
     def _champion_card(self, surface: pygame.Surface, rect: pygame.Rect, champion: Mapping[str, Any], dense: bool,
                        view: CAView) -> None:
         """One champion card of the side column, drawn again only when that champion (or what
@@ -325,11 +211,11 @@ class ChampionsOfAlbionTable(Table[CAView]):
         # chips), so a new question that lights other things leaves it as it is.
         if entry is None or entry.key != (drawn, entry.targets & self.lit, entry.targets & self.selected):
             image = pygame.Surface(box.size, pygame.SRCALPHA)
-            entry = self._painted(drawn, self.hover, image, box.topleft, lambda: self.panels.draw_champion(
+            entry = self.painted(drawn, self.hover, image, box.topleft, lambda: self.panels.draw_champion(
                 image, rect.move(-box.x, -box.y), champion, dense, view))
             entry.key = (drawn, entry.targets & self.lit, entry.targets & self.selected)
             self._cards[champion["id"]] = entry
-        self._show(surface, entry)
+        self.show(surface, entry)
 
     def _measure(self, key: Hashable, measure: Callable[[], int]) -> int:
         found = self._measured.get(key)
@@ -341,12 +227,9 @@ class ChampionsOfAlbionTable(Table[CAView]):
 
     def draw(self, surface: pygame.Surface, view: CAView, decision: Decision | None,
              lit: set[Target], selected: set[Target], hover: Target | None) -> None:
-        self.hits = []
-        self._visible = set()
-        self._small = set()
-        self.lit, self.selected, self.hover = set(lit), set(selected), hover
+        self.begin(lit, selected, hover)
         self._sync_tray(view)
-        self._draw_background(surface)
+        self.draw_felt(surface)
         s = self.scale
         gap = px(8, s)
         left = self.left_rect
@@ -377,19 +260,19 @@ class ChampionsOfAlbionTable(Table[CAView]):
         mine = decision is not None
         if self.mode == "champions":
             key: Hashable = ("champions", tuple(picking), tuple(sorted(self.lit)))
-            self._layered(surface, "strip", strip, key,
+            self.layered(surface, "strip", strip, key,
                           lambda layer, r: self.strip.draw_champion_choice(layer, r, view, decision))
         elif self.mode == "story":
             key = ("story", repr(story), repr(fight), repr(view.get("champions")), repr(view.get("enemies")),
                              None if decision is None else (decision.kind, decision.option_ids))
-            self._layered(surface, "strip", strip, key, lambda layer, r: self.strip.draw_story(layer, r, view,
+            self.layered(surface, "strip", strip, key, lambda layer, r: self.strip.draw_story(layer, r, view,
                                                                                                 decision))
         elif self.mode == "fight":
             key = ("fight", repr(fight), repr(view.get("champions")), repr(view.get("enemies")))
-            self._layered(surface, "strip", strip, key, lambda layer, r: self.strip.draw_fight(layer, r, view))
+            self.layered(surface, "strip", strip, key, lambda layer, r: self.strip.draw_fight(layer, r, view))
         else:
             key = ("hand", tuple(view.get("hand", [])), view.get("resource_deck"), mine)
-            self._layered(surface, "strip", strip, key, lambda layer, r: self.strip.draw_hand(layer, r, view,
+            self.layered(surface, "strip", strip, key, lambda layer, r: self.strip.draw_hand(layer, r, view,
                                                                                                decision))
         self.map = self._map_for(map_rect)
         self._draw_map(surface, view, decision)
@@ -495,7 +378,7 @@ class ChampionsOfAlbionTable(Table[CAView]):
         story = view.get("story")
         key = (repr([view.get(k) for k in SIDE_KEYS]), len(view.get("shadows", [])), len(view.get("quest_tokens", [])),
                story["champion"] if story else None)
-        self._layered(surface, "side", side, key, lambda layer, r: self._paint_side(layer, r, view, header_h, tray_h),
+        self.layered(surface, "side", side, key, lambda layer, r: self._paint_side(layer, r, view, header_h, tray_h),
                       hover_inside=False)
         names = {c["id"]: c["short"] for c in view.get("champions", [])}
         self.tray.draw_strip(surface, self.assets, s, names)
@@ -582,21 +465,7 @@ class ChampionsOfAlbionTable(Table[CAView]):
             text = fate_tip(view)
         elif kind == "deck":
             text = deck_tip(ident, view)
-        return self._with_options(text, target, decision)
-
-    @staticmethod
-    def _with_options(text: str | None, target: Target, decision: Decision | None) -> str | None:
-        if decision is None:
-            return text
-        parts = [text] if text else []
-        options = [o for o in decision.options if o.target == target]
-        if options:
-            parts.append("Click: " + " / ".join(o.label for o in options))
-        for blocked in decision.blocked:
-            if blocked.target == target:
-                parts.append(f"Not now: {blocked.reason}" + (f" ({blocked.rule})" if blocked.rule else ""))
-                break
-        return "\n".join(parts) if parts else None
+        return self.with_options(text, target, decision)
 
     # -- motion ---------------------------------------------------------------------------------
 

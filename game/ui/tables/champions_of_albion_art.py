@@ -21,7 +21,7 @@ from game.ui import theme
 from game.ui.assets import Assets
 from game.ui.theme import Colour, px
 from game.ui.widgets.card_view import CardFace, Stat
-from game.ui.widgets.dice_tray import DiceTray
+from game.ui.widgets.dice_tray import DiceTray, pip_die
 
 SEAT_COLOURS: tuple[Colour, ...] = ((196, 68, 52), (66, 132, 196), (214, 176, 56), (92, 168, 92))
 LIFE_RED: Colour = (190, 52, 42)
@@ -310,12 +310,7 @@ class D6Tray(DiceTray):
         return rows
 
     def draw_strip(self, surface: pygame.Surface, assets: Assets, scale: float, names: Mapping[str, str]) -> None:
-        rect = self.rect
-        radius = px(10, scale)
-        pygame.draw.rect(surface, theme.WALNUT, rect, border_radius=radius)
-        inner = rect.inflate(-px(8, scale), -px(8, scale))
-        pygame.draw.rect(surface, theme.FELT_DARK, inner, border_radius=max(2, radius - 3))
-        pygame.draw.rect(surface, theme.WALNUT_LIGHT, rect, 2, border_radius=radius)
+        inner = self.draw_frame(surface, scale)
         size = max(theme.MIN_TEXT_PX, px(15, scale))
         if not self.dice:
             self.die_rects = []
@@ -353,23 +348,9 @@ class D6Tray(DiceTray):
         image = self._cache.get(key)
         if image is not None:
             return image
-        image = pygame.Surface((size + 4, size + 5), pygame.SRCALPHA)
-        body = pygame.Rect(1, 0, size, size)
-        radius = max(4, size // 5)
-        ivory, edge = (240, 232, 212), (176, 160, 128)
-        pygame.draw.rect(image, (0, 0, 0, 110), body.move(2, 4), border_radius=radius)
-        pygame.draw.rect(image, edge, body, border_radius=radius)
-        top = body.inflate(-max(2, size // 14), -max(2, size // 14)).move(0, -max(1, size // 30))
-        pygame.draw.rect(image, ivory, top, border_radius=radius - 1)
-        pygame.draw.rect(image, (10, 8, 6), body, 1, border_radius=radius)
         pips = dict(die.faces[face_index]).get("pips", face_index + 1)
-        spots = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
-                 4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-                 6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}.get(pips, [])
-        step = top.width * 0.27
-        r = max(2, int(size * 0.085))
-        for dx, dy in spots:
-            c = (int(top.centerx + dx * step), int(top.centery + dy * step))
-            pygame.draw.circle(image, (150, 30, 26) if pips == 1 else theme.INK, c, r + (1 if pips == 1 else 0))
+        one = pips == 1  # a single pip is red and larger
+        image = pip_die(size, pips, (240, 232, 212), (176, 160, 128), (10, 8, 6), (150, 30, 26) if one else theme.INK,
+                        1 if one else 0)
         self._cache[key] = image
         return image

@@ -88,12 +88,7 @@ class PanelBase:
         return rect
 
     def fit(self, text: str, role: str, size: int, width: int) -> str:
-        font = self.a.font(role, size)
-        if font.size(text)[0] <= width:
-            return text
-        while len(text) > 1 and font.size(text + "…")[0] > width:
-            text = text[:-1]
-        return text.rstrip() + "…"
+        return self.a.fit(text, role, size, width)
 
     def paragraph(self, surface: pygame.Surface | None, text: str, role: str, size: int, colour: Colour,
                   x: int, y: int, width: int, max_lines: int | None = None) -> int:

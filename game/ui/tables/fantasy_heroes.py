@@ -15,7 +15,6 @@ from game.rulesets.fantasy_heroes.content import Content
 from game.rulesets.fantasy_heroes.view_types import FHView, PlayerView, own_seat
 from game.ui import theme
 from game.ui.animation import Banner, FlyCard, NumberPop, Pulse
-from game.ui.assets import vignette
 from game.ui.tables.base import Table
 from game.ui.tables.fantasy_heroes_cards import TerritoryTiles, card_tooltip, face, ui_icon
 from game.ui.theme import px
@@ -44,7 +43,6 @@ class FantasyHeroesTable(Table[FHView]):
         self.tiles = TerritoryTiles(self.assets)
         self.places: dict[str, pygame.Rect] = {}
         self._visible: set[Target] = set()
-        self._background: tuple[tuple[int, int], pygame.Surface] | None = None
         self._totals: dict[int, tuple[int, list[str]]] = {}
         self._faces_ahead: Iterator[tuple[str, tuple[int, int]]] = iter(())
 
@@ -88,22 +86,11 @@ class FantasyHeroesTable(Table[FHView]):
 
     # -- drawing --------------------------------------------------------------------------------
 
-    def _draw_background(self, surface: pygame.Surface) -> None:
-        size = surface.get_size()
-        if self._background is None or self._background[0] != size:
-            bg = pygame.Surface(size)
-            bg.fill(theme.FELT)
-            for y in range(0, size[1], 3):  # a faint weave in the felt
-                pygame.draw.line(bg, theme.FELT_DARK if (y // 3) % 2 else theme.FELT, (0, y), (size[0], y))
-            bg.blit(vignette(size), (0, 0))
-            self._background = (size, bg.convert())
-        surface.blit(self._background[1], (0, 0))
-
     def draw(self, surface: pygame.Surface, view: FHView, decision: Decision | None,
              lit: set[Target], selected: set[Target], hover: Target | None) -> None:
         self.hits = []
         self._visible = set()
-        self._draw_background(surface)
+        self.draw_felt(surface)
         self._lit, self._selected, self._hover = lit, selected, hover
         self._decision = decision
         blocked = {b.target: b for b in decision.blocked} if decision else {}

@@ -278,6 +278,16 @@ class DiceTray(Widget):
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
 
+    def draw_frame(self, surface: pygame.Surface, scale: float) -> pygame.Rect:
+        """The tray itself: a walnut rim round dark felt; returns the felt's rect."""
+        rect = self.rect
+        radius = px(10, scale)
+        pygame.draw.rect(surface, theme.WALNUT, rect, border_radius=radius)
+        inner = rect.inflate(-px(8, scale), -px(8, scale))
+        pygame.draw.rect(surface, theme.FELT_DARK, inner, border_radius=max(2, radius - 3))
+        pygame.draw.rect(surface, theme.WALNUT_LIGHT, rect, 2, border_radius=radius)
+        return inner
+
     def draw(self, surface: pygame.Surface, assets: Assets, scale: float) -> None:
         rect = self.rect
         radius = px(10, scale)
@@ -288,10 +298,7 @@ class DiceTray(Widget):
             pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=radius + 4)
             self._cache[key] = shadow
         surface.blit(shadow, rect.move(-1, 1))
-        pygame.draw.rect(surface, theme.WALNUT, rect, border_radius=radius)
-        inner = rect.inflate(-px(8, scale), -px(8, scale))
-        pygame.draw.rect(surface, theme.FELT_DARK, inner, border_radius=max(2, radius - 3))
-        pygame.draw.rect(surface, theme.WALNUT_LIGHT, rect, 2, border_radius=radius)
+        inner = self.draw_frame(surface, scale)
         self.die_rects = [pygame.Rect(0, 0, 0, 0) for _ in self.dice]
         if not self.dice:
             label = assets.text("No dice rolled yet", "italic", max(theme.MIN_TEXT_PX, px(16, scale)), theme.MUTED)
@@ -484,6 +491,32 @@ class DiceTray(Widget):
             x += spacing
         self._cache[key] = line
         return line
+
+
+PIP_SPOTS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+             4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+             6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+"""Where a six-sided die's pips stand, by count, in steps from its centre."""
+
+
+def pip_die(size: int, pips: int, body: Colour, edge: Colour, outline: Colour, pip: Colour,
+            pip_grow: int = 0) -> pygame.Surface:
+    """A six-sided die showing ``pips`` as a picture ``size`` px wide (and its shadow): its
+    ``edge`` under a ``body``-coloured top, an ``outline``, pips ``pip_grow`` px larger than
+    usual (a red single pip)."""
+    image = pygame.Surface((size + 4, size + 5), pygame.SRCALPHA)
+    rect = pygame.Rect(1, 0, size, size)
+    radius = max(4, size // 5)
+    pygame.draw.rect(image, (0, 0, 0, 110), rect.move(2, 4), border_radius=radius)
+    pygame.draw.rect(image, edge, rect, border_radius=radius)
+    top = rect.inflate(-max(2, size // 14), -max(2, size // 14)).move(0, -max(1, size // 30))
+    pygame.draw.rect(image, body, top, border_radius=radius - 1)
+    pygame.draw.rect(image, outline, rect, 1, border_radius=radius)
+    step = top.width * 0.27
+    r = max(2, int(size * 0.085)) + pip_grow
+    for dx, dy in PIP_SPOTS.get(pips, []):
+        pygame.draw.circle(image, pip, (int(top.centerx + dx * step), int(top.centery + dy * step)), r)
+    return image
 
 
 def _describe(face: dict[str, int]) -> str:

@@ -77,7 +77,10 @@ class LogPanel:
         start = max(done, len(events) - KEEP)
         for number, event in enumerate(events[start:], start):
             lines = assets.wrap(event.text, "body", size, width)
-            self._wrapped += [(event.rule if i == 0 else "", line, number) for i, line in enumerate(lines)]
+            # An event naming several rules ("BL-057, BL-058") shows one per line in the rule column.
+            rules = [r.strip() for r in event.rule.split(",")] if event.rule else [""]
+            lines += [""] * (len(rules) - len(lines))
+            self._wrapped += [(rules[i] if i < len(rules) else "", line, number) for i, line in enumerate(lines)]
             self._counts.append(len(lines))
         while len(self._counts) > KEEP:
             del self._wrapped[:self._counts.popleft()]

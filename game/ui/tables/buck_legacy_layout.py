@@ -1,0 +1,144 @@
+"""The Buck: Legacy table's sizes and regions, and the drawing helpers its panels share.
+
+The table has three bands (ART.md, The table): the other Adventurers' condensed stat cards
+across the top (``opponents``), the middle (``centre``: the Zone or Boss, the shop, the fight,
+the dice tray, the decks), then the prompt bar and the seat at the screen (``own``: its stat
+card and its backpack fan). ``regions`` works them out from the window; every panel draws
+through a :class:`Panel`, which knows the sizes (body text 15 px at 1280x720 and below) and
+marks what it draws on the table (``LayeredTable.mark``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.decision import Target
+from game.rulesets.buck_legacy.content import BLContent
+from game.ui import theme
+from game.ui.theme import Colour, px
+
+if TYPE_CHECKING:
+    from game.ui.tables.buck_legacy import BuckLegacyTable
+
+HAND_CARD = (104, 146)
+"""A card in the backpack fan at 1280x720 (the shop's and the fight's cards are sized to their room)."""
+PREVIEW = (240, 336)
+"""The enlarged card on hover at 1280x720."""
+REGION_GAP = 10
+"""Pixels (at 1280x720) between the bands: each is a cached layer blitted opaque, and a lit
+thing's glow reaches 4 px outside it, so the layers' margins must not reach a neighbour's."""
+LAYER_MARGIN = 5
+"""What a band's layer keeps round it for the glows of the things at its edge."""
+COUNTER_COLOURS: dict[str, Colour] = {"distance": (86, 140, 190), "trophy": (201, 162, 39), "none": (120, 110, 95)}
+LOSS_RED: Colour = (236, 120, 100)
+"""Red text on the dark felt: a loss, a Stunned Adventurer, a Boss's HP."""
+
+
+@dataclass(frozen=True)
+class Regions:
+    opponents: pygame.Rect
+    centre: pygame.Rect
+    prompt_top: int
+
+
+class Panel:
+    """What every panel of the table needs: its assets, content and scale, the sizes of text,
+    cards and tiles, text and icon-chip drawing, and the table to mark things with."""
+
+    def __init__(self, table: "BuckLegacyTable") -> None:
+        self.t = table
+        self.a = table.assets
+
+    @property
+    def s(self) -> float:
+        return self.t.scale
+
+    @property
+    def content(self) -> BLContent:
+        return self.t.content
+
+    @property
+    def fs(self) -> int:
+        """Body text: 15 px at 1280x720 and below, larger on larger windows."""
+        return max(theme.MIN_TEXT_PX, px(15, self.s))
+
+    def row_h(self, size: int | None = None) -> int:
+        return self.a.font("body", size or self.fs).get_linesize() - 2
+
+    def card_size(self, base: tuple[int, int] = HAND_CARD) -> tuple[int, int]:
+        return px(base[0], self.s), px(base[1], self.s)
+
+    def table_card(self, height: int) -> tuple[int, int]:
+        """The biggest card up to 120x168 (at 1280x720, more when the room allows) that fits
+        ``height``. A card from 150 to 220 px high would show its rules text squeezed over a
+        thin art panel: it is drawn just too small for a text box instead (name, art and
+        emblems), and the enlarged card on hover reads in full; from 220 px up the cards have
+        room for their text."""
+        h = min(max(px(168, self.s), 220), height)
+        if 150 <= h < 220:
+            h = 149
+        return int(h * HAND_CARD[0] / HAND_CARD[1]), h
+
+    def square(self) -> int:
+        """A slot square on a condensed stat card."""
+        return self.row_h() + px(6, self.s)
+
+    def tile_height(self) -> int:
+        """A slot tile on the seat's own stat card: the slot's band, then the card's name on
+        up to two lines."""
+        return 3 * self.row_h() + px(10, self.s)
+
+    def text(self, surface: pygame.Surface, text: str, pos: tuple[int, int], role: str = "body",
+             colour: Colour = theme.PARCHMENT, size: int | None = None, width: int | None = None,
+             anchor: str = "topleft") -> pygame.Rect:
+        """``text`` at ``pos`` (cut with "…" to ``width``); the rect it took."""
+        size = size or self.fs
+        if width is not None:
+            text = self.a.fit(text, role, size, width)
+        label = self.a.text(text, role, size, colour)
+        rect = label.get_rect(**{anchor: pos})
+        surface.blit(label, rect)
+        return rect
+
+    def chip_width(self, value: str) -> int:
+        return max(14, px(17, self.s)) + px(3, self.s) + self.a.font("bold", self.fs).size(value)[0]
+
+    def chip(self, surface: pygame.Surface, x: int, y: int, icon: str, value: str, colour: Colour = theme.PARCHMENT,
+             target: Target | None = None, gap: int | None = None) -> int:
+        """An icon and a value (registered as ``target`` if given); returns the x after it and ``gap``."""
+        s = self.s
+        size = max(14, px(17, s))
+        image = self.a.icon(icon, size, colour)
+        surface.blit(image, (x, y + (self.row_h() - size) // 2 + 1))
+        rect = self.text(surface, value, (x + size + px(3, s), y), "bold", colour)
+        if target is not None:
+            self.t.hits.append((pygame.Rect(x, y, rect.right - x, self.row_h()), target))
+        return rect.right + (px(9, s) if gap is None else gap)
+
+    def heading(self, surface: pygame.Surface, text: str, rect: pygame.Rect, colour: Colour = theme.PARCHMENT) -> int:
+        """A heading across the top of ``rect``; the y under it."""
+        size = max(16, px(17, self.s))
+        self.text(surface, text, rect.topleft, "heading", colour, size, rect.width)
+        return rect.y + self.row_h(size) + px(4, self.s)
+
+    def dim(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Shade a thing that is not an option now (its answer is blocked)."""
+        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(shade, (10, 8, 6, 130), shade.get_rect(), border_radius=px(8, self.s))
+        surface.blit(shade, rect)
+
+
+def regions(panel: Panel, area: pygame.Rect, opponent_height: int, own_height: int) -> Regions:
+    """The opponents' row at the top, the seat's own band (and the prompt bar over it) at the
+    bottom, the middle between them."""
+    s = panel.s
+    pad = px(8, s)
+    gap = px(REGION_GAP, s)
+    opponents = pygame.Rect(area.x + pad, area.y + px(6, s), area.width - 2 * pad, opponent_height)
+    prompt_top = area.bottom - own_height - px(54, s) - px(8, s)
+    centre = pygame.Rect(area.x + pad, opponents.bottom + gap, area.width - 2 * pad,
+                         prompt_top - opponents.bottom - gap - px(8, s))
+    return Regions(opponents, centre, prompt_top)
