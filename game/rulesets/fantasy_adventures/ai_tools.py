@@ -19,7 +19,7 @@ from typing import Any
 from game.core import registry
 from game.core.events import EventLog
 from game.core.rng import Rng
-from game.rulesets.fantasy_adventures import party, traits
+from game.rulesets.fantasy_adventures import traits
 from game.rulesets.fantasy_adventures.content import FAContent, Hero, Item, Monster as MonsterCard
 from game.rulesets.fantasy_adventures.context import Ctx
 from game.rulesets.fantasy_adventures.state import Encounter, FAState, Monster, Player
@@ -29,7 +29,7 @@ from game.rulesets.fantasy_adventures.view_types import FAView
 SYSTEM_ID = "fantasy-adventures"
 _CONTENT = registry.Follow(SYSTEM_ID, "content")
 
-MONSTER_PLAYER_THREAT = 150
+UNASSIGNED_THREAT = 150
 """What a monster in play is worth to remove, in GP, before its odds against a hero are known."""
 
 
@@ -145,12 +145,6 @@ def kind(card: str) -> str:
     return content().card(card).kind
 
 
-def active_verbs(card: str) -> set[str]:
-    from game.rulesets.fantasy_adventures.uses import ACTIVE
-
-    return {a.verb for a in content().card(card).all_abilities() if a.verb in ACTIVE}
-
-
 def hero_rating(card: str) -> float:
     """D-01: GP/100 + Melee + 0.5 x Support + 1.5 for an orb + 1 for the trap ability + 1 for
     each ability it can use."""
@@ -223,16 +217,12 @@ def attack_value(t: Table, monster: str) -> float:
     encounter = t.encounter
     found = t.ctx.monster(monster) if encounter is not None else None
     if found is None or not found.hero:
-        return MONSTER_PLAYER_THREAT + 20 * monster_threat(monster)
+        return UNASSIGNED_THREAT + 20 * monster_threat(monster)
     horde = hordes(t).get(found.hero, [])
     lose = melee_odds(t, found.hero, horde)[2]
     others = [m for m in horde if m.card != monster]
     lose_without = melee_odds(t, found.hero, others)[2] if others else 0.0
     return max(lose - lose_without, 0.1) * t.worth(found.hero) + 20 * monster_threat(monster)
-
-
-def attackable(t: Table, monster: str, target: int) -> list[str]:
-    return party.attackable(t.ctx, t.player(target), traits.monster_flies(t.ctx, monster))
 
 
 def chance_on(ability: Any) -> float:
