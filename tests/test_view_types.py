@@ -17,10 +17,11 @@ from game.core.typecheck import DataTypeError, check_data
 from game.rulesets.buck_legacy.view_types import BLView
 from game.rulesets.champions_of_albion.view_types import CAView
 from game.rulesets.dungeon_delve.view_types import DDView
+from game.rulesets.fantasy_adventures.view_types import FAView
 from game.rulesets.fantasy_heroes.view_types import FHView
 
 VIEW_TYPES: dict[str, Any] = {"fantasy-heroes": FHView, "dungeon-delve": DDView, "champions-of-albion": CAView,
-                              "buck-legacy": BLView}
+                              "buck-legacy": BLView, "fantasy-adventures": FAView}
 GAMES = [(seed, level) for seed, level in enumerate(("easy", "random", "easy"))]
 CHECK_EVERY = 5
 """Views are checked at every fifth decision (every one would add time, not kinds of position)."""

@@ -37,9 +37,9 @@ class Registration:
 
 
 def _record(system_id: str, package: str, **extra: str) -> Registration:
+    table = extra.pop("table", f"game.ui.tables.{package}:TABLE")
     return Registration(system_id, rules=f"game.rulesets.{package}.system:{extra.pop('rules')}",
-                        ai=f"game.rulesets.{package}.ai:choose", table=f"game.ui.tables.{package}:TABLE",
-                        **extra)
+                        ai=f"game.rulesets.{package}.ai:choose", table=table, **extra)
 
 
 _KNOWN: dict[str, Registration] = {
@@ -55,6 +55,11 @@ _KNOWN: dict[str, Registration] = {
         _record("buck-legacy", "buck_legacy", rules="BuckLegacy",
                 terminal="game.rulesets.buck_legacy.terminal:describe_buck",
                 bench="game.rulesets.buck_legacy.bench:buck_bench"),
+        # Played headless and in the terminal until its table is drawn: the window offers
+        # only the games it can show (window_ids).
+        _record("fantasy-adventures", "fantasy_adventures", rules="FantasyAdventures", table="",
+                terminal="game.rulesets.fantasy_adventures.terminal:describe_adventures",
+                bench="game.rulesets.fantasy_adventures.bench:adventures_bench"),
     )
 }
 
@@ -83,6 +88,12 @@ class Follow:
 def ids() -> tuple[str, ...]:
     """Every registered rule system id."""
     return tuple(_KNOWN)
+
+
+def window_ids() -> tuple[str, ...]:
+    """The rule systems the window can show: those with a table (the others play headless and
+    in the terminal)."""
+    return tuple(system_id for system_id, record in _KNOWN.items() if record.table)
 
 
 def register(record: Registration) -> None:

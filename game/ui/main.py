@@ -243,7 +243,7 @@ def selftest(events_per_scene: int = 300) -> int:
         rng = Rng.seeded(1)
         from game.core import registry
 
-        for ruleset in registry.ids():
+        for ruleset in registry.window_ids():
             for scene in SCENES:
                 build_scene(app, scene, ruleset, 3, 40)
                 for batch in range(0, events_per_scene, 25):

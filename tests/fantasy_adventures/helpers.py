@@ -84,6 +84,13 @@ def until(g: Game, kind: str) -> list[Event]:
     return events
 
 
+def decline(g: Game) -> list[Event]:
+    """Answer the pending question with its ending answer: "end", or "pass" where that is the
+    only answer (a forced pass, such as the grant question of a player with nothing to grant)."""
+    d = pending(g)
+    return g.choose(d.seat, "end" if "end" in d.option_ids else "pass")
+
+
 def kinds(events: list[Event]) -> list[str]:
     return [e.kind for e in events]
 

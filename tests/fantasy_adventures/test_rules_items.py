@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from game.core.game import Game
 
-from tests.fantasy_adventures.helpers import do, inst, pending, player, position, texts
+from tests.fantasy_adventures.helpers import do, inst, pass_windows, pending, player, position, texts
 from tests.fantasy_adventures.round_play import act, of, to, to_action
 
 
@@ -77,6 +77,7 @@ def test_fa_169_ownership_is_permanent_items_move_with_their_hero_and_are_never_
     """FA-169: rearranging moves the hero with its items; no question ever offers to move an
     item to another hero (nothing but grants from the hand put items under heroes)."""
     g = recovery([], items={"reef_guard": ["chain_armor"]})
+    pass_windows(g)  # the grant question of a player with nothing to grant
     d = pending(g, "rearrange")
     assert all(o.startswith("move:") or o == "end" for o in d.option_ids)
     do(g, f"move:{inst(0, 'reef_guard')}:back:3")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from game.core.game import Game
 
-from tests.fantasy_adventures.helpers import do, inst, pending, player, position
+from tests.fantasy_adventures.helpers import decline, do, inst, pass_windows, pending, player, position
 from tests.fantasy_adventures.round_play import of, to
 
 TWO_ITEMS = ["footmans_sword", "iron_helm"]
@@ -46,7 +46,7 @@ def test_fa_176_to_fa_179_fat_076_who_may_grant_how_many_items_in_recovery():
         assert pending(g, "grant").seat == seat
         counts[seat] = granted_count(g, seat)
         if pending(g).kind == "grant":
-            do(g, "end")
+            decline(g)
         finish_recovery_of(g, seat)
     assert counts == {0: 1, 1: 2, 2: 1, 3: 1}
     assert len(g.state.players[1].hand) == 0 and len(g.state.players[2].hand) == 1
@@ -93,6 +93,7 @@ def test_fa_179_any_legal_arrangement_a_move_to_an_occupied_position_swaps():
     to(g, "rearrange")
     assert pending(g).seat == 1
     do(g, "end")
+    pass_windows(g)  # seat 0's grant question: nothing to grant
     d = pending(g, "rearrange")
     assert d.seat == 0
     me = g.state.players[0]

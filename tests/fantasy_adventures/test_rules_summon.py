@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from game.core.game import Game
 
-from tests.fantasy_adventures.helpers import do, inst, pending, player, position, texts
+from tests.fantasy_adventures.helpers import decline, do, inst, pending, player, position, texts
 from tests.fantasy_adventures.round_play import act, of, to, to_action
 
 TIE = [3, 3]
@@ -295,7 +295,7 @@ def test_fa_237_fat_084_a_party_emptied_in_the_trap_stage_ends_the_encounter_at_
     assert {inst(1, c) for c in ("haunting_glyph_trap", "skulker", "merloit")} <= set(monster_player.encounter_discard)
     events = to(g, "rearrange")
     while (d := g.pending()) is not None and d.kind in ("rearrange", "grant"):
-        events += g.choose(d.seat, "end")
+        events += decline(g)
     assert g.state.players[0].eliminated and of(events, "eliminated")
 
 

@@ -15,6 +15,7 @@ from tests.fantasy_adventures.helpers import (
     do,
     inst,
     kinds,
+    pass_windows,
     pending,
     player,
     position,
@@ -301,7 +302,8 @@ def test_fat_014_fa_073_fa_076_fa_077_fa_079_retreat_after_a_trap_costs_an_item(
     assert {inst(0, "haunting_glyph_trap"), inst(0, "skulker")} <= set(p1.encounter_discard)
     assert [e.rule for e in events if e.kind == "encounter_ends"] == ["FA-076"] and game.state.encounter is None
     # Recovery: P1 has no items to grant and keeps his party; P2 may grant just one item.
-    do(game, "end")
+    pass_windows(game)  # P1's grant question: nothing to grant
+    do(game, "end")  # P1 keeps his arrangement
     d = pending(game, "grant")
     assert d.seat == 1 and d.rule == "FA-178"
     do(game, d.option_ids[0])

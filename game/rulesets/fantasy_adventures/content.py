@@ -21,7 +21,7 @@ read by decks.py. In a game every copy is an owner-qualified instance (decks.dec
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator, Mapping, TypeVar
@@ -228,21 +228,28 @@ class FAContent:
     traps: Mapping[str, Trap]
     items: Mapping[str, Item]
     spells: Mapping[str, Spell]
+    # Every id already looked up, with its definition: the rules read cards at nearly every
+    # step, and the content never changes once loaded.
+    _found: dict[str, Card] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def tables(self) -> tuple[Mapping[str, Card], ...]:
         return (self.heroes, self.monsters, self.traps, self.items, self.spells)
 
     def find(self, card_id: str) -> Card | None:
         """The definition of a definition id or a card instance id, or None."""
+        found = self._found.get(card_id)
+        if found is not None:
+            return found
         def_id = definition_id(card_id)
         for table in self.tables():
             found = table.get(def_id)
             if found is not None:
+                self._found[card_id] = found
                 return found
         return None
 
     def card(self, card_id: str) -> Card:
-        found = self.find(card_id)
+        found = self._found.get(card_id) or self.find(card_id)
         if found is None:
             raise ContentError(f"no card '{card_id}'")
         return found

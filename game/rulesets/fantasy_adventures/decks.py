@@ -32,7 +32,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from game.core.cards import instances
 from game.core.errors import ContentError, FiveRealmsError
@@ -175,6 +175,46 @@ def deck_instances(deck: DeckList, seat: int) -> tuple[list[str], list[str]]:
         pairs = deck.part(which)
         return instances([card_id for card_id, _ in pairs], dict(pairs), owner=seat)
     return part("hero"), part("encounter")
+
+
+# ---- a deck list as a game option ---------------------------------------------------------------
+
+def to_option(deck: DeckList) -> tuple[str, ...]:
+    """A deck list as the short names a structured game option holds (core.ruleset): its name
+    as "name:<name>", then "hero:<card id>:<copies>" and "encounter:<card id>:<copies>" in list
+    order. Saves keep it as JSON like every option."""
+    return ((f"name:{deck.name}",) + tuple(f"hero:{card_id}:{n}" for card_id, n in deck.hero)
+            + tuple(f"encounter:{card_id}:{n}" for card_id, n in deck.encounter))
+
+
+def from_option(entries: Sequence[str]) -> DeckList:
+    """The deck list a game option's names give (see :func:`to_option`); no names at all is the
+    starter deck. A damaged name is refused with a DeckError sentence; whether the deck is legal
+    is :func:`check_deck`'s to say."""
+    if not entries:
+        return starter_deck()
+    name = "Deck"
+    parts: dict[str, dict[str, int]] = {"hero": {}, "encounter": {}}
+    for entry in entries:
+        kind, _, rest = entry.partition(":")
+        if kind == "name" and rest.strip() and len(rest) <= MAX_NAME:
+            name = rest
+            continue
+        card_id, _, copies = rest.partition(":")
+        if kind not in parts or not CARD_ID.fullmatch(card_id) or not copies.isascii() or not copies.isdigit() \
+                or not 1 <= int(copies) <= MAX_COPIES:
+            raise DeckError("A deck in the game options is damaged: each entry is name:<name>, "
+                            "hero:<card id>:<copies> or encounter:<card id>:<copies>.")
+        if card_id in parts[kind]:
+            raise DeckError(f"A deck in the game options names '{card_id}' twice in its {PARTS[kind]}.")
+        parts[kind][card_id] = int(copies)
+    return DeckList.of(name, parts["hero"], parts["encounter"])
+
+
+def check_option(decks: Sequence[Sequence[str]]) -> None:
+    """The ``decks`` game option's shape: every seat's entries read as a deck list."""
+    for entries in decks:
+        from_option(entries)
 
 
 # ---- deck files ---------------------------------------------------------------------------

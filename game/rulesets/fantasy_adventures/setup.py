@@ -12,6 +12,7 @@ again (FA-033, A-07).
 from __future__ import annotations
 
 from game.core.decision import Decision, Option
+from game.core.window import PASS
 from game.rulesets.fantasy_adventures import items
 from game.rulesets.fantasy_adventures.context import FLOW, Ctx
 from game.rulesets.fantasy_adventures.state import RANK_SIZE
@@ -118,6 +119,9 @@ FLOW.question(SetupRankStep, ask_rank, answer_rank)
 # -- granting items (FA-032, FA-166, FA-172 to FA-175; recovery: FA-177, FA-178) ---------------------
 
 def ask_grant(ctx: Ctx, step: GrantStep) -> Decision | None:
+    """Every player is asked, whether or not his hidden hand holds an item he may grant: one
+    with none is asked with "pass" as the only answer, like a window's question, which whoever
+    plays the seat answers at once (core.window), so the questions never tell what he holds."""
     if step["left"] <= 0:
         return None
     player = ctx.player(step["seat"])
@@ -125,7 +129,10 @@ def ask_grant(ctx: Ctx, step: GrantStep) -> Decision | None:
                     for item in player.hand if ctx.card(item).kind == "item"
                     for hero in player.heroes() if items.may_own(ctx, player, hero, item))
     if not options:
-        return None
+        if not player.heroes():
+            return None  # (public: a player with no party grants nothing)
+        return Decision(step["seat"], "grant", "You have no item you may grant.", (Option(PASS, "Grant nothing"),),
+                        rule=step["rule"], window=True)
     left = step["left"]
     more = "as many items as you like" if step["rule"] == "FA-177" else f"up to {left} more item{'s' if left != 1 else ''}"
     return Decision(step["seat"], "grant", f"Grant {more} to your heroes, or end.",
@@ -133,7 +140,7 @@ def ask_grant(ctx: Ctx, step: GrantStep) -> Decision | None:
 
 
 def answer_grant(ctx: Ctx, step: GrantStep, seat: int, choice: tuple[str, ...]) -> None:
-    if choice == ("end",):
+    if choice in (("end",), (PASS,)):
         ctx.state.stack.pop()
         return
     _, item, hero = choice[0].split(":", 2)

@@ -7,7 +7,8 @@ from typing import Any, Mapping, Sequence
 from game.core.events import Event, EventLog
 from game.core.outcome import Outcome
 from game.core.rng import Rng
-from game.core.ruleset import FlowRuleSystem
+from game.core.errors import FiveRealmsError
+from game.core.ruleset import FlowRuleSystem, GameOption
 from game.core.zones import Zone
 from game.rulesets.fantasy_adventures import actions as _actions  # noqa: F401  (registers steps)
 from game.rulesets.fantasy_adventures import combat as _combat  # noqa: F401
@@ -20,10 +21,12 @@ from game.rulesets.fantasy_adventures import traps as _traps  # noqa: F401
 from game.rulesets.fantasy_adventures import turn as _turn  # noqa: F401
 from game.rulesets.fantasy_adventures import windows as _windows  # noqa: F401
 from game.rulesets.fantasy_adventures.context import FLOW, Ctx
+from game.rulesets.fantasy_adventures.decks import DeckList, check_deck, check_option, from_option
 from game.rulesets.fantasy_adventures.setup import setup
 from game.rulesets.fantasy_adventures.state import FAState, Player
 from game.rulesets.fantasy_adventures.turn import score
 from game.rulesets.fantasy_adventures.view import view
+from game.rulesets.fantasy_adventures.view_types import FAView
 
 
 class FantasyAdventures(FlowRuleSystem):
@@ -34,6 +37,13 @@ class FantasyAdventures(FlowRuleSystem):
                "your own against theirs: the richest party after four game turns wins.")
     min_seats = 2
     max_seats = 4
+    game_options = (
+        GameOption("decks", "Decks", (),
+                   "Each player's deck, one per seat in seat order (name:<name>, hero:<card>:<copies>, "
+                   "encounter:<card>:<copies>); a seat with none, or past the end, plays the starter deck. "
+                   "An illegal deck is refused with every reason (FA-016 to FA-023).",
+                   validate=check_option, per_seat=True),
+    )
     state_type = FAState
     turn_word = "game turns"
     score_word = "GP"
@@ -55,14 +65,28 @@ class FantasyAdventures(FlowRuleSystem):
     def context(self, state: FAState, log: EventLog) -> Ctx:
         return Ctx(state, self.content, log)
 
+    def seat_decks(self, option: Any, seats: int) -> list[DeckList]:
+        """Each seat's deck from the ``decks`` option (the starter deck where it names none),
+        refused unless every one is legal (FA-023)."""
+        given = list(option or ())
+        if len(given) > seats:
+            raise FiveRealmsError(f"The decks option names {len(given)} decks for {seats} players.")
+        decks = [from_option(entries) for entries in given] + [from_option(())] * (seats - len(given))
+        for seat, deck in enumerate(decks):
+            violations = check_deck(deck, self.content)
+            if violations:
+                reasons = " ".join(v.text for v in violations)
+                raise FiveRealmsError(f"{self.seat_label(seat, seats)}'s deck '{deck.name}' is illegal: {reasons}")
+        return decks
+
     def new_state(self, seed: int, seats: int, options: Mapping[str, Any],
                   names: Sequence[str] | None = None) -> tuple[FAState, list[Event]]:
-        from game.rulesets.fantasy_adventures.decks import deck_instances, starter_deck
+        from game.rulesets.fantasy_adventures.decks import deck_instances
 
         players = []
-        for s in range(seats):
+        for s, deck in enumerate(self.seat_decks(options.get("decks", ()), seats)):
             player = Player(s, names[s] if names else f"Player {s + 1}")
-            player.hero_deck, player.encounter_deck = deck_instances(starter_deck(), s)
+            player.hero_deck, player.encounter_deck = deck_instances(deck, s)
             players.append(player)
         state = FAState(seats=seats, rng=Rng.seeded(seed), players=players,
                         card_counts=[len(p.hero_deck) + len(p.encounter_deck) for p in players])
@@ -82,7 +106,7 @@ class FantasyAdventures(FlowRuleSystem):
         scores = tuple(score(ctx, s) if not state.players[s].eliminated else 0 for s in range(state.seats))
         return Outcome(tuple(state.winners), scores, state.end_reason, "FA-039")
 
-    def view(self, state: FAState, seat: int | None) -> Any:
+    def view(self, state: FAState, seat: int | None) -> FAView:
         return view(state, self.content, seat)
 
     def seat_count(self, state: FAState) -> int:

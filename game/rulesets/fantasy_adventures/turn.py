@@ -141,8 +141,12 @@ def ask_rearrange(ctx: Ctx, step: RearrangeStep) -> Decision | None:
     heroes = player.heroes()
     if not heroes or step["moves_left"] <= 0:
         return None  # eight moves reach any arrangement of eight positions: the question ends
-    options = [Option(f"move:{h}:{pos}", f"Move {ctx.name(h)} to {pos.replace(':', ' ')}", ("card", h))
-               for h in heroes for pos in _positions(player) if _position_of(player, h) != pos]
+    positions = _positions(player)
+    options = []
+    for hero in heroes:
+        here, name = _position_of(player, hero), ctx.name(hero)
+        options += [Option(f"move:{hero}:{pos}", f"Move {name} to {pos.replace(':', ' ')}", ("card", hero))
+                    for pos in positions if pos != here]
     return Decision(step["seat"], "rearrange", "Rearrange your party (move a hero, or swap two), or end.",
                     tuple(options) + (Option("end", "Keep this arrangement"),), rule="FA-179")
 

@@ -25,7 +25,7 @@ is not flipped by his first spell each round (FA-136).
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple
+from typing import Any, Iterator, NamedTuple
 
 from game.core.decision import Option
 from game.core.effects import Effect
@@ -66,6 +66,33 @@ def _actives(card_abilities: tuple[Effect, ...]) -> Iterator[tuple[str, tuple[Ef
 
 def _timing(parts: tuple[Effect, ...]) -> str:
     return "anytime" if any(p.get("timing") == "anytime" for p in parts) else "normal"
+
+
+CardUses = tuple[tuple[str, tuple[Effect, ...], str], ...]
+
+
+def _card_uses(card: Any) -> CardUses:
+    """(index, abilities used together, timing) of each use ``card`` offers (:func:`_actives`).
+    Worked out once per card definition and kept on it: the content never changes, and every
+    window asks every player what he may use."""
+    found: CardUses | None = card.__dict__.get("_uses")
+    if found is None:
+        found = tuple((index, parts, _timing(parts)) for index, parts in _actives(card.abilities))
+        object.__setattr__(card, "_uses", found)  # (a frozen definition: beside its fields)
+    return found
+
+
+def _card_uses_at(card: Any, moment: str) -> CardUses:
+    """The uses of :func:`_card_uses` that a hero or an item may ever make at ``moment``: anytime
+    ones at a window, normal ones as actions, heals at a heal window (see :func:`_may_act`)."""
+    by_moment: dict[str, CardUses] | None = card.__dict__.get("_uses_at")
+    if by_moment is None:
+        every = _card_uses(card)
+        by_moment = {"heal": tuple(use for use in every if use[1][0].verb == HEAL),
+                     "window": tuple(use for use in every if use[2] == "anytime"),
+                     "action": tuple(use for use in every if use[2] != "anytime")}
+        object.__setattr__(card, "_uses_at", by_moment)
+    return by_moment[moment]
 
 
 # -- targets (FA-134, FA-153, FA-154, FA-156, FA-190, FA-239) ----------------------------------------
@@ -176,23 +203,28 @@ def _may_act(ctx: Ctx, seat: int, timing: str, moment: str, heal: bool, hero_pla
 
 def _hero_uses(ctx: Ctx, seat: int, moment: str, defeated: str) -> list[Use]:
     player = ctx.player(seat)
+    playing = party.in_play(player)
+    card = ctx.content.card
     out = []
     for hero in player.heroes():
-        in_play = hero in party.in_play(player)
         # A defeated hero may still use a healing ability of its own or of its items, on itself
         # only: at its heal window every heal targets the defeated card (FA-241).
         healing_self = moment == "heal" and hero == defeated
-        if not in_play and not healing_self:
+        if hero not in playing and not healing_self:
+            continue
+        if hero in player.flipped:  # flipped: no ability, no scroll (FA-114, FA-171)
             continue
         for source in [hero] + player.items.get(hero, []):
-            scroll = ctx.card(source).kind == "item" and ctx.card(source).scroll
-            if hero in player.flipped:  # flipped: no ability, no scroll (FA-114, FA-171)
+            info = card(source)
+            offered = _card_uses_at(info, moment)
+            if not offered:
                 continue
-            for index, parts in _actives(ctx.card(source).abilities):
-                if f"{source}:{index}" in player.used or not all(traits.allowed(ctx, p) for p in parts):
-                    continue
+            scroll = info.kind == "item" and info.scroll
+            for index, parts, timing in offered:
                 heal = parts[0].verb == HEAL
-                if not _may_act(ctx, seat, _timing(parts), moment, heal, hero_player_only=True):
+                if not _may_act(ctx, seat, timing, moment, heal, hero_player_only=True):
+                    continue
+                if f"{source}:{index}" in player.used or not all(traits.allowed(ctx, p) for p in parts):
                     continue
                 for target in _targets(ctx, seat, source, parts[0], moment, defeated):
                     via = "" if source == hero else f"{ctx.name(hero)}'s "
@@ -204,17 +236,17 @@ def _hero_uses(ctx: Ctx, seat: int, moment: str, defeated: str) -> list[Use]:
 
 def _monster_uses(ctx: Ctx, seat: int, moment: str, defeated: str) -> list[Use]:
     encounter = ctx.state.encounter
-    if encounter is None or seat != ctx.state.monster:
-        return []
+    if encounter is None or seat != ctx.state.monster or moment == "window":
+        return []  # (a monster's own normal abilities are actions and heals, FA-152, FA-157)
     out = []
     player = ctx.player(seat)
     for monster in encounter.monsters:
         if monster.pending or monster.controller != seat:
             continue
-        for index, parts in _actives(ctx.card(monster.card).abilities):
+        for index, parts, timing in _card_uses(ctx.card(monster.card)):
             if f"{monster.card}:{index}" in player.used or not all(traits.allowed(ctx, p) for p in parts):
                 continue
-            if _timing(parts) == "anytime":
+            if timing == "anytime":
                 continue  # a monster's anytime ability works only from its owner's hand (FA-157)
             heal = parts[0].verb == HEAL
             if moment == "heal" and not (heal and defeated == monster.card):
@@ -236,8 +268,8 @@ def _hand_monster_uses(ctx: Ctx, seat: int, moment: str) -> list[Use]:
         info = ctx.card(card)
         if info.kind != "monster":
             continue
-        for index, parts in _actives(info.abilities):
-            if _timing(parts) != "anytime" or not all(traits.allowed(ctx, p) for p in parts):
+        for index, parts, timing in _card_uses(info):
+            if timing != "anytime" or not all(traits.allowed(ctx, p) for p in parts):
                 continue
             if parts[0].verb == "join" and not _may_join(ctx, seat, card):
                 continue
@@ -267,15 +299,17 @@ def _spell_uses(ctx: Ctx, seat: int, moment: str, defeated: str) -> list[Use]:
     if encounter is None:
         return []
     player = ctx.player(seat)
-    casters = [c for c in _casters(ctx, seat) if c != defeated]  # a defeated hero casts nothing (FA-241)
+    spells = [card for card in player.hand if ctx.card(card).kind == "spell"]
+    # A defeated hero casts nothing (FA-241).
+    casters = [c for c in _casters(ctx, seat) if c != defeated] if spells else []
     if not casters:
         return []
     out = []
-    for spell in player.hand:
+    for spell in spells:
         info = ctx.card(spell)
-        if info.kind != "spell" or not _spell_allowed(ctx, seat, info, moment):
+        if not _spell_allowed(ctx, seat, info, moment):
             continue
-        for index, parts in _actives(info.abilities):
+        for index, parts, _ in _card_uses(info):
             if parts[0].verb == HEAL and moment != "heal":
                 continue
             for target in _targets(ctx, seat, spell, parts[0], moment, defeated):

@@ -51,10 +51,10 @@ class NewGameScene(MenuScene):
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.system_id = registry.ids()[0]
+        self.system_id = registry.window_ids()[0]
         remembered = app.settings.last_seats
         # One row per seat the largest rule system allows (Dungeon Delve has 5).
-        self.most_seats = max([4] + [registry.get(sid).max_seats for sid in registry.ids()])
+        self.most_seats = max([4] + [registry.get(sid).max_seats for sid in registry.window_ids()])
         self.kinds = list(remembered) + ["normal"] * (self.most_seats - len(remembered))
         self.names = list(DEFAULT_NAMES) + [""] * (self.most_seats - len(DEFAULT_NAMES))
         self.seat_count = len(remembered)
@@ -76,16 +76,16 @@ class NewGameScene(MenuScene):
         row = theme.px(46, s)
         self.widgets = []
         self.games_x = left
-        for i, sid in enumerate(registry.ids()):
+        for i, sid in enumerate(registry.window_ids()):
             rect = pygame.Rect(left, top + i * (row + 6), theme.px(260, s), row)
             button = Button(rect, registry.get(sid).title, partial(self.pick, sid),
                             primary=sid == self.system_id, tooltip=registry.get(sid).summary)
             self.widgets.append(button)
         # The summary goes under the list of games; the form's labels get the room they need.
-        self.summary_rect = pygame.Rect(left, top + len(registry.ids()) * (row + 6) + theme.px(16, s),
+        self.summary_rect = pygame.Rect(left, top + len(registry.window_ids()) * (row + 6) + theme.px(16, s),
                                         theme.px(260, s), h)
         labels = [system.seat_label(i, system.max_seats) for i in range(system.max_seats)]
-        labels += ["Seed", STRICT_LABEL] + [option.label for option in system.game_options]
+        labels += ["Seed", STRICT_LABEL] + [option.label for option in self.form_options()]
         label_w = max(self.app.assets.text(t, "bold", theme.px(17, s), theme.PARCHMENT).get_width() for t in labels)
         x = left + theme.px(260 + 28, s) + label_w + theme.px(8, s)
         self.form_x = x
@@ -113,7 +113,7 @@ class NewGameScene(MenuScene):
         self.seed_label_y = y
         y += row
         self.option_rows: list[tuple[str, int]] = []
-        for option in system.game_options:
+        for option in self.form_options():
             value = self.options.get(option.id, option.default)
             if option.choices or option.suggestions:
                 values = option.choices or option.suggestions
@@ -144,6 +144,11 @@ class NewGameScene(MenuScene):
                       tooltip="Back to the title (Esc)")
         back.rect.bottomright = (start.rect.x - theme.px(16, s), start.rect.bottom)
         self.widgets += [start, back]
+
+    def form_options(self) -> list[Any]:
+        """The game options this form has a widget for: switches, numbers and words. A
+        structured option (a deck list) keeps its default until the form can edit one."""
+        return [option for option in self.system.game_options if not option.structured]
 
     def pick(self, system_id: str) -> None:
         self.system_id = system_id

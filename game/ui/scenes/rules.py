@@ -63,7 +63,7 @@ class RulesScene(MenuScene):
 
     def __init__(self, app: Any, system_id: str | None = None, query: str = "") -> None:
         super().__init__(app)
-        self.system_id = system_id or registry.ids()[0]
+        self.system_id = system_id or registry.window_ids()[0]
         self.blocks = blocks(rules_text(self.system_id))
         self.query = query  # e.g. a rule ID clicked in the game log
         self.offset = 0
@@ -78,7 +78,7 @@ class RulesScene(MenuScene):
                                 on_change=self.set_query, tooltip="Type words or a rule ID")
         self.widgets.append(self.search)
         x = theme.px(440, s)
-        for sid in registry.ids():
+        for sid in registry.window_ids():  # (one button each: the row holds the window's games)
             button = Button(pygame.Rect(x, theme.px(52, s), theme.px(200, s), theme.px(40, s)),
                             registry.get(sid).title, partial(self.pick, sid), primary=sid == self.system_id)
             self.widgets.append(button)

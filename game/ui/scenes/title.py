@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 
 from game import saves
+from game.core import registry
 from game.ui import theme
 from game.ui.scenes.base import MenuScene
 
@@ -50,7 +51,9 @@ class TitleScene(MenuScene):
                     enabled=[latest is not None, True, True, True, True, True])
 
     def latest_save(self) -> saves.SlotInfo | None:
-        readable = [info for info in saves.list_saves() if info.ok and info.path not in self.refused]
+        shown = registry.window_ids()  # a game played in the terminal only is continued there
+        readable = [info for info in saves.list_saves()
+                    if info.ok and info.path not in self.refused and info.ruleset in shown]
         return readable[0] if readable else None
 
     def continue_game(self) -> None:

@@ -1,0 +1,34 @@
+"""A registered game without a table yet (Fantasy Adventures, played headless and in the terminal)
+stays out of the window: New game and Continue do not offer it, and opening one of its saves
+says where to play it instead of failing."""
+
+from game import saves
+from game.core import registry
+from game.session import Seat, Session
+from tests.ui.driver import press
+
+
+def test_the_window_offers_only_games_with_a_table(make_app):
+    from game.ui.scenes.title import TitleScene
+
+    assert "fantasy-adventures" in registry.ids() and "fantasy-adventures" not in registry.window_ids()
+    app = make_app()
+    app.stack.replace(TitleScene(app))
+    press(app, "New game")
+    labels = {getattr(w, "label", "") for w in app.stack.top.widgets}
+    assert "Buck: Legacy" in labels and "Fantasy Adventures" not in labels
+
+
+def test_a_save_of_such_a_game_is_not_continued_and_opens_with_a_sentence(make_app):
+    from game.ui.scenes.launch import open_session
+    from game.ui.scenes.title import TitleScene
+
+    app = make_app()
+    session = Session.new("fantasy-adventures", [Seat("ai", "Ann", "random"), Seat("ai", "Bram", "random")], 3)
+    saves.save(session, "terminal game")
+    title = TitleScene(app)
+    app.stack.replace(title)
+    assert title.latest_save() is None
+    open_session(app, session)
+    assert app.stack.top is title
+    assert app.toast is not None and "python -m game play fantasy-adventures" in app.toast[0]
