@@ -54,15 +54,16 @@ def passes_itself(d: Decision) -> bool:
 
 def play(g: Game, *answers: str, at: str = "", skip: int = 0) -> list[Event]:
     """Pass windows; answer the other questions with ``answers`` in order (module docstring).
-    With ``at`` ("W8:1": checkpoint W8 asking seat 1) stop instead before that window's
-    question, once the answers are used up and ``skip`` earlier such questions were passed."""
+    With ``at`` stop instead before the question it names, once the answers are used up and
+    ``skip`` earlier such questions were passed: "W8:1" is window W8 asking seat 1, "action:0"
+    seat 0's action question (even one with nothing but "pass" in it)."""
     events: list[Event] = []
     queue = list(answers)
     while (d := g.pending()) is not None:
         if queue and queue[0] in d.option_ids:
             events += g.choose(d.seat, queue.pop(0))
             continue
-        if at and not queue and f"{checkpoint(g)}:{d.seat}" == at:
+        if at and not queue and f"{checkpoint(g) or d.kind}:{d.seat}" == at:
             if skip == 0:
                 return events
             skip -= 1
