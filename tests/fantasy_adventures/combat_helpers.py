@@ -3,7 +3,7 @@ a party attacked in a combat round, short names for the cards of the two sides, 
 that answers the questions a test cares about and passes every window in between.
 
 ``play(g, "assign:...", "end")`` answers with the next given answer every question that offers
-it (a window's included), passes every other response and heal window and every action question
+it (a window's included, except that a given "pass" is kept for an action question), passes every other response and heal window and every action question
 whose only answer is to pass, and answers each other question (an action with real options
 included) with the next given answer. It stops before the first question that needs an answer
 once the answers are used up, or, given ``at="W8:1"``, before that window asks that seat. Every
@@ -60,7 +60,7 @@ def play(g: Game, *answers: str, at: str = "", skip: int = 0) -> list[Event]:
     events: list[Event] = []
     queue = list(answers)
     while (d := g.pending()) is not None:
-        if queue and queue[0] in d.option_ids:
+        if queue and queue[0] in d.option_ids and not (queue[0] == "pass" and passes_itself(d)):
             events += g.choose(d.seat, queue.pop(0))
             continue
         if at and not queue and f"{checkpoint(g) or d.kind}:{d.seat}" == at:
