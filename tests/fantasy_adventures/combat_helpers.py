@@ -3,11 +3,12 @@ a party attacked in a combat round, short names for the cards of the two sides, 
 that answers the questions a test cares about and passes every window in between.
 
 ``play(g, "assign:...", "end")`` answers with the next given answer every question that offers
-it (a window's included, except that a given "pass" is kept for an action question), passes every other response and heal window and every action question
-whose only answer is to pass, and answers each other question (an action with real options
-included) with the next given answer. It stops before the first question that needs an answer
-once the answers are used up, or, given ``at="W8:1"``, before that window asks that seat. Every
-answer goes through Game.choose, so an illegal one raises IllegalChoice.
+it, a window's included (but a given "pass" is kept for an action question). It passes every
+other response and heal window and every action question whose only answer is to pass, and
+answers each other question (an action with real options included) with the next given answer.
+It stops before the first question that needs an answer once the answers are used up, or, given
+``at="W8:1"``, before that window asks that seat. Every answer goes through Game.choose, so an
+illegal one raises IllegalChoice.
 """
 
 from __future__ import annotations

@@ -6,10 +6,9 @@ hero player and seat 1 the monster player unless a test says otherwise (combat_h
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
+from game.core.events import Event
 from game.core.game import Game
 from tests.fantasy_adventures.combat_helpers import H, M, checkpoint, fight, of, play, rounds, used_up
 from tests.fantasy_adventures.helpers import inst, pending, player, position
@@ -21,7 +20,7 @@ def options(g: Game, seat: int) -> set[str]:
     return set(d.option_ids)
 
 
-def actions_of(events: list[Any]) -> list[tuple[int, str]]:
+def actions_of(events: list[Event]) -> list[tuple[int, str]]:
     """(seat, what) for each action taken or passed, in order."""
     out = []
     for e in events:
@@ -32,16 +31,11 @@ def actions_of(events: list[Any]) -> list[tuple[int, str]]:
     return out
 
 
-# A party with a normal ability (Pyra Vell), an anytime ability (Cinder Warden) and an
-# automatic one (Gale Spearman), against a Merloit; the melee is a tie (1 + 4 against 2 + 3).
-ABILITIES = dict(front=["gale_spearman"], back=["cinder_warden", "pyra_vell"],
-                 monsters=[{"card": "merloit", "hero": "gale_spearman"}], dice=[1, 2])
-
-
-def with_abilities(**extra: Any) -> Game:
-    spec = dict(ABILITIES)
-    spec.update(extra)
-    return fight(spec.pop("front"), spec.pop("back"), **spec)
+def with_abilities(dice: list[int], monsters: list[dict[str, str]] | None = None) -> Game:
+    """A party with a normal ability (Pyra Vell), an anytime ability (Cinder Warden) and an
+    automatic one (Gale Spearman), attacked by a Merloit on the Gale Spearman unless given."""
+    return fight(["gale_spearman"], ["cinder_warden", "pyra_vell"], dice=dice,
+                 monsters=monsters or [{"card": "merloit", "hero": "gale_spearman"}])
 
 
 # -- FA-149 to FA-159: special abilities -------------------------------------------------------------
@@ -50,8 +44,8 @@ def test_fa_151_fa_152_fa_155_normal_abilities_are_actions_anytime_ones_window_u
     """FA-151, FA-152, FA-155: Pyra Vell's normal ability is offered only as an action; the
     Cinder Warden's anytime ability only at a window; the Gale Spearman's automatic ability is
     never offered, but it is applied (+1 Melee vs. the flying Dragonette)."""
-    g = with_abilities(monsters=[{"card": "merloit", "hero": "gale_spearman"},
-                                 {"card": "dragonette", "hero": "gale_spearman"}], dice=[1, 4])
+    g = with_abilities([1, 4], [{"card": "merloit", "hero": "gale_spearman"},
+                                {"card": "dragonette", "hero": "gale_spearman"}])
     play(g, f"melee:{M('dragonette')}", at="W6:0")
     at_window = options(g, 0)
     assert {o for o in at_window if o.startswith(f"use:{H('cinder_warden')}:0:")}
@@ -69,7 +63,7 @@ def test_fa_113_fa_149_fa_161_a_normal_ability_flips_its_hero_and_a_failed_roll_
     """FA-113, FA-149, FA-161, FAT-047: Pyra Vell's "defeat a monster of Melee 3 or less on 1-3"
     rolls a 4: nothing happens, yet she is flipped, the ability is used and the action spent
     (the monster player acts next)."""
-    g = with_abilities(dice=[1, 2, 4])
+    g = with_abilities([1, 2, 4])  # the melee is a tie: 1 + 4 against 2 + 3
     events = play(g, f"use:{H('pyra_vell')}:0:{M('merloit')}", at="action:1")
     assert [e.data["happened"] for e in of(events, "dependent_roll")] == [False]
     assert M("merloit") in [m.card for m in g.state.encounter.monsters]
@@ -156,7 +150,7 @@ def test_fa_154_a_monster_ability_is_the_monster_player_s_once_per_player_turn()
 
 def test_fa_156_an_anytime_ability_is_used_once_per_player_turn():
     """FA-156: the Cinder Warden's anytime ability used in round 1 is not offered in round 2."""
-    g = with_abilities(dice=[1, 3])  # a tie: 1 + 4 against 3 + 3 - 1
+    g = with_abilities([1, 3])  # the melee is a tie: 1 + 4 against 3 + 3 - 1
     play(g, f"use:{H('cinder_warden')}:0:{M('merloit')}", "pass", at="W6:0")
     assert g.state.encounter.round == 2 and g.state.players[0].flipped == []
     assert not [o for o in options(g, 0) if o.startswith(f"use:{H('cinder_warden')}")]

@@ -11,7 +11,6 @@ from __future__ import annotations
 import pytest
 
 from game.core.errors import IllegalChoice
-from game.core.events import Event
 from game.core.game import Game
 from tests.fantasy_adventures.combat_helpers import (
     H,
@@ -24,7 +23,7 @@ from tests.fantasy_adventures.combat_helpers import (
     rounds,
     used_up,
 )
-from tests.fantasy_adventures.helpers import inst, pending, player, position
+from tests.fantasy_adventures.helpers import pending, player, position
 
 # -- FA-091 to FA-098: the combat stage, its rounds, the end of an Encounter --------------------------
 

@@ -116,6 +116,16 @@ def test_fa_116_fat_039_a_retreat_before_combat_unflips_at_the_end_of_the_encoun
     used_up(g)
 
 
+def test_fa_116_any_hero_still_flipped_unflips_at_the_end_of_the_player_turn():
+    """FA-116, A-21: heroes still flipped in the recovery stage turn back when the player turn
+    ends, in every party."""
+    g = position([player(["flame_lancer"], flipped=["flame_lancer"]),
+                  player(["granite_guard"], flipped=["granite_guard"])], start="recovery", monster=1)
+    assert [p.flipped for p in g.state.players] == [[H("flame_lancer")], [inst(1, "granite_guard")]]
+    events = play(g, "end", "end")  # neither party is rearranged
+    assert of(events, "player_turn") and [p.flipped for p in g.state.players] == [[], []]
+
+
 # -- FA-127 to FA-136: spells ------------------------------------------------------------------------
 
 def off_element(die: int | None, caster: str = "sister_oona") -> tuple[Game, list[Any]]:
