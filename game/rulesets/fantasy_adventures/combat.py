@@ -100,10 +100,10 @@ def run_round(ctx: Ctx, step: RoundStep) -> None:
     windows.open_response(ctx, "W7")
     ctx.push(RangedRollStep(step="ranged_roll"))
     windows.open_response(ctx, "W7")
-    ctx.push(RangedTargetStep(step="ranged_target", attacks=[]))
+    ctx.push(RangedTargetStep(step="ranged_target", attacks=[], order=[]))
     windows.open_response(ctx, "W6")
     ctx.push(MeleeOrderStep(step="melee_order", declared=[]))
-    ctx.push(MeleeingStep(step="meleeing"))
+    ctx.push(MeleeingStep(step="meleeing", hero=""))
     ctx.push(AssignStep(step="assign", first=encounter.round == 1))
 
 
@@ -137,17 +137,16 @@ def eligible_heroes(ctx: Ctx, monster: Monster, first: bool) -> list[str]:
 
 
 def ask_assign(ctx: Ctx, step: AssignStep) -> Decision | None:
+    # Every waiting monster is offered, not only the first: after the first Assignment the
+    # monster player decides which monster takes a free hero and which joins a Horde (FA-107).
     waiting = _unassigned(ctx)
-    if not waiting:
-        return None
-    monster = waiting[0]
-    heroes = eligible_heroes(ctx, monster, step["first"])
-    if not heroes:
-        return None
     options = tuple(Option(f"assign:{monster.card}:{h}", f"{ctx.name(monster.card)} attacks {ctx.name(h)}",
-                           ("card", h)) for h in heroes)
-    return Decision(ctx.state.monster, "assign", f"Assignment: whom does {ctx.name(monster.card)} attack?",
-                    options, rule="FA-107" if not step["first"] else "FA-099")
+                           ("card", h)) for monster in waiting for h in eligible_heroes(ctx, monster, step["first"]))
+    if not options:
+        return None
+    whom = f"whom does {ctx.name(waiting[0].card)} attack?" if len(waiting) == 1 else "which monster attacks whom?"
+    return Decision(ctx.state.monster, "assign", f"Assignment: {whom}", options,
+                    rule="FA-107" if not step["first"] else "FA-099")
 
 
 def answer_assign(ctx: Ctx, step: AssignStep, seat: int, choice: tuple[str, ...]) -> None:
@@ -180,10 +179,13 @@ def hordes(ctx: Ctx) -> dict[str, list[Monster]]:
 
 def ask_meleeing(ctx: Ctx, step: MeleeingStep) -> Decision | None:
     for hero, horde in hordes(ctx).items():
+        if step["hero"] not in ("", hero):
+            continue
         if len(horde) > 1 and not any(m.meleeing for m in horde):
             options = tuple(Option(f"melee:{m.card}", ctx.name(m.card), ("card", m.card)) for m in horde)
             return Decision(ctx.state.monster, "meleeing",
-                            f"Which monster of the Horde on {ctx.name(hero)} melees it?", options, rule="FA-101")
+                            f"Which monster of the Horde on {ctx.name(hero)} melees it?", options,
+                            rule="FA-103" if step["hero"] else "FA-101")
     return None
 
 
@@ -232,7 +234,7 @@ def run_melee_order(ctx: Ctx, step: MeleeOrderStep) -> None:
     ctx.encounter.melee_order = order
     if order:
         ctx.emit("melee_order", "FA-104", "Melees: " + ", then ".join(ctx.name(h) for h in order) + ".",
-                 order=order)
+                 order=list(order))  # a copy: the melees use up the Encounter's list
 
 
 FLOW.question(MeleeOrderStep, ask_melee_order, answer_melee_order)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from game.rulesets.fantasy_adventures import totals, traits, windows
 from game.rulesets.fantasy_adventures.context import FLOW, Ctx
-from game.rulesets.fantasy_adventures.steps import DefeatStep, DiscardDefeatedStep
+from game.rulesets.fantasy_adventures.steps import DefeatStep, DiscardDefeatedStep, MeleeingStep
 
 
 def defeat(ctx: Ctx, card: str, cause: str) -> None:
@@ -74,6 +74,17 @@ def discard_defeated(ctx: Ctx, card: str) -> None:
             end_encounter(ctx, "the party has no heroes left", "FA-237")
         return
     if encounter is not None:
-        encounter.monsters = [m for m in encounter.monsters if m.card != card]
+        monster_leaves(ctx, card)
     ctx.discard(card)
     ctx.emit("discarded", "FA-064", f"{ctx.name(card)} is discarded.", card=card)
+
+
+def monster_leaves(ctx: Ctx, card: str) -> None:
+    """Take a monster out of the fight. If it was a meleeing monster whose melee is still to
+    come, the monster player must at once declare another of its Horde (FA-103, FA-126); a
+    Horde left with one monster has it as its meleeing monster without a question (FA-102)."""
+    encounter = ctx.encounter
+    leaving = ctx.monster(card)
+    encounter.monsters = [m for m in encounter.monsters if m.card != card]
+    if leaving is not None and leaving.meleeing and leaving.hero in encounter.melee_order:
+        ctx.push(MeleeingStep(step="meleeing", hero=leaving.hero))

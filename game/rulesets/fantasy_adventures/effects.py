@@ -63,7 +63,7 @@ def do_fear(ctx: Ctx, source: str, target: str) -> None:
     encounter = ctx.state.encounter
     if ctx.card(target).kind == "monster":
         if encounter is not None:
-            encounter.monsters = [m for m in encounter.monsters if m.card != target]
+            defeat.monster_leaves(ctx, target)
         ctx.discard(target)
         ctx.emit("flees", "FA-192", f"{ctx.name(target)} is stricken with fear and runs away.", card=target)
         return

@@ -23,6 +23,7 @@ from game.rulesets.fantasy_adventures import defeat, party, totals, traits, wind
 from game.rulesets.fantasy_adventures.combat import hordes
 from game.rulesets.fantasy_adventures.context import FLOW, Ctx
 from game.rulesets.fantasy_adventures.steps import (
+    MeleeingStep,
     MeleeStep,
     MeleeWinStep,
     RangedRollStep,
@@ -44,7 +45,7 @@ def ask_ranged(ctx: Ctx, step: RangedTargetStep) -> Decision | None:
     declared = len(step["attacks"])
     targets = [m.card for m in ctx.encounter.monsters if not m.pending]
     if declared >= len(attacks) or not targets:
-        return None
+        return _ask_ranged_order(ctx, step)
     hero, source = attacks[declared]
     via = "" if source == hero else f" with {ctx.name(source)}"
     options = tuple(Option(f"target:{m}", f"Shoot {ctx.name(m)}", ("card", m)) for m in targets)
@@ -52,7 +53,24 @@ def ask_ranged(ctx: Ctx, step: RangedTargetStep) -> Decision | None:
                     options, rule="FA-119")
 
 
+def _ask_ranged_order(ctx: Ctx, step: RangedTargetStep) -> Decision | None:
+    """Once every target is named, the hero player declares the order of the rolls (FA-119)."""
+    unordered = [i for i in range(len(step["attacks"])) if i not in step["order"]]
+    if len(unordered) <= 1:
+        return None
+    options = []
+    for i in unordered:
+        hero, source, target = step["attacks"][i]
+        via = "" if source == hero else f" with {ctx.name(source)}"
+        options.append(Option(f"roll:{i}", f"{ctx.name(hero)}{via} at {ctx.name(target)}", ("card", hero)))
+    return Decision(ctx.hero_player, "ranged_order", "Ranged: which attack is rolled next?", tuple(options),
+                    rule="FA-119")
+
+
 def answer_ranged(ctx: Ctx, step: RangedTargetStep, seat: int, choice: tuple[str, ...]) -> None:
+    if choice[0].startswith("roll:"):
+        step["order"].append(int(choice[0].partition(":")[2]))
+        return
     hero, source = ranged_attacks(ctx)[len(step["attacks"])]
     target = choice[0].partition(":")[2]
     step["attacks"].append([hero, source, target])
@@ -62,7 +80,8 @@ def answer_ranged(ctx: Ctx, step: RangedTargetStep, seat: int, choice: tuple[str
 @FLOW.automatic(RangedTargetStep)
 def run_ranged_target(ctx: Ctx, step: RangedTargetStep) -> None:
     ctx.state.stack.pop()
-    ctx.encounter.ranged = step["attacks"]
+    order = step["order"] + [i for i in range(len(step["attacks"])) if i not in step["order"]]
+    ctx.encounter.ranged = [step["attacks"][i] for i in order]  # rolled in the declared order (FA-119)
 
 
 FLOW.question(RangedTargetStep, ask_ranged, answer_ranged)
@@ -157,12 +176,15 @@ def run_melee(ctx: Ctx, step: MeleeStep) -> None:
     if not encounter.melee_order:
         ctx.state.stack.pop()
         return
-    hero = encounter.melee_order.pop(0)
+    hero = encounter.melee_order[0]
     horde = attacked[hero]
     leader = next((m for m in horde if m.meleeing), None)
     if leader is None:
-        leader = horde[0]  # the meleeing monster was removed: another is declared (FA-103)
-        leader.meleeing = True
+        # The meleeing monster left the fight: the monster player declares another, and this
+        # step runs again once he has (FA-103).
+        ctx.push(MeleeingStep(step="meleeing", hero=hero))
+        return
+    encounter.melee_order.pop(0)
     hero_total = traits.melee_total(ctx, hero, leader.card)
     monster_total = traits.monster_melee_total(ctx, leader, hero, len(horde))
     hero_die, monster_die = ctx.roll(), ctx.roll()

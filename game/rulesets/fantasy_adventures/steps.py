@@ -193,9 +193,12 @@ class AssignStep(TypedDict):
 
 
 class MeleeingStep(TypedDict):
-    """The monster player names the meleeing monster of each Horde (FA-101, FA-103, FA-108)."""
+    """The monster player names the meleeing monster of each Horde (FA-101, FA-108); ``hero``
+    names the one Horde whose meleeing monster left the fight before its melee, for which he
+    declares another at once (FA-103), "" in the Assignment phase (every Horde)."""
 
     step: Literal["meleeing"]
+    hero: str
 
 
 class MeleeOrderStep(TypedDict):
@@ -206,10 +209,12 @@ class MeleeOrderStep(TypedDict):
 
 
 class RangedTargetStep(TypedDict):
-    """The hero player names a target for each Ranged attack (FA-119)."""
+    """The hero player names a target for each Ranged attack, then the order in which they are
+    rolled (FA-119): ``order`` lists indices into ``attacks``, the first to roll first."""
 
     step: Literal["ranged_target"]
     attacks: list[list[str]]
+    order: list[int]
 
 
 class RangedRollStep(TypedDict):
