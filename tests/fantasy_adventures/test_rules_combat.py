@@ -366,7 +366,7 @@ def test_fa_094_fat_085_a_summoned_hero_waiting_beside_the_party_keeps_the_encou
     play and the monster is assigned to it."""
     g = fight(["thorn_oakheart"], hero={"hero_deck": ["stonefist_brawler"]},
               monsters=[{"card": "vortex_horror", "hero": "thorn_oakheart"}], dice=[6, 4, 1, 1])
-    events = play(g, f"use:{H('thorn_oakheart')}:0:")
+    events = play(g, f"use:{H('thorn_oakheart')}:0:", "place:front:1")  # FA-223: the hero player places it
     assert g.state.players[0].waiting == [H("stonefist_brawler")]
     events += play(g, f"use:{M('vortex_horror')}:0:{H('thorn_oakheart')}")
     assert H("thorn_oakheart") in g.state.players[0].hero_discard
@@ -383,7 +383,7 @@ def test_fat_085_when_the_monsters_are_gone_the_summoned_hero_enters_the_party()
     defeated in the same Action phase: the Encounter ends and the summoned hero is in the party."""
     g = fight(["thorn_oakheart"], ["pyra_vell"], hero={"hero_deck": ["stonefist_brawler"]},
               monsters=[{"card": "merloit", "hero": "thorn_oakheart"}], dice=[1, 3, 1, 1])
-    events = play(g, f"use:{H('thorn_oakheart')}:0:", f"use:{H('pyra_vell')}:0:{M('merloit')}")
+    events = play(g, f"use:{H('thorn_oakheart')}:0:", "place:front:1", f"use:{H('pyra_vell')}:0:{M('merloit')}")
     assert [e.rule for e in of(events, "encounter_ends")] == ["FA-095"]
     hero_player = g.state.players[0]
     assert H("stonefist_brawler") in hero_player.heroes() and hero_player.waiting == []

@@ -15,9 +15,11 @@ TIE = [3, 3]
 
 
 def assign_targets(g: Game) -> set[str]:
-    """The heroes (definition ids) the pending assign question offers."""
+    """The heroes (definition ids) the pending assign question offers the first waiting monster
+    (the question offers every waiting monster's assignments, FA-107)."""
     d = pending(g, "assign")
-    return {o.rpartition(":")[2].partition("/")[2] for o in d.option_ids}
+    first = d.option_ids[0].split(":")[1]
+    return {o.rpartition(":")[2].partition("/")[2] for o in d.option_ids if o.split(":")[1] == first}
 
 
 def combat(front: list[str], back: list[str], monsters: list[dict], dice: list[int] | None = None,

@@ -312,8 +312,9 @@ def test_fa_031_positions_are_fixed_slots_and_only_flyers_reach_the_back_rank():
                     monsters=[{"card": "skulker", "hero": ""}, {"card": "dragonette", "hero": ""}])
     front = [inst(0, h) for h in ("flame_lancer", "reef_guard", "granite_guard")]
     back = [inst(0, h) for h in ("byron", "gale_spearman")]
-    assert [o.rpartition(":")[2] for o in pending(game, "assign").option_ids] == front
-    do(game, f"assign:{inst(1, 'skulker')}:{inst(0, 'reef_guard')}")
+    skulker = inst(1, "skulker")
+    assert [o.rpartition(":")[2] for o in pending(game, "assign").option_ids if o.split(":")[1] == skulker] == front
+    do(game, f"assign:{skulker}:{inst(0, 'reef_guard')}")
     assert [o.rpartition(":")[2] for o in pending(game, "assign").option_ids] == front + back
     # The Skulker beats the Reef Guard (1 against 6): the slot stays open, nobody moves up.
     do(game, f"assign:{inst(1, 'dragonette')}:{inst(0, 'byron')}", f"next:{inst(0, 'reef_guard')}")
