@@ -47,6 +47,21 @@ def not_negative(value: Any) -> str | None:
     return None if value >= 0 else "must be 0 or more"
 
 
+def between(low: int, high: int) -> Callable[[Any], str | None]:
+    """A check that a number lies from ``low`` to ``high``."""
+    def check(value: Any) -> str | None:
+        return None if low <= value <= high else f"must be between {low} and {high}"
+    return check
+
+
+def all_of(choices: tuple[str, ...]) -> Callable[[Any], str | None]:
+    """A check that every entry of a list is one of ``choices``."""
+    def check(value: Any) -> str | None:
+        bad = [v for v in value if v not in choices]
+        return None if not bad else f"has '{str(bad[0])[:30]}'; allowed: {', '.join(choices)}"
+    return check
+
+
 def list_of_ids(value: Any) -> str | None:
     return None if all(isinstance(v, str) and v for v in value) else "must list ids (text)"
 

@@ -19,7 +19,18 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
-from game.core.cards import Field, Schema, check_record, definition_id, instances, load_tables, not_negative, positive
+from game.core.cards import (
+    Field,
+    Schema,
+    all_of,
+    between,
+    check_record,
+    definition_id,
+    instances,
+    load_tables,
+    not_negative,
+    positive,
+)
 from game.core.dice import Die
 from game.core.effects import Effect as CoreEffect
 from game.core.errors import ContentError
@@ -329,26 +340,13 @@ class BLContent:
 
 # ---- schemas ------------------------------------------------------------------------------
 
-def _between(low: int, high: int) -> Any:
-    def check(value: Any) -> str | None:
-        return None if low <= value <= high else f"must be between {low} and {high}"
-    return check
-
-
-def _of(choices: tuple[str, ...]) -> Any:
-    def check(value: Any) -> str | None:
-        bad = [v for v in value if v not in choices]
-        return None if not bad else f"has '{str(bad[0])[:30]}'; allowed: {', '.join(choices)}"
-    return check
-
-
 _ABILITIES = Field((list,), required=False)
 _FLAVOUR = Field((str,), required=False)
 _COPIES = Field((int,), required=False, check=positive)
-_TYPES = Field((list,), required=False, check=_of(DAMAGE_TYPES))
+_TYPES = Field((list,), required=False, check=all_of(DAMAGE_TYPES))
 _BASE: Schema = {"id": Field((str,)), "name": Field((str,)), "abilities": _ABILITIES, "flavour": _FLAVOUR}
 
-CHARACTER: Schema = {**_BASE, "cs": Field((int,), check=_between(0, 2)), "keyword": Field((str,), required=False)}
+CHARACTER: Schema = {**_BASE, "cs": Field((int,), check=between(0, 2)), "keyword": Field((str,), required=False)}
 GEAR: Schema = {
     **_BASE, "kind": Field((str,), choices=("equipment", "single_use")),
     "slot": Field((str,), required=False, choices=SLOTS), "large": Field((bool,), required=False),
@@ -356,10 +354,10 @@ GEAR: Schema = {
     "cs": Field((int,), required=False), "protection": Field((int,), required=False, check=not_negative),
     "types": _TYPES, "copies": _COPIES,
 }
-STARTING_WEAPON: Schema = {**_BASE, "cs": Field((int,), check=_between(1, 2)), "types": _TYPES}
+STARTING_WEAPON: Schema = {**_BASE, "cs": Field((int,), check=between(1, 2)), "types": _TYPES}
 MONSTER: Schema = {
     **_BASE, "band": Field((str,), choices=BANDS), "level": Field((int,), check=not_negative),
-    "escape": Field((int,), check=_between(1, 6)), "loot": Field((int,), check=not_negative),
+    "escape": Field((int,), check=between(1, 6)), "loot": Field((int,), check=not_negative),
     "counter": Field((str,), choices=COUNTERS), "hp": Field((int,), required=False, check=positive),
     "creature": Field((str,), choices=CREATURE_TYPES), "resist": _TYPES, "vulnerable": _TYPES, "copies": _COPIES,
 }
@@ -369,7 +367,7 @@ GIFT: Schema = {**_BASE, "companion": Field((bool,), required=False), "copies": 
 CURSE: Schema = {**_BASE, "copies": _COPIES}
 BOSS: Schema = {
     "name": Field((str,)), "level": Field((int,), check=positive), "hp": Field((int,), check=positive),
-    "escape": Field((int,), check=_between(1, 6)), "creature": Field((str,), required=False, choices=CREATURE_TYPES),
+    "escape": Field((int,), check=between(1, 6)), "creature": Field((str,), required=False, choices=CREATURE_TYPES),
     "resist": _TYPES, "vulnerable": _TYPES, "special": Field((list,)), "flavour": _FLAVOUR,
 }
 ZONE: Schema = {
@@ -378,12 +376,12 @@ ZONE: Schema = {
     "boss": Field((dict,)),
 }
 SPELL: Schema = {
-    "id": Field((str,)), "name": Field((str,)), "level": Field((int,), check=_between(1, 3)),
+    "id": Field((str,)), "name": Field((str,)), "level": Field((int,), check=between(1, 3)),
     "mana": Field((int,), check=positive), "text": Field((str,)),
     "selection": Field((str,), required=False, choices=SELECTIONS), "cleric_only": Field((bool,), required=False),
     "combat_only": Field((bool,), required=False), "once_per_phase": Field((bool,), required=False),
 }
-BOSS_ATTACK: Schema = {"id": Field((str,)), "face": Field((int,), check=_between(1, 6)), "name": Field((str,)),
+BOSS_ATTACK: Schema = {"id": Field((str,)), "face": Field((int,), check=between(1, 6)), "name": Field((str,)),
                        "text": Field((str,)), "rule": Field((str,))}
 DIE: Schema = {"id": Field((str,)), "name": Field((str,)), "role": Field((str,)), "colour": Field((str,)),
                "pips": Field((str,))}

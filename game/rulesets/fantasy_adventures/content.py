@@ -26,7 +26,18 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator, Mapping, TypeVar
 
-from game.core.cards import Field, Schema, check_record, definition_id, list_of_ids, load_tables, not_negative, positive
+from game.core.cards import (
+    Field,
+    Schema,
+    all_of,
+    between,
+    check_record,
+    definition_id,
+    list_of_ids,
+    load_tables,
+    not_negative,
+    positive,
+)
 from game.core.effects import Effect
 from game.core.errors import ContentError
 from game.rulesets.fantasy_adventures.vocabulary import (
@@ -299,19 +310,6 @@ def kinds_on(card: Card) -> frozenset[str]:
 
 # ---- schemas ------------------------------------------------------------------------------
 
-def _between(low: int, high: int) -> Any:
-    def check(value: Any) -> str | None:
-        return None if low <= value <= high else f"must be between {low} and {high}"
-    return check
-
-
-def _of(choices: tuple[str, ...]) -> Any:
-    def check(value: Any) -> str | None:
-        bad = [v for v in value if v not in choices]
-        return None if not bad else f"has '{str(bad[0])[:30]}'; allowed: {', '.join(choices)}"
-    return check
-
-
 _FLAG = Field((bool,), required=False)
 _ELEMENT = Field((str,), choices=ELEMENTS)
 _BASE: Schema = {
@@ -323,7 +321,7 @@ HERO: Schema = {**_BASE, "element": _ELEMENT, "melee": Field((int,), check=not_n
                 "orb": Field((str,), required=False, choices=ELEMENTS), "trap": _FLAG,
                 "groups": Field((list,), required=False, check=list_of_ids)}
 MONSTER: Schema = {**_BASE, "element": _ELEMENT, "melee": Field((int,), check=not_negative),
-                   "groups": Field((list,), required=False, check=_of(MONSTER_GROUPS)),
+                   "groups": Field((list,), required=False, check=all_of(MONSTER_GROUPS)),
                    "lair_only": _FLAG, "wandering_only": _FLAG}
 TRAP: Schema = {**_BASE, "abilities": Field((list,))}
 ITEM: Schema = {**_BASE, "classes": Field((list,), check=list_of_ids)}
