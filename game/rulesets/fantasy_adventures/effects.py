@@ -15,6 +15,8 @@ Who may use what, when and on whom is uses.py's business; this module does what 
 from __future__ import annotations
 
 from game.core.decision import Decision, Option
+from typing import Callable
+
 from game.core.effects import Effect
 from game.rulesets.fantasy_adventures import defeat, totals, traits
 from game.rulesets.fantasy_adventures.context import FLOW, Ctx
@@ -117,6 +119,33 @@ def in_combat_round(ctx: Ctx) -> bool:
     return encounter is not None and encounter.stage == "combat" and encounter.round > 0
 
 
+def search(ctx: Ctx, seat: int, deck: str, fits: Callable[[str], bool], rule: str) -> str | None:
+    """A summon's search of ``seat``'s ``deck``: draw until a card that ``fits`` appears, or until
+    every card of the deck and its discard pile has been looked at (FA-220, FA-225, A-36). The
+    cards passed over are discarded once the search ends: discarded at once, they would be
+    shuffled back by the reshuffle of FA-049 and looked at again while others went unseen; a
+    deck the search emptied is then made again at once (FA-049)."""
+    player = ctx.player(seat)
+    pile, discard = ((player.hero_deck, player.hero_discard) if deck == "hero"
+                     else (player.encounter_deck, player.encounter_discard))
+    passed: list[str] = []
+    found = None
+    for _ in range(len(pile) + len(discard)):
+        card = ctx.draw(seat, deck)
+        if card is None:
+            break
+        if fits(card):
+            found = card
+            break
+        passed.append(card)
+    discard.extend(passed)
+    ctx.refill(seat, deck)
+    if passed:
+        ctx.emit("summon_search", rule, "Passed over and discarded: " + ", ".join(ctx.name(c) for c in passed) + ".",
+                 cards=passed)
+    return found
+
+
 def do_summon_monster(ctx: Ctx, source: str, group: str | None, controller: int) -> None:
     """Draw from the controller's Encounter deck until a monster of the group appears; the cards
     passed over are discarded face up; the search ends once deck and discard pile have all been
@@ -126,25 +155,7 @@ def do_summon_monster(ctx: Ctx, source: str, group: str | None, controller: int)
     encounter = ctx.state.encounter
     if encounter is None:
         return
-    player = ctx.player(controller)
-    budget = len(player.encounter_deck) + len(player.encounter_discard)
-    passed: list[str] = []
-    found = None
-    for _ in range(budget):
-        card = ctx.draw(controller, "encounter")
-        if card is None:
-            break
-        if summon_fits(ctx, card, group):
-            found = card
-            break
-        passed.append(card)
-    # The cards passed over are discarded once the search ends: discarded at once, they would be
-    # shuffled back into the deck by the reshuffle of FA-049 and examined again (FA-225, A-36).
-    player.encounter_discard.extend(passed)
-    ctx.refill(controller, "encounter")  # a deck the search emptied is made again now (FA-049)
-    if passed:
-        ctx.emit("summon_search", "FA-220", "Passed over and discarded: " + ", ".join(ctx.name(c) for c in passed)
-                 + ".", cards=passed)
+    found = search(ctx, controller, "encounter", lambda card: summon_fits(ctx, card, group), "FA-220")
     if found is None:
         ctx.emit("summon_none", "FA-225", f"{ctx.name(source)} summons nothing: no fitting monster was found.")
         return
@@ -174,23 +185,8 @@ def do_summon_hero(ctx: Ctx, source: str, element: str, seat: int) -> None:
     if not positions:
         ctx.emit("summon_none", "FA-223", f"{ctx.name(source)} summons nothing: the party has no open position.")
         return
-    budget = len(player.hero_deck) + len(player.hero_discard)
-    passed: list[str] = []
-    found = None
-    for _ in range(budget):
-        card = ctx.draw(seat, "hero")
-        if card is None:
-            break
-        info = ctx.card(card)
-        if info.element == element and not info.unique:
-            found = card
-            break
-        passed.append(card)
-    player.hero_discard.extend(passed)  # once the search ends, as for monsters (FA-225)
-    ctx.refill(seat, "hero")  # a deck the search emptied is made again now (FA-049)
-    if passed:
-        ctx.emit("summon_search", "FA-225", "Passed over and discarded: " + ", ".join(ctx.name(c) for c in passed)
-                 + ".", cards=passed)
+    found = search(ctx, seat, "hero", lambda card: ctx.card(card).element == element and not ctx.card(card).unique,
+                   "FA-225")
     if found is None:
         ctx.emit("summon_none", "FA-225", f"{ctx.name(source)} summons nothing: no fitting hero was found.")
         return
