@@ -53,6 +53,9 @@ def deck_option(choice: str) -> tuple[str, ...]:
 
 class DeckBuilderScene(MenuScene):
     name = "deck-builder"
+    # The New game screen's deck picker reaches these through the registered scene class.
+    choices = staticmethod(deck_choices)
+    option_entries = staticmethod(deck_option)
 
     def __init__(self, app: Any, system_id: str | None = None, choice: str = STARTER,
                  on_saved: Callable[[str], None] | None = None) -> None:
@@ -464,3 +467,4 @@ class DeckBuilderScene(MenuScene):
                 self.deck_rows.append((pygame.Rect(area.x, y, area.width, self.row_h - 2), entry_id))
             surface.blit(label, (area.x + (0 if entry_id == "head" else theme.px(10, s)), y + 2))
             y += self.row_h
+
