@@ -211,8 +211,9 @@ MAX_SCREENSHOT = (7680, 4320)
 
 def cmd_screenshot(args: argparse.Namespace) -> int:
     from game.ui.app import MIN_SIZE
-    from game.ui.main import SCENES, screenshot
+    from game.ui.main import SCENE_ALIASES, SCENES, screenshot
 
+    args.scene = SCENE_ALIASES.get(args.scene, args.scene)
     if args.scene not in SCENES:
         raise FiveRealmsError(f"Unknown scene '{args.scene}'. Scenes: {', '.join(SCENES)}.")
     try:

@@ -155,16 +155,17 @@ def name_problem(name: Any) -> str:
     return ""
 
 
-def check_slot_name(slot: str) -> None:
-    """Refuse a save name that is not allowed here or on Windows, with a sentence."""
+def check_slot_name(slot: str, noun: str = "save") -> None:
+    """Refuse a save name that is not allowed here or on Windows, with a sentence. A deck file
+    is named by the same rule (``noun`` "deck"), for the same reason: the name is its file's."""
     if not isinstance(slot, str) or not SLOT_NAME.match(slot):
-        raise SaveError("A save name may use letters, digits, spaces, '-' and '_' (at most 40), "
+        raise SaveError(f"A {noun} name may use letters, digits, spaces, '-' and '_' (at most 40), "
                         "and must start with a letter or digit.")
     if slot.endswith((" ", ".")):
-        raise SaveError("A save name cannot end with a space or a dot.")
+        raise SaveError(f"A {noun} name cannot end with a space or a dot.")
     if slot.strip().lower() in WINDOWS_RESERVED:
         raise SaveError(f"'{slot.strip()}' is a name Windows keeps for its devices; choose another name "
-                        "for the save.")
+                        f"for the {noun}.")
 
 
 def slot_path(slot: str) -> Path:

@@ -26,6 +26,8 @@ class Registration:
     - ``table``: the UI's Table class for the window (a pygame module).
     - ``terminal``: ``describe(session, seat) -> str``, the table as text for terminal play.
     - ``bench``: ``bench(games, seed) -> None``, the game's own benchmark lines.
+    - ``deck_builder``: the UI's deck builder scene class, for a game whose players build their
+      own decks (the title offers it; the New game screen picks a deck per seat through it).
     """
 
     id: str
@@ -34,6 +36,7 @@ class Registration:
     table: str = ""
     terminal: str = ""
     bench: str = ""
+    deck_builder: str = ""
 
 
 def _record(system_id: str, package: str, **extra: str) -> Registration:
@@ -59,7 +62,8 @@ _KNOWN: dict[str, Registration] = {
         # only the games it can show (window_ids).
         _record("fantasy-adventures", "fantasy_adventures", rules="FantasyAdventures", table="",
                 terminal="game.rulesets.fantasy_adventures.terminal:describe_adventures",
-                bench="game.rulesets.fantasy_adventures.bench:adventures_bench"),
+                bench="game.rulesets.fantasy_adventures.bench:adventures_bench",
+                deck_builder="game.ui.scenes.deck_builder:DeckBuilderScene"),
     )
 }
 
@@ -96,6 +100,11 @@ def window_ids() -> tuple[str, ...]:
     return tuple(system_id for system_id, record in _KNOWN.items() if record.table)
 
 
+def deck_builder_ids() -> tuple[str, ...]:
+    """The rule systems whose players build their own decks (those with a deck builder)."""
+    return tuple(system_id for system_id, record in _KNOWN.items() if record.deck_builder)
+
+
 def register(record: Registration) -> None:
     """Add a rule system (tests add toy games this way; the shipped ones are listed above)."""
     _KNOWN[record.id] = record
@@ -118,8 +127,8 @@ def registration(system_id: str) -> Registration:
 
 
 def part(system_id: str, name: str) -> Any:
-    """One named part of a rule system ("ai", "table", "terminal", "bench"), imported now;
-    None when the system has no such part."""
+    """One named part of a rule system ("ai", "table", "terminal", "bench", "deck_builder"),
+    imported now; None when the system has no such part."""
     target: str = getattr(registration(system_id), name)
     if not target:
         return None

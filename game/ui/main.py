@@ -8,7 +8,9 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
-SCENES = ("title", "new-game", "table", "pause", "load", "save", "settings", "rules", "game-over", "handoff")
+SCENES = ("title", "new-game", "table", "pause", "load", "save", "settings", "rules", "game-over", "handoff",
+          "deck-builder")
+SCENE_ALIASES = {"deck_builder": "deck-builder", "new_game": "new-game", "game_over": "game-over"}
 
 
 def _headless() -> None:
@@ -92,7 +94,6 @@ def build_scene(app: Any, scene: str, ruleset: str, seed: int, steps: int, seats
     from game.ui.controller import Controller
     from game.ui.scenes.game_over import GameOverScene
     from game.ui.scenes.handoff import HandOffScene
-    from game.ui.scenes.new_game import NewGameScene
     from game.ui.scenes.pause import PauseScene
     from game.ui.scenes.rules import RulesScene
     from game.ui.scenes.saveload import SaveLoadScene
@@ -100,19 +101,26 @@ def build_scene(app: Any, scene: str, ruleset: str, seed: int, steps: int, seats
     from game.ui.scenes.table import TableScene
     from game.ui.scenes.title import TitleScene
 
+    from game.core import registry
+
     app.stack.replace(TitleScene(app))
     if scene == "title":
         return
+    if scene == "deck-builder":
+        # The deck builder of ``ruleset`` when its players build decks, else the first game's
+        # that does; none registered: the title stays.
+        if registry.deck_builder_ids():
+            app.stack.push(registry.part(ruleset if ruleset in registry.deck_builder_ids()
+                                         else registry.deck_builder_ids()[0], "deck_builder")(app, ruleset))
+        return
     simple: dict[str, Callable[[], Any]] = {
-        "new-game": lambda: NewGameScene(app), "load": lambda: SaveLoadScene(app, "load"),
+        "new-game": lambda: new_game_for(app, ruleset), "load": lambda: SaveLoadScene(app, "load"),
         "settings": lambda: SettingsScene(app), "rules": lambda: RulesScene(app, ruleset),
     }
     if scene in simple:
         app.stack.push(simple[scene]())
         return
     humans = 2 if scene == "handoff" else 1
-    from game.core import registry
-
     count = seats if seats is not None else max(2, registry.get(ruleset).min_seats)
     session = demo_session(ruleset, seed, steps, count, humans=humans, options=options)
     if scene == "game-over":
@@ -138,6 +146,17 @@ def build_scene(app: Any, scene: str, ruleset: str, seed: int, steps: int, seats
     elif scene == "game-over":
         table._over_shown = True
         app.stack.push(GameOverScene(app, table))
+
+
+def new_game_for(app: Any, ruleset: str) -> Any:
+    """The New game screen with ``ruleset`` chosen when the window can show it."""
+    from game.core import registry
+    from game.ui.scenes.new_game import NewGameScene
+
+    scene = NewGameScene(app)
+    if ruleset in registry.window_ids():
+        scene.pick(ruleset)
+    return scene
 
 
 def screenshot(ruleset: str, seed: int, steps: int, scene: str, out: str, size: tuple[int, int],

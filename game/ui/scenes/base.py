@@ -147,3 +147,44 @@ class ConfirmScene(MenuScene):
             label = a.text(line, "bold", theme.px(19, s), theme.PARCHMENT)
             surface.blit(label, label.get_rect(midtop=(self.panel.centerx, y)))
             y += label.get_height() + 2
+
+
+class NoticeScene(MenuScene):
+    """A message over the current scene with an OK button (Enter or Esc close it): a heading
+    and lines of text, each wrapped, the panel as tall as they need (a refused deck's reasons)."""
+
+    overlay = True
+    name = "notice"
+
+    def __init__(self, app: Any, heading: str, lines: Sequence[str]) -> None:
+        super().__init__(app)
+        self.heading = heading
+        self.lines = list(lines)
+        self._wrapped: list[str] = []
+
+    def build(self, size: tuple[int, int], s: float) -> None:
+        a = self.app.assets
+        width = min(size[0] - theme.px(80, s), theme.px(720, s))
+        text_w = width - theme.px(48, s)
+        self._wrapped = []
+        for line in self.lines:
+            self._wrapped += a.wrap(line, "body", theme.px(17, s), text_w)
+        line_h = a.font("body", theme.px(17, s)).get_linesize()
+        room = size[1] - theme.px(200, s)
+        self._wrapped = self._wrapped[: max(1, room // line_h)]
+        self.panel = pygame.Rect(0, 0, width, theme.px(150, s) + line_h * len(self._wrapped))
+        self.panel.center = (size[0] // 2, size[1] // 2)
+        ok = Button(pygame.Rect(0, 0, theme.px(160, s), theme.px(44, s)), "OK", self.app.stack.pop, primary=True,
+                    hotkey=pygame.K_RETURN)
+        ok.rect.midbottom = (self.panel.centerx, self.panel.bottom - theme.px(18, s))
+        self.widgets = [ok]
+
+    def draw_content(self, surface: pygame.Surface, s: float) -> None:
+        assert self.panel is not None
+        a = self.app.assets
+        head = a.text(self.heading, "heading", theme.px(22, s), theme.GOLD_LIGHT)
+        surface.blit(head, head.get_rect(midtop=(self.panel.centerx, self.panel.y + theme.px(20, s))))
+        y = self.panel.y + theme.px(64, s)
+        for line in self._wrapped:
+            surface.blit(a.text(line, "body", theme.px(17, s), theme.PARCHMENT), (self.panel.x + theme.px(24, s), y))
+            y += a.font("body", theme.px(17, s)).get_linesize()

@@ -1,5 +1,8 @@
 """New game: the rule system (from the registry, with its summary), the number of seats,
-each seat human or AI with a level and a name, an optional seed, and variant options.
+each seat human or AI with a level and a name (and, in a game whose players build decks, the
+seat's deck: the starter deck or a saved one, with Edit… opening the deck builder), an
+optional seed, and variant options. A game refused at start (an illegal deck) says every
+reason in a notice.
 
 Seat names are checked as they are typed (printable characters only, at most
 ``saves.MAX_NAME``) and again on Start, the same check a save's names pass when loaded."""
@@ -19,7 +22,7 @@ from game.core import registry
 from game.core.errors import FiveRealmsError
 from game.session import Seat, Session
 from game.ui import theme
-from game.ui.scenes.base import MenuScene
+from game.ui.scenes.base import MenuScene, NoticeScene
 from game.ui.widgets.basic import Button, Cycle, TextField
 
 SEAT_KINDS = [("human", "Human"), ("normal", "AI · normal"), ("easy", "AI · easy"), ("random", "AI · random")]
@@ -62,6 +65,7 @@ class NewGameScene(MenuScene):
         self.options: dict[str, Any] = {}
         self.strict_windows = False
         self.error = ""
+        self.deck_picks = ["starter"] * self.most_seats  # a game with a deck builder: each seat's deck
 
     @property
     def system(self) -> Any:
@@ -89,6 +93,11 @@ class NewGameScene(MenuScene):
         label_w = max(self.app.assets.text(t, "bold", theme.px(17, s), theme.PARCHMENT).get_width() for t in labels)
         x = left + theme.px(260 + 28, s) + label_w + theme.px(8, s)
         self.form_x = x
+        builder = self.deck_builder()
+        choices = builder.choices() if builder is not None else []
+        values = [value for value, _ in choices]
+        self.deck_picks = [pick if pick in values else "starter" for pick in self.deck_picks]
+        self._deck_labels = [(value, saves.quote(label, 18)) for value, label in choices]
         counts = [(str(n), f"{n} players") for n in range(system.min_seats, system.max_seats + 1)]
         self.widgets.append(Cycle(pygame.Rect(x, top, theme.px(200, s), row - 6), counts, str(self.seat_count),
                                   self.set_count, tooltip="How many players (click to change)"))
@@ -104,6 +113,9 @@ class NewGameScene(MenuScene):
                                    tooltip=f"Name (at most {saves.MAX_NAME} characters)")
             name_field.allowed = partial(_typeable_in, name_field)
             self.widgets.append(name_field)
+            if builder is not None:
+                self._deck_picker(builder, i, pygame.Rect(name_field.rect.right + theme.px(12, s), y,
+                                                          theme.px(180, s), row - 8), s)
         y = self.seat_rows_top + self.seat_count * row + theme.px(10, s)
         self.seed_field = TextField(pygame.Rect(x, y, theme.px(200, s), row - 8), self.seed_text, max_length=12,
                                     placeholder="random", allowed=str.isdigit,
@@ -144,6 +156,40 @@ class NewGameScene(MenuScene):
                       tooltip="Back to the title (Esc)")
         back.rect.bottomright = (start.rect.x - theme.px(16, s), start.rect.bottom)
         self.widgets += [start, back]
+
+    def deck_builder(self) -> Any:
+        """The chosen game's deck builder scene class when its players build decks, else None."""
+        if not registry.registration(self.system_id).deck_builder or self.deck_option() is None:
+            return None
+        return registry.part(self.system_id, "deck_builder")
+
+    def deck_option(self) -> Any:
+        """The game's per-seat structured option (the decks), or None."""
+        return next((o for o in self.system.game_options if o.structured and o.per_seat), None)
+
+    def _deck_picker(self, builder: Any, seat: int, rect: pygame.Rect, s: float) -> None:
+        """A seat's deck: the starter deck or a saved one, and Edit… to open it in the builder."""
+        self.widgets.append(Cycle(rect, self._deck_labels, self.deck_picks[seat],
+                                  partial(self.deck_picks.__setitem__, seat),
+                                  tooltip="This seat's deck: the starter deck or one of your saved decks"))
+        edit = Button(pygame.Rect(rect.right + theme.px(8, s), rect.y, theme.px(76, s), rect.height), "Edit…",
+                      partial(self.edit_deck, builder, seat), tooltip="Open this deck in the deck builder")
+        self.widgets.append(edit)
+
+    def edit_deck(self, builder: Any, seat: int) -> None:
+        self.app.stack.push(builder(self.app, self.system_id, self.deck_picks[seat],
+                                    on_saved=lambda name: self.deck_picks.__setitem__(seat, f"file:{name}")))
+
+    def game_options(self) -> dict[str, Any]:
+        """The options the game starts with: the form's, and each seat's deck (the starter deck
+        is no entries; a saved deck is read again now, DeckError if it cannot be)."""
+        options = dict(self.options)
+        builder, option = self.deck_builder(), self.deck_option()
+        if builder is not None and option is not None:
+            picks = [builder.option_entries(self.deck_picks[i]) for i in range(self.seat_count)]
+            if any(picks):
+                options[option.id] = tuple(picks)
+        return options
 
     def form_options(self) -> list[Any]:
         """The game options this form has a widget for: switches, numbers and words. A
@@ -193,10 +239,11 @@ class NewGameScene(MenuScene):
                 self.app.show_toast(self.error, 4.0)
                 return
         try:
-            session = Session.new(self.system_id, self.seats(), seed, self.options, strict_windows=self.strict_windows)
-        except FiveRealmsError as exc:
+            session = Session.new(self.system_id, self.seats(), seed, self.game_options(),
+                                  strict_windows=self.strict_windows)
+        except FiveRealmsError as exc:  # an illegal deck: every reason, in full
             self.error = str(exc)
-            self.app.show_toast(self.error, 4.0)
+            self.app.stack.push(NoticeScene(self.app, "The game cannot start", [self.error]))
             return
         self.app.settings.last_seats = self.kinds[: self.seat_count]
         self.app.settings.save()

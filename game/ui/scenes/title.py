@@ -1,4 +1,5 @@
-"""The title screen: Continue, New game, Load, Settings, Rules, Quit.
+"""The title screen: Continue, New game, Load, Deck builder (when a game builds decks), Settings,
+Rules, Quit.
 
 Continue opens the newest readable save (each rule system keeps its own autosave, so
 this is the game played last), loading it off the UI thread. The title also says, once,
@@ -43,12 +44,14 @@ class TitleScene(MenuScene):
             ("Continue", self.continue_game, tip),
             ("New game", self.new_game, "Choose a game, players and AI seats"),
             ("Load", self.load, "Open a saved game"),
+            *([("Deck builder", self.deck_builder, "Build and check your own decks")]
+              if registry.deck_builder_ids() else []),
             ("Settings", self.settings, "Window size, full screen, animation speed"),
             ("Rules", self.rules, "The rules book of each game, searchable"),
             ("Quit", self.app.quit, "Leave Five Realms"),
         ]
         self.column(entries, size[0] // 2, int(size[1] * 0.30), s,
-                    enabled=[latest is not None, True, True, True, True, True])
+                    enabled=[latest is not None] + [True] * (len(entries) - 1))
 
     def latest_save(self) -> saves.SlotInfo | None:
         shown = registry.window_ids()  # a game played in the terminal only is continued there
@@ -73,6 +76,10 @@ class TitleScene(MenuScene):
         from game.ui.scenes.saveload import SaveLoadScene
 
         self.app.stack.push(SaveLoadScene(self.app, mode="load"))
+
+    def deck_builder(self) -> None:
+        first = registry.deck_builder_ids()[0]
+        self.app.stack.push(registry.part(first, "deck_builder")(self.app, first))
 
     def settings(self) -> None:
         from game.ui.scenes.settings import SettingsScene
