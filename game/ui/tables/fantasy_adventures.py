@@ -157,7 +157,9 @@ class FantasyAdventuresTable(LayeredTable[FAView]):
         if self._roll_seen != len(log):
             self._roll_seen = len(log)
             last = next((e for e in reversed(log) if e.kind in DICE_EVENTS), None)
-            rows = tray_rows(Names(self.centre, view), last)
+            duel = next((e for e in reversed(log) if e.kind == "duel"), None) if last and last.kind == "duel_roll" \
+                else None
+            rows = tray_rows(Names(self.centre, view), last, duel)
             self.tray.show(rows, roll=self._tumble, duration=0.5 * self.scene.animations.speed)
             self._tumble = False
         rect = self.centre.tray_rect(self.centre_rect)

@@ -34,16 +34,20 @@ TrayRow = tuple[str, int, str, str]
 """(the tray's die: hero, monster or check; the face; its title; its caption)."""
 
 
-def tray_rows(names: "Names", event: Event | None) -> list[TrayRow]:
-    """The dice of a rolling event, each under the name of who rolled it and with what it made."""
+def tray_rows(names: "Names", event: Event | None, duel: Event | None = None) -> list[TrayRow]:
+    """The dice of a rolling event, each under the name of who rolled it and with what it made
+    (a duel's roll names its hero and monster through the ``duel`` event that began it)."""
     if event is None:
         return []
-    d = event.data
+    d = dict(event.data)
+    if duel is not None:
+        d.setdefault("hero", duel.data.get("hero"))
+        d.setdefault("monster", duel.data.get("card"))
     kind = event.kind
     if kind in ("melee", "duel_roll"):
         title = "Melee" if kind == "melee" else "Duel"
-        hero = names.card(d["hero"]) if "hero" in d else f"{title}: hero"
-        monster = names.card(d["monster"]) if "monster" in d else f"{title}: monster"
+        hero = names.card(d["hero"]) if d.get("hero") else f"{title}: hero"
+        monster = names.card(d["monster"]) if d.get("monster") else f"{title}: monster"
         return [("hero", d["hero_die"], hero, f"= {d['hero_total']}"),
                 ("monster", d["monster_die"], monster, f"= {d['monster_total']}")]
     if kind == "first_roll":

@@ -54,6 +54,7 @@ class Parties(Painter):
         """A party with its header (name, role, hand, decks, score) and its stack."""
         s = self.s
         seat = p["seat"]
+        self.t.places[f"seat:{seat}"] = rect
         self.t.mark(surface, rect, ("seat", str(seat)), outline=("seat", str(seat)) in self.t.lit)
         self.box(surface, rect, (24, 46, 35), (52, 84, 66))
         inner = rect.inflate(-px(10, s), -px(8, s))
