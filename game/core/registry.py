@@ -58,9 +58,7 @@ _KNOWN: dict[str, Registration] = {
         _record("buck-legacy", "buck_legacy", rules="BuckLegacy",
                 terminal="game.rulesets.buck_legacy.terminal:describe_buck",
                 bench="game.rulesets.buck_legacy.bench:buck_bench"),
-        # Played headless and in the terminal until its table is drawn: the window offers
-        # only the games it can show (window_ids).
-        _record("fantasy-adventures", "fantasy_adventures", rules="FantasyAdventures", table="",
+        _record("fantasy-adventures", "fantasy_adventures", rules="FantasyAdventures",
                 terminal="game.rulesets.fantasy_adventures.terminal:describe_adventures",
                 bench="game.rulesets.fantasy_adventures.bench:adventures_bench",
                 deck_builder="game.ui.scenes.deck_builder:DeckBuilderScene"),

@@ -1,0 +1,101 @@
+"""The Fantasy Adventures table's bands and the drawing helpers its panels share.
+
+The table has three bands (ART.md, The table): the other parties across the top, condensed
+(``opponents``); the Encounter in the middle (``centre``: its trap and monsters, the melees to
+come with their odds, the action-phase window, the dice tray); then the prompt bar and the seat
+at the screen (``own``: its party in two ranks, its stack, its hand as a fan).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rulesets.fantasy_adventures.content import FAContent
+from game.ui import theme
+from game.ui.theme import Colour, px
+
+if TYPE_CHECKING:
+    from game.ui.tables.fantasy_adventures import FantasyAdventuresTable
+
+OPPONENTS_HEIGHT = 146
+"""The top band at 1280x720: a name line and two ranks of condensed heroes."""
+OWN_HEIGHT = 206
+"""The bottom band at 1280x720: the hand fan's cards (104x146) lifted, with their label."""
+HAND_CARD = (104, 146)
+PREVIEW = (240, 336)
+"""The enlarged card on hover at 1280x720."""
+GAP = 10
+"""Pixels (at 1280x720) between the bands: each is a cached layer blitted opaque, and a glow
+reaches 4 px outside a thing, so a band's margin must not reach its neighbour."""
+LAYER_MARGIN = 5
+LOSS_RED: Colour = (236, 120, 100)
+WIN_GREEN: Colour = (150, 210, 130)
+
+
+@dataclass(frozen=True)
+class Regions:
+    opponents: pygame.Rect
+    centre: pygame.Rect
+    prompt_top: int
+
+
+def regions(area: pygame.Rect, scale: float) -> Regions:
+    pad, gap = px(8, scale), px(GAP, scale)
+    opponents = pygame.Rect(area.x + pad, area.y + px(6, scale), area.width - 2 * pad, px(OPPONENTS_HEIGHT, scale))
+    prompt_top = area.bottom - px(OWN_HEIGHT, scale) - px(54, scale) - px(8, scale)
+    centre = pygame.Rect(area.x + pad, opponents.bottom + gap, area.width - 2 * pad,
+                         prompt_top - opponents.bottom - gap - px(8, scale))
+    return Regions(opponents, centre, prompt_top)
+
+
+class Painter:
+    """What every panel needs: the table (to mark things), its assets, content and scale, and
+    text in the table's sizes (body 15 px at 1280x720 and below)."""
+
+    def __init__(self, table: "FantasyAdventuresTable") -> None:
+        self.t = table
+        self.a = table.assets
+
+    @property
+    def s(self) -> float:
+        return self.t.scale
+
+    @property
+    def content(self) -> FAContent:
+        return self.t.content
+
+    @property
+    def fs(self) -> int:
+        return max(theme.MIN_TEXT_PX, px(15, self.s))
+
+    def row_h(self, size: int | None = None) -> int:
+        return self.a.font("body", size or self.fs).get_linesize() - 2
+
+    def text(self, surface: pygame.Surface, text: str, pos: tuple[int, int], role: str = "body",
+             colour: Colour = theme.PARCHMENT, size: int | None = None, width: int | None = None,
+             anchor: str = "topleft") -> pygame.Rect:
+        """``text`` at ``pos`` (cut with "…" to ``width``); the rect it took."""
+        size = size or self.fs
+        if width is not None:
+            text = self.a.fit(text, role, size, max(8, width))
+        label = self.a.text(text, role, size, colour)
+        rect = label.get_rect(**{anchor: pos})
+        surface.blit(label, rect)
+        return rect
+
+    def chip(self, surface: pygame.Surface, x: int, y: int, icon: str, value: str,
+             colour: Colour = theme.PARCHMENT) -> int:
+        """An icon and a value on the felt; the x after it."""
+        size = max(14, px(16, self.s))
+        surface.blit(self.a.icon(icon, size, colour), (x, y + (self.row_h() - size) // 2 + 1))
+        rect = self.text(surface, value, (x + size + px(3, self.s), y), "bold", colour)
+        return rect.right + px(8, self.s)
+
+    def box(self, surface: pygame.Surface, rect: pygame.Rect, colour: Colour = theme.WALNUT,
+            edge: Colour = theme.WALNUT_LIGHT) -> None:
+        """A dark panel on the felt that text in parchment reads on."""
+        pygame.draw.rect(surface, colour, rect, border_radius=px(8, self.s))
+        pygame.draw.rect(surface, edge, rect, width=1, border_radius=px(8, self.s))
