@@ -102,7 +102,8 @@ def apply_card_option(ctx: Ctx, seat: int, option: str) -> bool:
         equip(ctx, seat, arg)
     elif kind == "unequip":
         card = ctx.unequip(seat, arg)
-        ctx.emit("unequip", "BL-070", f"{ctx.who(seat)} unequips {ctx.name(card)}.", seat=seat, card=card)
+        ctx.emit("unequip", "BL-070", f"{ctx.who(seat)} unequips {ctx.name(card)}.", seat=seat, card=card,
+                 via=ctx.setting())
         settle_maximums(ctx, seat)
         ctx.check_limits(seat)
     elif kind == "sell":
@@ -131,7 +132,7 @@ def equip(ctx: Ctx, seat: int, card: str) -> None:
     swap = f" in place of {ctx.name(held)}" if held else ""
     rule = ("BL-072" if held else "BL-070") + (", BL-058" if ctx.state.part == "market" else "")  # no action spent
     ctx.emit("equip", rule, f"{adv.name} equips {gear.name}{swap}.", seat=seat,
-             card=card, slot=gear.slot)
+             card=card, slot=gear.slot, via=ctx.setting())
     settle_maximums(ctx, seat)
     ctx.check_limits(seat)
 
@@ -144,7 +145,7 @@ def sell(ctx: Ctx, seat: int, card: str) -> None:
     ctx.throw_away(seat, card)
     adv.gold += value
     ctx.emit("sell", "BL-059, BL-060", f"{adv.name} sells {ctx.name(card)} for {value} Gold.", seat=seat, card=card,
-             amount=value)
+             amount=value, via=ctx.setting())
     if equipped:  # its bonuses are gone: the maximums and the limits are worked out again (BL-075)
         settle_maximums(ctx, seat)
         ctx.check_limits(seat)
@@ -172,7 +173,8 @@ def answer_give_card(ctx: Ctx, step: GiveCardStep, seat: int, choice: tuple[str,
             settle_maximums(ctx, seat)
     transmute.separate(ctx, seat, card)  # so does one in the backpack (BL-242)
     adv.backpack.remove(card)
-    ctx.emit("give", "BL-014", f"{adv.name} gives {ctx.name(card)} to {ctx.who(to)}.", seat=seat, to=to, card=card)
+    ctx.emit("give", "BL-014", f"{adv.name} gives {ctx.name(card)} to {ctx.who(to)}.", seat=seat, to=to, card=card,
+             via=ctx.setting())
     ctx.to_backpack(to, card)
     ctx.check_limits(seat)  # the giver's limits: the other half of a transmuted item stays behind (BL-242),
     #                         and the card may have raised them (BL-075)
@@ -197,7 +199,7 @@ def answer_give_gold(ctx: Ctx, step: GiveGoldStep, seat: int, choice: tuple[str,
     ctx.adventurer(seat).gold -= amount
     ctx.adventurer(step["to"]).gold += amount
     ctx.emit("give_gold", "BL-017", f"{ctx.who(seat)} gives {amount} Gold to {ctx.who(step['to'])}.", seat=seat,
-             to=step["to"], amount=amount)
+             to=step["to"], amount=amount, via=ctx.setting())
 
 
 FLOW.question(GiveGoldStep, ask_give_gold, answer_give_gold)

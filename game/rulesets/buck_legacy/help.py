@@ -195,7 +195,8 @@ def use_card(ctx: Ctx, seat: int, card: str, die: str) -> None:
         adv.backpack.remove(card)
         ctx.discard(card)  # BL-236
     device = ", BL-229" if ability.get("tesla") else ""  # a steampunk device paid in Tesla
-    ctx.emit("use", f"BL-235{device}", f"{adv.name} uses {gear_card.name}.", seat=seat, card=card)
+    ctx.emit("use", f"BL-235{device}", f"{adv.name} uses {gear_card.name}.", seat=seat, card=card,
+             via=ctx.setting())
     _act(ctx, seat, card, ability, die)
 
 
