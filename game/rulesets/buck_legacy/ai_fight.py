@@ -18,6 +18,7 @@ from itertools import combinations
 from game.core.decision import Decision
 from game.core.rng import Rng
 from game.rulesets.buck_legacy.ai_market import single_worth
+from game.rulesets.buck_legacy.ai_trade import shelter
 from game.rulesets.buck_legacy.ai_tools import (
     action_of,
     action_verb,
@@ -244,7 +245,8 @@ def _compare(view: BLView, decision: Decision, fight: FightView) -> Answer:
     if fight["auto_parry"] and fight["win"] > 0:
         return ("pass",)  # every loss is a Parry: the fight is won in the end (BL-124)
     if fight["fighter"] == seat:
-        return (plan(view, fight, acts(view, decision, seat, fight), 1.0) or "pass",)
+        return (plan(view, fight, acts(view, decision, seat, fight), 1.0) or _shelter_loot(view, decision, fight)
+                or "pass",)
     fighter = fight["fighter"]
     if fight["boss"]:
         return (plan(view, fight, acts(view, decision, seat, fight), 0.9) or "pass",)
@@ -259,6 +261,16 @@ def _compare(view: BLView, decision: Decision, fight: FightView) -> Answer:
         if gained >= 0.15 or (fight["fighter_cp"] + act.delta > fight["monster_cp"]):
             return ("support",)
     return ("pass",)
+
+
+def _shelter_loot(view: BLView, decision: Decision, fight: FightView) -> str | None:
+    """BL-017: a fighter about to lose to a Monster that takes Gold when it wins ("lose 20 Gold")
+    gives the Gold it would lose anyway to an ally (ai_trade.shelter)."""
+    if fight["boss"] or fight["auto_parry"] or fight["fighter_cp"] >= fight["monster_cp"]:
+        return None
+    card = content().dungeon_card(fight["monster"])
+    taken = sum(-int(a.get("amount", 0)) for a in card.abilities if a.verb == "gold" and a.get("when") == "lose")
+    return shelter(view, decision, taken)
 
 
 def _hinder(view: BLView, decision: Decision, fight: FightView) -> str | None:
@@ -340,6 +352,12 @@ def _red(view: BLView, decision: Decision, fight: FightView) -> Answer:
     if red == 6:
         foe = boss_foe(view)
         special = foe.special if foe is not None else ""
+        if special == "gold" and seat == fight["fighter"] and not view["null_zone"]:
+            boss = content().zones[view["zone"]].boss
+            taken = -sum(int(e.get("amount", 0)) for e in (boss.special if boss is not None else ()) if e.verb == "gold")
+            found = shelter(view, decision, taken)  # the Boss steals it (BL-187): to an ally instead
+            if found is not None:
+                return (found,)
         harmful = special in HARMFUL_SPECIALS and not (special == "lose_unless_flight" and fighter["flight"])
         if harmful:
             if "cast:null_zone" in ids and not view["null_zone"] and special != "drain_mana":

@@ -409,7 +409,7 @@ def sell_choice(view: BLView, decision: Decision, me: AdventurerView, crowded: b
     return best[1] if best else None
 
 
-def _shop_pick(view: BLView, me: AdventurerView, funds: int) -> tuple[str | None, float]:
+def shop_pick(view: BLView, me: AdventurerView, funds: int) -> tuple[str | None, float]:
     """The shop card (``buy:<position>``) whose worth beats its price by the most, among those
     ``funds`` would pay for."""
     factor = price_factor(me["gold"])
@@ -449,6 +449,11 @@ def market(view: BLView, decision: Decision, rng: Rng) -> Answer:
                 return (oid,)
             if verb == "restore_mana" and me["mana"] + 5 <= me["max_mana"] and me["actions_left"] == 0:
                 return (oid,)
+    from game.rulesets.buck_legacy.ai_trade import market_gift  # (ai_trade builds on this module)
+
+    found = market_gift(view, decision, me)  # an ally rather than the shop gets a spare card (D-09)
+    if found is not None:
+        return (found,)
     crowded = len(me["backpack"] or []) >= me["backpack_limit"] - 1
     found = sell_choice(view, decision, me, crowded)
     if found is not None:
@@ -456,8 +461,8 @@ def market(view: BLView, decision: Decision, rng: Rng) -> Answer:
     if me["actions_left"] > 0:
         if "restore_mana" in ids and caster(me) and me["mana"] <= 0.6 * me["max_mana"]:
             return ("restore_mana",)
-        pick, score = _shop_pick(view, me, me["gold"])
-        later, later_score = _shop_pick(view, me, me["gold"] + 20 * (me["actions_left"] - 1))
+        pick, score = shop_pick(view, me, me["gold"])
+        later, later_score = shop_pick(view, me, me["gold"] + 20 * (me["actions_left"] - 1))
         if later is not None and later != pick and later_score > score + 3:
             if _others_to_act(view, decision.seat):
                 return ("wait",)  # keep the actions: interrupt if someone declares it (D-26, BL-066)
@@ -497,7 +502,7 @@ def interrupt(view: BLView, decision: Decision, rng: Rng) -> Answer:
     factor = price_factor(me["gold"])
     reach = me["gold"] + 20 * (me["actions_left"] - 1)
     if worth >= 10 and worth - cost * factor > 3:
-        _, best = _shop_pick(view, me, reach)
+        _, best = shop_pick(view, me, reach)
         if worth - cost * factor >= best - 0.01:
             return ("interrupt",)
     return ("pass",)
@@ -663,6 +668,11 @@ def preparation(view: BLView, decision: Decision, rng: Rng) -> Answer:
                 return (oid,)
             if verb == "grant_flight" and boss and not me["flight"]:
                 return (oid,)
+    from game.rulesets.buck_legacy.ai_trade import market_gift  # (ai_trade builds on this module)
+
+    found = market_gift(view, decision, me)  # a spare card to an ally who can use it (D-09)
+    if found is not None:
+        return (found,)
     if boss:
         foe = boss_foe(view)
         for oid in ids:

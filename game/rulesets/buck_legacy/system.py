@@ -18,6 +18,7 @@ from game.rulesets.buck_legacy import fight as _fight  # noqa: F401
 from game.rulesets.buck_legacy import help as _help  # noqa: F401
 from game.rulesets.buck_legacy import market as _market  # noqa: F401
 from game.rulesets.buck_legacy import setup as _setup  # noqa: F401
+from game.rulesets.buck_legacy import trade as _trade  # noqa: F401
 from game.rulesets.buck_legacy import treasure as _treasure  # noqa: F401
 from game.rulesets.buck_legacy.content import BLContent, standard_content
 from game.rulesets.buck_legacy.context import FLOW, Ctx

@@ -13,7 +13,9 @@ The labels:
 - ``<setting>: <act>``: each act an Adventurer may choose in the Market, in Preparation and in
   the windows of fights and checks (``help``), by the ``via`` the rules write on the act's event
   (Ctx.setting). Unequipping is not listed: equipping swaps and giving takes the card off
-  itself, so taking gear off by hand helps nobody.
+  itself, so taking gear off by hand helps nobody; nor is giving Gold in Preparation, where
+  Gold buys nothing until the Market (the AI gives it in the Market, or in a window to keep it
+  from a thief).
 """
 
 from __future__ import annotations
@@ -27,14 +29,15 @@ from game.rulesets.buck_legacy.vocabulary import SLOTS
 
 ACTS = {
     "market": ("Side Job", "restore Mana", "buy", "interrupt", "buy Tesla", "sell", "equip", "give a card",
-               "give Gold", "transmute", "use a single-use item"),
-    "preparation": ("equip", "give a card", "give Gold", "transmute", "use a single-use item", "cast a spell"),
+               "trade a card", "give Gold", "transmute", "use a single-use item"),
+    "preparation": ("equip", "give a card", "trade a card", "transmute", "use a single-use item", "cast a spell"),
     "help": ("Support", "cast a spell", "use a single-use item", "use an equipped card", "give Gold"),
 }
 """The acts each setting offers that play should choose at least once."""
 ACT_WORDS = {"side_job": "Side Job", "restore_mana": "restore Mana", "buy": "buy", "interrupt": "interrupt",
              "tesla": "buy Tesla", "sell": "sell", "equip": "equip", "unequip": "unequip", "give": "give a card",
-             "give_gold": "give Gold", "transmute": "transmute", "cast": "cast a spell", "support": "Support"}
+             "give_gold": "give Gold", "trade": "trade a card", "transmute": "transmute", "cast": "cast a spell",
+             "support": "Support"}
 """An act's words by its event's kind (``use`` is told apart by the card, :func:`usage`)."""
 MARKET_ONLY = ("restore_mana", "buy", "interrupt", "tesla")
 """Acts of the Market alone: their events carry no ``via``."""
