@@ -27,6 +27,7 @@ from game.rulesets.buck_legacy.ai_tools import (
     is_single_use,
     is_starting,
     lead,
+    mana_reserve,
     me_of,
     own_effects,
     runaway,
@@ -48,7 +49,8 @@ DEVICE_WORTH = {"reroll": 10.0, "instant_damage": 8.0, "grant_protection": 10.0,
                 "grant_flight": 6.0, "restore_mana": 5.0}
 """An equipped card's action, paid in Tesla or Mana or once a phase (AK-16)."""
 MAX_SINGLES = 3
-"""Single-use cards the AI keeps at most, so the backpack keeps room for gear."""
+"""Single-use cards the AI keeps at most, so the backpack keeps room for gear; one more for an
+AI with Gold the gear in the shop cannot use (they are what it can still buy for the Boss)."""
 
 
 # -- worth -----------------------------------------------------------------------------------------------
@@ -194,7 +196,7 @@ def gain(card_id: str, me: AdventurerView, view: BLView) -> float:
     found = content().gear(card_id)
     if found.kind == "single_use":
         singles = sum(1 for c in me["backpack"] or [] if is_single_use(c))
-        if singles >= MAX_SINGLES:
+        if singles >= MAX_SINGLES + (1 if me["gold"] >= 150 else 0):
             return 0.0
         return single_worth(card_id, me, view) * (1.0 if singles < 2 else 0.6)
     if found.large and _larges(me) >= me["large_limit"]:
@@ -459,8 +461,9 @@ def market(view: BLView, decision: Decision, rng: Rng) -> Answer:
     if found is not None:
         return (found,)
     if me["actions_left"] > 0:
-        if "restore_mana" in ids and caster(me) and me["mana"] <= 0.6 * me["max_mana"]:
-            return ("restore_mana",)
+        if "restore_mana" in ids and caster(me) and (me["mana"] <= 0.6 * me["max_mana"] or me["mana"] < min(
+                me["max_mana"], mana_reserve(view, me) + 4)):
+            return ("restore_mana",)  # (D-04; and full enough for the Boss round, what the party's spells need)
         pick, score = shop_pick(view, me, me["gold"])
         later, later_score = shop_pick(view, me, me["gold"] + 20 * (me["actions_left"] - 1))
         if later is not None and later != pick and later_score > score + 3:
