@@ -330,17 +330,73 @@ def _shelter_loot(view: BLView, decision: Decision, fight: FightView) -> str | N
     return shelter(view, decision, taken)
 
 
+HINDER_WORTH = 18.0
+"""What keeping a rival from a won battle is worth (Gold-like points): its Loot, its counter and
+its defeated Monster count toward Medals; half again for the runaway leader."""
+
+
+def rival(view: BLView, seat: int, other: int) -> bool:
+    """D-18 and the Medal race: ``other`` is the runaway leader, or the sole leader ahead of this
+    AI while the AI is the one chasing them (no one else between)."""
+    if runaway(view, other):
+        return True
+    medals = [a["medals"] for a in view["adventurers"]]
+    others = [m for s, m in enumerate(medals) if s not in (seat, other)]
+    return lead(view, other) >= 1 and medals[seat] >= max(others, default=0)
+
+
+def needed_against_boss(view: BLView, fighter: int, seat: int) -> bool:
+    """Whether the party needs ``fighter`` for the Boss: fewer than two others can win its rounds
+    (semi-cooperative: the Boss defeated gives everyone a Treasure and a Medal, BL-197)."""
+    foe = boss_foe(view)
+    if foe is None:
+        return False
+    able = [a for a in view["adventurers"] if a["seat"] != fighter and can_ever_win(a, foe)]
+    return len(able) < 2
+
+
 def _hinder(view: BLView, decision: Decision, fight: FightView) -> str | None:
-    """D-18: against the runaway leader only, never in a Boss fight, keeping 4 Mana, when a +1 on
-    the Monster's die turns their win into a Parry."""
+    """D-18, BL-202: a rival in the Medal race (:func:`rival`) about to win a battle against a
+    Monster (never the Boss) is hindered when it pays: +1 on the Monster's die (Voltage Surge,
+    or a card's +1), or a reroll of the rival's white die. The party must still beat the Boss,
+    so a rival it needs there is only held to a Parry (rolled again), never sent to an Escape."""
     seat = decision.seat
-    if fight["boss"] or fight["fighter"] == seat or not runaway(view, fight["fighter"]):
+    fighter = fight["fighter"]
+    lead_cp = fight["fighter_cp"] - fight["monster_cp"]
+    if fight["boss"] or fighter == seat or lead_cp <= 0 or not rival(view, seat, fighter):
         return None
     me = me_of(view, seat)
-    if "cast:voltage_surge:black" in decision.option_ids and me["mana"] >= 7 and fight["black_final"] < 6 \
-            and fight["fighter_cp"] - fight["monster_cp"] == 1:
-        return "cast:voltage_surge:black"
-    return None
+    parry_only = needed_against_boss(view, fighter, seat)
+    value = HINDER_WORTH * (1.5 if runaway(view, fighter) else 1.0)
+    headroom = 6 - fight["black_final"]
+    best: tuple[float, str] | None = None
+    for oid in decision.option_ids:
+        kind, _, rest = oid.partition(":")
+        delta, reroll, cost = 0, False, 0.0
+        if oid == "cast:voltage_surge:black" and me["mana"] - 3 >= 4:
+            delta, cost = 1, spell_cost(view, me, 3)
+        elif oid == "cast:power_shunt:white" and me["mana"] - 3 >= 4 and not parry_only:
+            reroll, cost = True, spell_cost(view, me, 3)
+        elif kind == "use" and rest.count(":") == 1:
+            card, _, die = rest.partition(":")
+            ability = action_of(card)
+            if ability is None:
+                continue
+            if ability.verb == "add_to_roll" and die == "black" and not ability.has("check"):
+                delta, cost = int(ability.get("amount", 1)), _cost_of_card(card, me, view)
+            elif ability.verb == "reroll" and die == "white" and ability.get("die") == "any" and not parry_only:
+                reroll, cost = True, _cost_of_card(card, me, view)
+        delta = min(delta, headroom)
+        if reroll:
+            after = _reroll_chance(view, fight, "white")
+        elif delta >= lead_cp and not (parry_only and delta > lead_cp):
+            after = chance_after(view, fight, -delta, False)
+        else:
+            continue
+        net = (1.0 - after) * value - cost
+        if net > 0 and (best is None or net > best[0]):
+            best = (net, oid)
+    return best[1] if best else None
 
 
 def _revive_now(view: BLView, decision: Decision) -> Answer | None:
