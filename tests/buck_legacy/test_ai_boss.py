@@ -107,3 +107,16 @@ def _to_window_of(g: Game, seat: int) -> Decision:
         assert d.window, f"stuck at {d.kind}"
         g.choose(d.seat, "pass")
     return d
+
+
+def test_the_dealer_picks_the_boss_the_party_can_make_weak_and_reach_d08():
+    """D-08, BL-079, BL-121: the second Boss of a party of three must be Advanced. Against each the
+    party wins little on its Combat Strength alone; but its casters can give any weapon Electric
+    (Spark), the Cinder Colossus's weakness, whose automatic parry makes its rounds winnable, and
+    the Ashen Forge is 10 Distance deep where the Skyreach Spires are 14: the Dealer places the
+    Ashen Forge, not the lower-Level Tempest Wyrm's Spires."""
+    g = position([adventurer("A", **STRONG), adventurer("B", **CASTER), adventurer("C", **{"class": "cleric"})],
+                 start="market", dealer=0, bosses_defeated=1)
+    d = pending(g, "zone")
+    assert {"zone:ashen_forge", "zone:skyreach_spires"} <= set(d.option_ids)
+    assert ai.choose(g.view_for(0), d, Rng.seeded(1)) == ("zone:ashen_forge",)

@@ -15,6 +15,7 @@ from game.core.decision import Decision
 from game.core.rng import Rng
 from game.rulesets.buck_legacy.ai_tools import (
     Foe,
+    PartyAid,
     action_of,
     action_verb,
     adventurer_round,
@@ -30,6 +31,7 @@ from game.rulesets.buck_legacy.ai_tools import (
     mana_reserve,
     me_of,
     own_effects,
+    party_aid,
     runaway,
     slot_of,
     zone_foe,
@@ -308,25 +310,39 @@ def create(view: BLView, decision: Decision, rng: Rng) -> Answer:
 
 # -- the Zone (D-08) ------------------------------------------------------------------------------------------
 
+REACH_LOSS = 0.04
+"""How much less likely the party is to reach the Boss for each point of the Zone's Distance (the
+Boss comes at the Zone's Distance, BL-079; every Exploration Phase before it may Stun everyone,
+which ends the Adventure, BL-077): an Advanced Zone of Distance 14 was left without its Boss
+twice as often as one of Distance 10, in play between normal AIs."""
+
+
 def zone_score(zone_id: str, view: BLView, seat: int) -> tuple[float, float, int, int]:
-    """The party's expected Boss-round wins a phase against this Boss over its HP: every Adventurer's
-    round chance with their weapon (the Dealer's own best, backpack and shop included), the Dealer
-    counting double; then the party's Combat Strength against the Boss's Level (for a party that
-    cannot win yet), the higher Loot, the longer Zone."""
-    foe = zone_foe(zone_id)
+    """The party's expected Boss-round wins a phase against this Boss over its HP, times the
+    chance of reaching it (:data:`REACH_LOSS`): every Adventurer's round chance with their weapon
+    (the Dealer's own best, backpack and shop included), the Dealer counting double; half of it
+    with the Boss's weakness given to every weapon by the party's casters (Spark, Ember,
+    Retribution: its automatic parry makes any chance of a win a win), half without, since such
+    help comes only while the casters have Mana and are asked in time. Then the party's Combat
+    Strength against the Boss's Level, 2 more with that parry (for a party that cannot win yet),
+    the higher Loot, the shorter Zone."""
     zone = content().zones[zone_id]
-    assert foe is not None
     total = margin = 0.0
-    for adv in view["adventurers"]:
-        weight = 2.0 if adv["seat"] == seat else 1.0
-        weapons = [adv["slots"].get("weapon")]
-        if adv["seat"] == seat:
-            weapons += [c for c in owned(adv) if slot_of(c) == "weapon"]
-            weapons += [c for c in view["shop"] if slot_of(c) == "weapon" and content().gear(c).cost <= adv["gold"] + 40]
-        total += weight * max(adventurer_round(adv, foe, w) for w in weapons)
-        cs = max(best_spell_weapon(w, foe, adv)[0] for w in weapons)
-        margin += weight * (bare_strength(adv) - adv["support_received"] + cs - foe.level)
-    return total / foe.hp, margin / foe.hp, zone.loot_mod, zone.distance
+    for foe in (zone_foe(zone_id), zone_foe(zone_id, PartyAid(party_aid(view).types))):
+        assert foe is not None
+        for adv in view["adventurers"]:
+            weight = 1.0 if adv["seat"] == seat else 0.5
+            weapons = [adv["slots"].get("weapon")]
+            if adv["seat"] == seat:
+                weapons += [c for c in owned(adv) if slot_of(c) == "weapon"]
+                weapons += [c for c in view["shop"] if slot_of(c) == "weapon" and content().gear(c).cost <= adv["gold"] + 40]
+            total += weight * max(adventurer_round(adv, foe, w) for w in weapons)
+            best = max(best_spell_weapon(w, foe, adv) for w in weapons)
+            margin += weight * (bare_strength(adv) - adv["support_received"] + best[0] + (2 if best[1] else 0)
+                                - foe.level)
+    hp = zone.boss.hp if zone.boss is not None else 1
+    reach = max(0.2, 1.0 - REACH_LOSS * zone.distance)
+    return total / hp * reach, margin / hp, zone.loot_mod, -zone.distance
 
 
 def zone(view: BLView, decision: Decision, rng: Rng) -> Answer:
