@@ -120,3 +120,16 @@ def test_the_dealer_picks_the_boss_the_party_can_make_weak_and_reach_d08():
     d = pending(g, "zone")
     assert {"zone:ashen_forge", "zone:skyreach_spires"} <= set(d.option_ids)
     assert ai.choose(g.view_for(0), d, Rng.seeded(1)) == ("zone:ashen_forge",)
+
+
+def test_flight_gear_is_worth_the_boss_rounds_it_saves_d07():
+    """D-07, BL-186: an Ornithopter Harness is worth its device's 6, and to an Adventurer who wins
+    the Rose's rounds also what Flight adds to them: no Ground Slam (-2 on the roll) on a red 5."""
+    from game.rulesets.buck_legacy.ai_market import piece_worth
+    from game.rulesets.buck_legacy.ai_tools import zone_foe
+
+    weak = position([adventurer("A"), adventurer("B")], start="market", zone=ROSE, dealer=0)
+    strong = position([adventurer("A", **STRONG), adventurer("B")], start="market", zone=ROSE, dealer=0)
+    foe = zone_foe(ROSE)
+    assert piece_worth("ornithopter_harness", me_of(weak.view_for(0), 0), foe) == 6.0
+    assert piece_worth("ornithopter_harness", me_of(strong.view_for(0), 0), foe) > 8.0

@@ -131,9 +131,13 @@ def weapon_worth(card_id: str | None, me: AdventurerView, foe: Foe | None) -> fl
 
 def piece_worth(card_id: str, me: AdventurerView, foe: Foe | None) -> float:
     """A piece of equipment other than a weapon: Combat Strength, abilities, and the Protection it
-    adds over the slot's card."""
+    adds over the slot's card; Flight (worn, or from a device) also by how much likelier it makes
+    a Boss round won (no Ground Slam, BL-186, nor a Boss's "loses without Flight")."""
     found = content().gear(card_id)
-    return 12.0 * found.cs + ability_worth(card_id, me)
+    value = 12.0 * found.cs + ability_worth(card_id, me)
+    if foe is not None and not me["flight"] and (found.has("flight") or found.has("grant_flight")):
+        value += 80.0 * (adventurer_round(dict(me, flight=True), foe) - adventurer_round(me, foe))  # type: ignore[arg-type]
+    return value
 
 
 def _protection_without(me: AdventurerView, slot: str) -> int:
