@@ -48,8 +48,9 @@ def test_declines_the_runaway_leader_unless_it_gains_twice_as_much_d09():
 
 def test_offers_a_spare_weapon_to_an_ally_for_its_sale_value_d09():
     """D-09: A wears a Siege Maul; the Miner's Warpick in its backpack is dominated (A would sell it
-    for 15). B's Studded Cudgel (+1) is weaker: A offers B the Warpick for its sale value."""
-    a = adventurer("A", slots={"weapon": "siege_maul"}, backpack=["miners_warpick"], **{"class": "warrior"})
+    for 15). B, a Medal behind A, has a weaker Studded Cudgel (+1): A offers B the Warpick for its
+    sale value."""
+    a = adventurer("A", medals=1, slots={"weapon": "siege_maul"}, backpack=["miners_warpick"], **{"class": "warrior"})
     g = position([a, adventurer("B", gold=40)], start="market", zone=QUIET_ZONE, dealer=0)
     assert _answer(g) == ("offer:miners_warpick",)
     do(g, "offer:miners_warpick")
@@ -58,18 +59,19 @@ def test_offers_a_spare_weapon_to_an_ally_for_its_sale_value_d09():
     assert _answer(g) == ("price:15",)
 
 
-def test_no_offer_to_the_runaway_leader_d09():
-    """D-09, section 6: the same spare Warpick is sold, not offered, when B is the runaway leader."""
-    a = adventurer("A", slots={"weapon": "siege_maul"}, backpack=["miners_warpick"], **{"class": "warrior"})
-    g = position([a, adventurer("B", gold=40, medals=2)], start="market", zone=QUIET_ZONE, dealer=0)
+def test_no_offer_to_an_ally_not_behind_in_medals_d09():
+    """D-09, section 6: the same spare Warpick is sold, not offered, when B is level with A in
+    Medals: what A gives must not lift a rival in the race."""
+    a = adventurer("A", medals=1, slots={"weapon": "siege_maul"}, backpack=["miners_warpick"], **{"class": "warrior"})
+    g = position([a, adventurer("B", gold=40, medals=1)], start="market", zone=QUIET_ZONE, dealer=0)
     assert _answer(g) == ("sell:miners_warpick",)
 
 
 def test_a_rich_adventurer_funds_an_ally_gear_d09():
-    """D-09, cooperation stance: A has 400 Gold and no action left to buy with; B (10 Gold, a
-    Studded Cudgel, an action left) cannot pay for the Siege Maul in the shop: A gives B Gold,
-    the least gift that covers the 80 B is short of (50, then more)."""
-    a = adventurer("A", gold=400, actions_left=0, slots={"weapon": "siege_maul"}, **{"class": "warrior"})
+    """D-09, cooperation stance: A has 400 Gold and no action left to buy with; B (a Medal behind,
+    10 Gold, a Studded Cudgel, an action left) cannot pay for the Siege Maul in the shop: A gives
+    B Gold, the least gift that covers the 80 B is short of (50, then more)."""
+    a = adventurer("A", gold=400, actions_left=0, medals=1, slots={"weapon": "siege_maul"}, **{"class": "warrior"})
     g = position([a, adventurer("B", gold=10)], start="market_turn", zone=QUIET_ZONE, dealer=0,
                  shop=["siege_maul#2", "leather_cap", "smoked_goggles", "quilted_gambeson"])
     assert _answer(g) == ("give_gold:1",)
@@ -79,8 +81,8 @@ def test_a_rich_adventurer_funds_an_ally_gear_d09():
 
 def test_gold_about_to_be_taken_goes_to_an_ally_bl017():
     """BL-017: A (15 Gold) loses to the Nagapon Warlord, who takes 20 Gold from whoever he beats:
-    with nothing to turn the fight, A gives its 15 Gold to B rather than lose them."""
-    a = adventurer("A", gold=15, in_front=["nagapon_warlord"], backpack=["vial_of_absolution"])
+    with nothing to turn the fight, A gives its 15 Gold to B (a Medal behind) rather than lose them."""
+    a = adventurer("A", gold=15, medals=1, in_front=["nagapon_warlord"], backpack=["vial_of_absolution"])
     g = position([a, adventurer("B", drew_monster=True)], start="combat", zone=QUIET_ZONE,
                  dice=["white:1", "black:6"])
     d = pending(g, "help")

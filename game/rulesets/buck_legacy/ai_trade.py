@@ -12,12 +12,14 @@ everyone a Treasure and every Active Adventurer a Medal (BL-197, BL-198). So the
   its price, and the party is stronger against the Boss (D-09);
 - **gives** such a card away in Preparation, where it cannot be sold, or in the Market when the
   ally who needs it cannot pay and the AI has Gold it cannot spend (150 or more);
-- **funds** an ally's purchase in the Market: with Gold it cannot spend, it gives an ally not
-  ahead of it the Gold a shop card they would gain much from is short of;
+- **funds** an ally's purchase in the Market: with Gold it cannot spend, it gives an ally the
+  Gold a shop card they would gain much from is short of;
 - **shelters** Gold in a window: Gold about to be taken (a Monster's "lose 20 Gold", a Trap's or a
   Boss's theft) that is all the AI has goes to an ally rather than to nobody (BL-017).
 
-Never to the runaway leader; never Gold paid in advance for promised help (BL-016, D-09).
+It gives, offers and funds only allies behind it in Medals, so the party grows stronger against
+the Boss without a rival in the race passing it; it never pays in advance for promised help
+(BL-016, D-09).
 """
 
 from __future__ import annotations
@@ -39,8 +41,10 @@ FUNDED_GAIN = 15.0
 
 
 def _allies(view: BLView, seat: int) -> list[AdventurerView]:
-    """Active Adventurers other than ``seat``, not the runaway leader (section 6)."""
-    return [a for a in view["adventurers"] if a["seat"] != seat and not a["stunned"] and not runaway(view, a["seat"])]
+    """Active Adventurers behind ``seat`` in Medals: what the AI gives makes the party stronger
+    against the Boss without lifting a rival in the Medal race past it (section 6, D-09)."""
+    mine = view["adventurers"][seat]["medals"]
+    return [a for a in view["adventurers"] if a["seat"] != seat and not a["stunned"] and a["medals"] < mine]
 
 
 def _would_buy(card: str, ally: AdventurerView, view: BLView, price: int) -> bool:
@@ -98,15 +102,14 @@ def gift_plan(view: BLView, me: AdventurerView, market: bool) -> tuple[str, int]
 
 def funding_plan(view: BLView, me: AdventurerView) -> tuple[int, int] | None:
     """(ally, Gold) to fund an ally's purchase: the AI is rich and wants nothing in the shop at its
-    price; the ally is not ahead of it in Medals, has an action left and is short of the Gold for
-    a shop card worth much to them."""
+    price; the ally has an action left and is short of the Gold for a shop card worth much to them."""
     if me["gold"] < RICH or view["blind_shop"]:
         return None
     if me["actions_left"] > 0 and shop_pick(view, me, me["gold"])[0] is not None:
         return None  # its own purchase first
     best: tuple[float, int, int] | None = None
     for ally in _allies(view, me["seat"]):
-        if ally["medals"] > me["medals"] or ally["actions_left"] < 1 or ally["done"]:
+        if ally["actions_left"] < 1 or ally["done"]:
             continue
         for card in view["shop"]:
             cost = content().gear(card).cost
