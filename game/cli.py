@@ -102,6 +102,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     total_choices = 0
     rule_counts: Counter[str] = Counter()
     choice_counts: Counter[str] = Counter()
+    content_counts: Counter[str] = Counter()
+    system = registry.get(args.ruleset)
     for i in range(args.games):
         seed = args.seed + i
         seats = [Seat("ai", f"{level} {n + 1}", level) for n, level in enumerate(agents)]
@@ -109,6 +111,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if args.rule_counts:
             _run_counting_choices(session, args.max_choices, choice_counts)
             rule_counts.update(count_rules(session.log))
+            content_counts.update(system.content_usage(session.log))
         else:
             session.run_ai(args.max_choices)
         outcome = session.game.outcome()
@@ -130,12 +133,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                "mean_turns": round(sum(r["turns"] for r in results) / games, 2),
                "games_per_second": round(args.games / elapsed, 2)}
     never_seen: list[str] = []
+    never_used: list[str] = []
     if args.rule_counts:
-        checklist = checklist_ids(registry.get(args.ruleset))
+        checklist = checklist_ids(system)
         never_seen = [rule for rule in checklist if rule not in rule_counts]
+        catalogue = list(system.content_catalogue())
+        never_used = [label for label in catalogue if not content_counts[label]]
         summary["rule_counts"] = dict(sorted(rule_counts.items()))
         summary["rules_never_seen"] = never_seen
         summary["choice_counts"] = dict(sorted(choice_counts.items()))
+        summary["content_counts"] = dict(sorted(content_counts.items()))
+        summary["content_never_used"] = never_used
     if args.json:
         print(json.dumps({"games": results, "summary": summary}))
     else:
@@ -144,6 +152,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
               f"{summary['games_per_second']} games/s; {total_choices / elapsed:.0f} choices/s")
         if args.rule_counts:
             _print_rule_counts(rule_counts, choice_counts, never_seen, len(checklist))
+            _print_content_counts(content_counts, never_used, len(catalogue))
     return 0
 
 
@@ -172,6 +181,18 @@ def _print_rule_counts(rule_counts: Counter[str], choice_counts: Counter[str], n
     print("choices made (question kind, answer kind):")
     for key, count in sorted(choice_counts.items()):
         print(f"  {key:<40s} {count}")
+
+
+def _print_content_counts(counts: Counter[str], never_used: list[str], catalogue_size: int) -> None:
+    """The content and actions play used (RuleSystem.content_usage), and the catalogue's labels it
+    never used; nothing for a game with no catalogue and no counts."""
+    if not counts and not catalogue_size:
+        return
+    used = catalogue_size - len(never_used)
+    print(f"content used ({used} of {catalogue_size} catalogue labels):")
+    for label, count in sorted(counts.items()):
+        print(f"  {label:<48s} {count}")
+    print(f"never used ({len(never_used)}): {', '.join(never_used) or 'none'}")
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

@@ -51,3 +51,43 @@ def test_simulate_rule_counts_are_the_rules_the_events_name(capsys):
     seen = len(checklist) - len(summary["rules_never_seen"])
     assert f"({seen} of {len(checklist)} checklist rules appeared" in text
     assert "never appeared" in text and "choices made" in text
+
+
+def test_a_game_without_a_content_catalogue_reports_none(capsys):
+    system = registry.get("fantasy-heroes")
+    assert list(system.content_catalogue()) == [] and system.content_usage([Event("a", "", "x")]) == Counter()
+    argv = ["simulate", "fantasy-heroes", "--games", "1", "--seed", "11", "--agents", "normal,random", "--rule-counts"]
+    assert main(argv + ["--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)["summary"]
+    assert summary["content_counts"] == {} and summary["content_never_used"] == []
+    assert main(argv) == 0
+    assert "content used" not in capsys.readouterr().out
+
+
+def test_simulate_reports_the_content_and_acts_play_used(capsys):
+    """Issue 13, item 4: --rule-counts shows which spells, item kinds and acts a game used (the
+    rule system's content_usage over each game's events) and which of its catalogue it never used."""
+    system = registry.get("buck-legacy")
+    catalogue = list(system.content_catalogue())
+    spells = [f"spell: {s.name}" for s in system.content.spells.values()]
+    assert len(spells) == 15 and set(spells) <= set(catalogue)
+    assert {"item kind: weapon", "item kind: armour", "Tesla device: Communicator", "companion: Bat Companion",
+            "single-use: revive", "market: Side Job", "preparation: cast a spell", "help: Support"} <= set(catalogue)
+    argv = ["simulate", "buck-legacy", "--games", "2", "--seed", "5", "--agents", "normal,normal", "--rule-counts"]
+    assert main(argv + ["--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)["summary"]
+
+    expected: Counter[str] = Counter()
+    for seed in (5, 6):
+        session = Session.new("buck-legacy", [Seat("ai", level="normal"), Seat("ai", level="normal")], seed)
+        session.run_ai()
+        expected.update(system.content_usage(session.log))
+    assert summary["content_counts"] == dict(expected)
+    assert summary["content_never_used"] == [label for label in catalogue if not expected[label]]
+    assert expected["market: Side Job"] > 0 and any(label.startswith("spell: ") for label in expected)
+
+    assert main(argv) == 0
+    text = capsys.readouterr().out
+    used = len(catalogue) - len(summary["content_never_used"])
+    assert f"content used ({used} of {len(catalogue)} catalogue labels)" in text
+    assert f"never used ({len(summary['content_never_used'])})" in text

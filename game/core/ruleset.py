@@ -9,8 +9,9 @@ is the checked, public API.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 from game.core.decision import Decision
 from game.core.errors import FiveRealmsError
@@ -211,6 +212,18 @@ class RuleSystem(ABC):
         """How well ``seat`` stands in an unfinished game, from 0 (lost) to 1 (won): the game's
         own estimate, from its AI heuristics."""
         raise NotImplementedError(f"{self.title} has no position estimate yet")
+
+    def content_catalogue(self) -> Sequence[str]:
+        """Every label of the game's content and actions that play should use at least once
+        ("spell: Spark", "item kind: armour", "market: Side Job"): ``simulate --rule-counts``
+        reports which of them AI play never used (:meth:`content_usage`). Empty for a game
+        that lists none."""
+        return ()
+
+    def content_usage(self, events: Iterable[Event]) -> Counter[str]:
+        """How often ``events`` used each label of :meth:`content_catalogue`, read from the data
+        the rules write on their events (a label outside the catalogue may be counted too)."""
+        return Counter()
 
     def invariants(self, state: Any) -> list[str]:
         """What is wrong with ``state`` (one sentence each; empty when all is well): what must

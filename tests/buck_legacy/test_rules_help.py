@@ -269,3 +269,32 @@ def test_a_mana_device_restores_mana_for_its_tesla_ak15_bl229():
     adv = g.state.adventurers[0]
     assert (adv.tesla, adv.mana) == (0, 10)  # 8 + 3, kept at the maximum of 10
     assert "use:perpetual_dynamo" not in pending(g, "help").option_ids
+
+
+# -- Gold, which may change hands at any time (BL-017) ----------------------------------------------------
+
+def test_gold_may_be_given_in_a_fight_window_bl017():
+    """BL-017: in the Compare window the fighter may give Gold (asked how much above the window,
+    which then asks the fighter again); cards may not change hands there (BL-018)."""
+    a = adventurer("A", gold=20, in_front=["hungry_grey_wolf"], backpack=["azure_draught"])
+    g = combat([a, adventurer("B", drew_monster=True)], dice=["white:3", "black:3"])
+    d = pending(g, "help")
+    assert d.seat == 0 and "give_gold:1" in d.option_ids and not any(o.startswith("give:") for o in d.option_ids)
+    do(g, "give_gold:1")
+    assert pending(g, "give_gold").seat == 0
+    do(g, "gold:10")
+    assert [x.gold for x in g.state.adventurers] == [10, 10]
+    d = pending(g, "help")
+    assert d.seat == 0 and d.rule == "BL-115"
+
+
+def test_gold_alone_makes_nobody_asked_in_a_window_bl017():
+    """BL-017, fair questions: B, with Gold but nothing else to do that anyone can see (no backpack
+    card, no Mana, a Monster of its own), is not asked in A's Compare window: Gold changes no die."""
+    a = adventurer("A", gold=20, in_front=["hungry_grey_wolf"], backpack=["azure_draught"])
+    g = combat([a, adventurer("B", gold=50, drew_monster=True)], dice=["white:3", "black:3"])
+    seats = []
+    while (d := pending(g)).window:
+        seats.append(d.seat)
+        g.choose(d.seat, "pass")
+    assert 1 not in seats

@@ -342,13 +342,15 @@ def test_preparation_allows_trading_but_not_with_a_stunned_adventurer_bl018_bl01
 
 
 def test_no_trading_or_equipment_while_a_card_is_played_bl018_bl070():
-    """BL-018, BL-070, BL-084: while A's Trap is played (its check die on the table) nobody may give
-    cards or change equipment: the window offers neither."""
+    """BL-018, BL-070, BL-084, BL-017: while A's Trap is played (its check die on the table) nobody may
+    give or trade cards or change equipment: the window offers none of it; Gold, which may change
+    hands at any time, A may give."""
     g = preparation()
     do(g, "end")                                 # A is ready; C has nothing to prepare
     d = pending(g)
     assert d.kind == "help" and d.rule == "BL-094" and d.seat == 0
-    assert not any(o.startswith(("give", "equip", "unequip", "sell")) for o in d.option_ids)
+    assert not any(o.startswith(("give:", "offer:", "equip", "unequip", "sell")) for o in d.option_ids)
+    assert "give_gold:2" in d.option_ids
 
 
 # -- cards in play, decks and records (BL-020 to BL-037) -----------------------------------------------

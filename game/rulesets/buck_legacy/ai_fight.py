@@ -18,7 +18,9 @@ from itertools import combinations
 from game.core.decision import Decision
 from game.core.rng import Rng
 from game.rulesets.buck_legacy.ai_market import single_worth
+from game.rulesets.buck_legacy.ai_trade import shelter
 from game.rulesets.buck_legacy.ai_tools import (
+    Foe,
     action_of,
     action_verb,
     boss_foe,
@@ -30,6 +32,8 @@ from game.rulesets.buck_legacy.ai_tools import (
     lead,
     me_of,
     own_effects,
+    mana_reserve,
+    party_aid,
     roll_mods,
     runaway,
 )
@@ -55,6 +59,18 @@ class Act:
     """It gives the fighter's weapon the automatic parry (a weapon spell)."""
     reroll: str = ""
     """"white" or "black" for a reroll of that die."""
+    lasting: int = 0
+    """The part of ``delta`` that outlasts a Parry's fresh dice (BL-126): Support and a weapon spell
+    (Combat Strength), Acid Storm (Level); Instant Damage and changes to a die do not."""
+    black: int = 0
+    """A lasting change to the Monster's rolls (Fortitude, BL-225)."""
+
+
+def spell_cost(view: BLView, me: AdventurerView, mana: int) -> float:
+    """What casting for ``mana`` costs in Gold-like points: 3 a point, four times that for each
+    point taken from the reserve kept for the Boss (:func:`mana_reserve`)."""
+    below = max(0, min(mana, mana_reserve(view, me) - (me["mana"] - mana)))
+    return MANA * mana + 3 * MANA * below
 
 
 def _cost_of_card(card: str, me: AdventurerView, view: BLView) -> float:
@@ -87,20 +103,20 @@ def acts(view: BLView, decision: Decision, seat: int, fight: FightView) -> list[
             if any(e.verb == "support" and e.get("mode") == "double" for e in own_effects(me)):
                 amount *= 2
             if amount:
-                found.append(Act(oid, amount, 0.0))
+                found.append(Act(oid, amount, 0.0, lasting=amount))
         elif kind == "cast":
             spell, _, subject = rest.partition(":")
-            cost = MANA * SPELL_MANA.get(spell, 3)
+            cost = spell_cost(view, me, SPELL_MANA.get(spell, 3))
             if spell in ("magic_missile", "magic_arrow"):
                 found.append(Act(oid, 1 + bonus(me, "instant_damage_bonus"), cost))
             elif spell == "voltage_surge" and subject == "white" and headroom > 0:
                 found.append(Act(oid, 1, cost))
             elif spell == "power_shunt" and subject in ("white", "black"):
                 found.append(Act(oid, 0, cost, reroll=subject))
-            elif spell == "fortitude" and subject == fight["monster"] and fight["black_final"] > 1:
-                found.append(Act(oid, 1, cost))
+            elif spell == "fortitude" and subject == fight["monster"]:
+                found.append(Act(oid, 1 if fight["black_final"] > 1 else 0, cost, black=-1))
             elif spell == "acid_storm":
-                found.append(Act(oid, 1, cost + 2))
+                found.append(Act(oid, 1, cost + 2, lasting=1))
             elif spell in WEAPON_SPELLS and subject == str(fight["fighter"]) and not fight["auto_parry"]:
                 kind_added = WEAPON_SPELLS[spell]
                 if kind_added in fight["vulnerable"] and kind_added not in fight["resist"]:
@@ -108,7 +124,7 @@ def acts(view: BLView, decision: Decision, seat: int, fight: FightView) -> list[
                     types = content().gear(weapon).types if weapon else ()
                     resisted = any(t in fight["resist"] for t in types)
                     delta = 0 if resisted else 1
-                    found.append(Act(oid, delta, cost, parry=True))
+                    found.append(Act(oid, delta, cost, parry=True, lasting=delta))
         elif kind == "use":
             card, _, die = rest.partition(":")
             verb = action_verb(card)
@@ -128,11 +144,12 @@ def acts(view: BLView, decision: Decision, seat: int, fight: FightView) -> list[
     return found
 
 
-def _again(view: BLView, fight: FightView, parry: bool) -> float:
-    """The chance of winning on fresh dice, Instant Damage gone (after a Parry, BL-126)."""
+def _again(view: BLView, fight: FightView, parry: bool, lasting: int = 0, black_change: int = 0) -> float:
+    """The chance of winning on fresh dice, Instant Damage gone (after a Parry, BL-126), with the
+    lasting changes of the acts planned."""
     fighter = me_of(view, fight["fighter"])
     ordinary, exempt = roll_mods(fighter)
-    black = 0
+    black = black_change
     if fight["boss"]:
         attack = fight["red_final"]
         black = {1: -1, 3: 1}.get(attack, 0)
@@ -140,17 +157,19 @@ def _again(view: BLView, fight: FightView, parry: bool) -> float:
             ordinary -= 2
     if fight["monster"] in view["fortitude"]:
         black -= 1
-    return eventual(fight["strength"], fight["level"], ordinary, exempt, black, parry)
+    return eventual(fight["strength"] + lasting, fight["level"], ordinary, exempt, black, parry)
 
 
-def chance_after(view: BLView, fight: FightView, delta: int, parry: bool) -> float:
-    """The chance of winning in the end once the lead changes by ``delta``."""
+def chance_after(view: BLView, fight: FightView, delta: int, parry: bool, lasting: int = 0,
+                 black: int = 0) -> float:
+    """The chance of winning in the end once the lead changes by ``delta`` (``lasting`` and
+    ``black`` of it holding for fresh dice after a Parry)."""
     lead_now = fight["fighter_cp"] + delta - fight["monster_cp"]
     has_parry = parry or fight["auto_parry"]
     if lead_now > 0:
         return 1.0
     if lead_now == 0 or has_parry:
-        return _again(view, fight, has_parry)
+        return _again(view, fight, has_parry, lasting, black)
     return 0.0
 
 
@@ -192,12 +211,13 @@ def plan(view: BLView, fight: FightView, found: list[Act], weight: float) -> str
     now = fight["chance"]
     value = stake(view, fight, fight["fighter"]) * weight
     best: tuple[float, str] | None = None
-    sure = sorted((a for a in found if not a.reroll and (a.delta > 0 or a.parry)), key=lambda a: a.cost)[:8]
+    sure = sorted((a for a in found if not a.reroll and (a.delta > 0 or a.parry or a.black)),
+                  key=lambda a: a.cost)[:8]
     for size in range(1, min(4, len(sure)) + 1):
         for combo in combinations(sure, size):
             delta = sum(a.delta for a in combo)
             parry = any(a.parry for a in combo)
-            after = chance_after(view, fight, delta, parry)
+            after = chance_after(view, fight, delta, parry, sum(a.lasting for a in combo), sum(a.black for a in combo))
             net = (after - now) * value - sum(a.cost for a in combo)
             if net > 0 and (best is None or net > best[0]):
                 first = max(combo, key=lambda a: (a.parry, a.delta, -a.cost))
@@ -214,6 +234,13 @@ def plan(view: BLView, fight: FightView, found: list[Act], weight: float) -> str
 # -- the windows ---------------------------------------------------------------------------------------------
 
 def help_window(view: BLView, decision: Decision, rng: Rng) -> Answer:
+    answer = _window(view, decision)
+    if answer == ("pass",):
+        return (_refill_mana(view, decision) or _fly_for_the_boss(view, decision) or "pass",)
+    return answer
+
+
+def _window(view: BLView, decision: Decision) -> Answer:
     if decision.rule == "BL-094":
         return _check_window(view, decision)
     fight = view["fight"]
@@ -224,6 +251,37 @@ def help_window(view: BLView, decision: Decision, rng: Rng) -> Answer:
     if decision.rule != "BL-115":
         return ("pass",)
     return _compare(view, decision, fight)
+
+
+def _device(decision: Decision, verb: str) -> str | None:
+    """The option of an equipped card's action of ``verb`` (a device, not a single-use card)."""
+    for oid in decision.option_ids:
+        if oid.startswith("use:") and action_verb(oid.split(":")[1]) == verb and not is_single_use(oid.split(":")[1]):
+            return oid
+    return None
+
+
+def _refill_mana(view: BLView, decision: Decision) -> str | None:
+    """AK-15, BL-229: a Mana device (the Perpetual Dynamo: 3 Mana for 2 Tesla) refills a caster
+    whose Mana is short: in the Boss fight whenever the 3 fit under the maximum, before it while
+    Mana is below what is kept for the Boss (:func:`mana_reserve`)."""
+    me = me_of(view, decision.seat)
+    if me["magic_rank"] < 1 or me["mana"] + 3 > me["max_mana"]:
+        return None
+    if not view["boss_up"] and me["mana"] >= mana_reserve(view, me):
+        return None
+    return _device(decision, "restore_mana")
+
+
+def _fly_for_the_boss(view: BLView, decision: Decision) -> str | None:
+    """BL-186, BL-244: once the Boss is up, Flight from a device lasts the Adventure (as Crystal
+    Wings does, BL-218), so an Adventurer who can win Boss rounds takes it at once: no Ground
+    Slam (-2 on the roll) nor a Boss's "loses without Flight" will touch it again."""
+    me = me_of(view, decision.seat)
+    foe = boss_foe(view)
+    if not view["boss_up"] or me["flight"] or foe is None or not can_ever_win(me, foe):
+        return None
+    return _device(decision, "grant_flight")
 
 
 def _compare(view: BLView, decision: Decision, fight: FightView) -> Answer:
@@ -244,7 +302,8 @@ def _compare(view: BLView, decision: Decision, fight: FightView) -> Answer:
     if fight["auto_parry"] and fight["win"] > 0:
         return ("pass",)  # every loss is a Parry: the fight is won in the end (BL-124)
     if fight["fighter"] == seat:
-        return (plan(view, fight, acts(view, decision, seat, fight), 1.0) or "pass",)
+        return (plan(view, fight, acts(view, decision, seat, fight), 1.0) or _shelter_loot(view, decision, fight)
+                or "pass",)
     fighter = fight["fighter"]
     if fight["boss"]:
         return (plan(view, fight, acts(view, decision, seat, fight), 0.9) or "pass",)
@@ -261,17 +320,83 @@ def _compare(view: BLView, decision: Decision, fight: FightView) -> Answer:
     return ("pass",)
 
 
+def _shelter_loot(view: BLView, decision: Decision, fight: FightView) -> str | None:
+    """BL-017: a fighter about to lose to a Monster that takes Gold when it wins ("lose 20 Gold")
+    gives the Gold it would lose anyway to an ally (ai_trade.shelter)."""
+    if fight["boss"] or fight["auto_parry"] or fight["fighter_cp"] >= fight["monster_cp"]:
+        return None
+    card = content().dungeon_card(fight["monster"])
+    taken = sum(-int(a.get("amount", 0)) for a in card.abilities if a.verb == "gold" and a.get("when") == "lose")
+    return shelter(view, decision, taken)
+
+
+HINDER_WORTH = 18.0
+"""What keeping a rival from a won battle is worth (Gold-like points): its Loot, its counter and
+its defeated Monster count toward Medals; half again for the runaway leader."""
+
+
+def rival(view: BLView, seat: int, other: int) -> bool:
+    """D-18 and the Medal race: ``other`` is the runaway leader, or the sole leader ahead of this
+    AI while the AI is the one chasing them (no one else between)."""
+    if runaway(view, other):
+        return True
+    medals = [a["medals"] for a in view["adventurers"]]
+    others = [m for s, m in enumerate(medals) if s not in (seat, other)]
+    return lead(view, other) >= 1 and medals[seat] >= max(others, default=0)
+
+
+def needed_against_boss(view: BLView, fighter: int, seat: int) -> bool:
+    """Whether the party needs ``fighter`` for the Boss: fewer than two others can win its rounds
+    (semi-cooperative: the Boss defeated gives everyone a Treasure and a Medal, BL-197)."""
+    foe = boss_foe(view)
+    if foe is None:
+        return False
+    able = [a for a in view["adventurers"] if a["seat"] != fighter and can_ever_win(a, foe)]
+    return len(able) < 2
+
+
 def _hinder(view: BLView, decision: Decision, fight: FightView) -> str | None:
-    """D-18: against the runaway leader only, never in a Boss fight, keeping 4 Mana, when a +1 on
-    the Monster's die turns their win into a Parry."""
+    """D-18, BL-202: a rival in the Medal race (:func:`rival`) about to win a battle against a
+    Monster (never the Boss) is hindered when it pays: +1 on the Monster's die (Voltage Surge,
+    or a card's +1), or a reroll of the rival's white die. The party must still beat the Boss,
+    so a rival it needs there is only held to a Parry (rolled again), never sent to an Escape."""
     seat = decision.seat
-    if fight["boss"] or fight["fighter"] == seat or not runaway(view, fight["fighter"]):
+    fighter = fight["fighter"]
+    lead_cp = fight["fighter_cp"] - fight["monster_cp"]
+    if fight["boss"] or fighter == seat or lead_cp <= 0 or not rival(view, seat, fighter):
         return None
     me = me_of(view, seat)
-    if "cast:voltage_surge:black" in decision.option_ids and me["mana"] >= 7 and fight["black_final"] < 6 \
-            and fight["fighter_cp"] - fight["monster_cp"] == 1:
-        return "cast:voltage_surge:black"
-    return None
+    parry_only = needed_against_boss(view, fighter, seat)
+    value = HINDER_WORTH * (1.5 if runaway(view, fighter) else 1.0)
+    headroom = 6 - fight["black_final"]
+    best: tuple[float, str] | None = None
+    for oid in decision.option_ids:
+        kind, _, rest = oid.partition(":")
+        delta, reroll, cost = 0, False, 0.0
+        if oid == "cast:voltage_surge:black" and me["mana"] - 3 >= 4:
+            delta, cost = 1, spell_cost(view, me, 3)
+        elif oid == "cast:power_shunt:white" and me["mana"] - 3 >= 4 and not parry_only:
+            reroll, cost = True, spell_cost(view, me, 3)
+        elif kind == "use" and rest.count(":") == 1:
+            card, _, die = rest.partition(":")
+            ability = action_of(card)
+            if ability is None:
+                continue
+            if ability.verb == "add_to_roll" and die == "black" and not ability.has("check"):
+                delta, cost = int(ability.get("amount", 1)), _cost_of_card(card, me, view)
+            elif ability.verb == "reroll" and die == "white" and ability.get("die") == "any" and not parry_only:
+                reroll, cost = True, _cost_of_card(card, me, view)
+        delta = min(delta, headroom)
+        if reroll:
+            after = _reroll_chance(view, fight, "white")
+        elif delta >= lead_cp and not (parry_only and delta > lead_cp):
+            after = chance_after(view, fight, -delta, False)
+        else:
+            continue
+        net = (1.0 - after) * value - cost
+        if net > 0 and (best is None or net > best[0]):
+            best = (net, oid)
+    return best[1] if best else None
 
 
 def _revive_now(view: BLView, decision: Decision) -> Answer | None:
@@ -340,6 +465,12 @@ def _red(view: BLView, decision: Decision, fight: FightView) -> Answer:
     if red == 6:
         foe = boss_foe(view)
         special = foe.special if foe is not None else ""
+        if special == "gold" and seat == fight["fighter"] and not view["null_zone"]:
+            boss = content().zones[view["zone"]].boss
+            taken = -sum(int(e.get("amount", 0)) for e in (boss.special if boss is not None else ()) if e.verb == "gold")
+            found = shelter(view, decision, taken)  # the Boss steals it (BL-187): to an ally instead
+            if found is not None:
+                return (found,)
         harmful = special in HARMFUL_SPECIALS and not (special == "lose_unless_flight" and fighter["flight"])
         if harmful:
             if "cast:null_zone" in ids and not view["null_zone"] and special != "drain_mana":
@@ -384,11 +515,11 @@ def _check_window(view: BLView, decision: Decision) -> Answer:
         if kind == "cast":
             spell, _, subject = rest.partition(":")
             if spell == "voltage_surge" and subject == "check":
-                adds.append((MANA * 3, 1, oid))
+                adds.append((spell_cost(view, me, 3), 1, oid))
             elif spell == "flash":
-                rerolls.append((MANA * 2, oid))
+                rerolls.append((spell_cost(view, me, 2), oid))
             elif spell == "power_shunt" and subject == "check":
-                rerolls.append((MANA * 3, oid))
+                rerolls.append((spell_cost(view, me, 3), oid))
         elif kind == "use" and rest.endswith(":check"):
             card = rest.partition(":")[0]
             ability = action_of(card)
@@ -436,8 +567,9 @@ def useless(view: BLView, decision: Decision, rng: Rng) -> Answer:
         return ("roll",)
     fight = view["fight"]
     if fight is not None:
-        foe = type(foe)(fight["level"], tuple(fight["resist"]), tuple(fight["vulnerable"]), True, foe.hp,
-                        foe.escape, foe.special)
+        aid = party_aid(view, now=True)  # what the Active casters can still add (Spark, Acid Storm)
+        foe = Foe(fight["level"], tuple(fight["resist"]), tuple(fight["vulnerable"]), True, foe.hp, foe.escape,
+                  foe.special, aid.types, aid.level_drop)
     hopeful = [a for a in view["adventurers"] if not a["stunned"] and can_ever_win(a, foe)]
     if hopeful:
         return ("roll",)

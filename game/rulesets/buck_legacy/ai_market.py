@@ -15,6 +15,7 @@ from game.core.decision import Decision
 from game.core.rng import Rng
 from game.rulesets.buck_legacy.ai_tools import (
     Foe,
+    PartyAid,
     action_of,
     action_verb,
     adventurer_round,
@@ -27,8 +28,10 @@ from game.rulesets.buck_legacy.ai_tools import (
     is_single_use,
     is_starting,
     lead,
+    mana_reserve,
     me_of,
     own_effects,
+    party_aid,
     runaway,
     slot_of,
     zone_foe,
@@ -48,7 +51,8 @@ DEVICE_WORTH = {"reroll": 10.0, "instant_damage": 8.0, "grant_protection": 10.0,
                 "grant_flight": 6.0, "restore_mana": 5.0}
 """An equipped card's action, paid in Tesla or Mana or once a phase (AK-16)."""
 MAX_SINGLES = 3
-"""Single-use cards the AI keeps at most, so the backpack keeps room for gear."""
+"""Single-use cards the AI keeps at most, so the backpack keeps room for gear; one more for an
+AI with Gold the gear in the shop cannot use (they are what it can still buy for the Boss)."""
 
 
 # -- worth -----------------------------------------------------------------------------------------------
@@ -127,9 +131,13 @@ def weapon_worth(card_id: str | None, me: AdventurerView, foe: Foe | None) -> fl
 
 def piece_worth(card_id: str, me: AdventurerView, foe: Foe | None) -> float:
     """A piece of equipment other than a weapon: Combat Strength, abilities, and the Protection it
-    adds over the slot's card."""
+    adds over the slot's card; Flight (worn, or from a device) also by how much likelier it makes
+    a Boss round won (no Ground Slam, BL-186, nor a Boss's "loses without Flight")."""
     found = content().gear(card_id)
-    return 12.0 * found.cs + ability_worth(card_id, me)
+    value = 12.0 * found.cs + ability_worth(card_id, me)
+    if foe is not None and not me["flight"] and (found.has("flight") or found.has("grant_flight")):
+        value += 80.0 * (adventurer_round(dict(me, flight=True), foe) - adventurer_round(me, foe))  # type: ignore[arg-type]
+    return value
 
 
 def _protection_without(me: AdventurerView, slot: str) -> int:
@@ -194,7 +202,7 @@ def gain(card_id: str, me: AdventurerView, view: BLView) -> float:
     found = content().gear(card_id)
     if found.kind == "single_use":
         singles = sum(1 for c in me["backpack"] or [] if is_single_use(c))
-        if singles >= MAX_SINGLES:
+        if singles >= MAX_SINGLES + (1 if me["gold"] >= 150 else 0):
             return 0.0
         return single_worth(card_id, me, view) * (1.0 if singles < 2 else 0.6)
     if found.large and _larges(me) >= me["large_limit"]:
@@ -306,25 +314,39 @@ def create(view: BLView, decision: Decision, rng: Rng) -> Answer:
 
 # -- the Zone (D-08) ------------------------------------------------------------------------------------------
 
+REACH_LOSS = 0.04
+"""How much less likely the party is to reach the Boss for each point of the Zone's Distance (the
+Boss comes at the Zone's Distance, BL-079; every Exploration Phase before it may Stun everyone,
+which ends the Adventure, BL-077): an Advanced Zone of Distance 14 was left without its Boss
+twice as often as one of Distance 10, in play between normal AIs."""
+
+
 def zone_score(zone_id: str, view: BLView, seat: int) -> tuple[float, float, int, int]:
-    """The party's expected Boss-round wins a phase against this Boss over its HP: every Adventurer's
-    round chance with their weapon (the Dealer's own best, backpack and shop included), the Dealer
-    counting double; then the party's Combat Strength against the Boss's Level (for a party that
-    cannot win yet), the higher Loot, the longer Zone."""
-    foe = zone_foe(zone_id)
+    """The party's expected Boss-round wins a phase against this Boss over its HP, times the
+    chance of reaching it (:data:`REACH_LOSS`): every Adventurer's round chance with their weapon
+    (the Dealer's own best, backpack and shop included), the Dealer counting double; half of it
+    with the Boss's weakness given to every weapon by the party's casters (Spark, Ember,
+    Retribution: its automatic parry makes any chance of a win a win), half without, since such
+    help comes only while the casters have Mana and are asked in time. Then the party's Combat
+    Strength against the Boss's Level, 2 more with that parry (for a party that cannot win yet),
+    the higher Loot, the shorter Zone."""
     zone = content().zones[zone_id]
-    assert foe is not None
     total = margin = 0.0
-    for adv in view["adventurers"]:
-        weight = 2.0 if adv["seat"] == seat else 1.0
-        weapons = [adv["slots"].get("weapon")]
-        if adv["seat"] == seat:
-            weapons += [c for c in owned(adv) if slot_of(c) == "weapon"]
-            weapons += [c for c in view["shop"] if slot_of(c) == "weapon" and content().gear(c).cost <= adv["gold"] + 40]
-        total += weight * max(adventurer_round(adv, foe, w) for w in weapons)
-        cs = max(best_spell_weapon(w, foe, adv)[0] for w in weapons)
-        margin += weight * (bare_strength(adv) - adv["support_received"] + cs - foe.level)
-    return total / foe.hp, margin / foe.hp, zone.loot_mod, zone.distance
+    for foe in (zone_foe(zone_id), zone_foe(zone_id, PartyAid(party_aid(view).types))):
+        assert foe is not None
+        for adv in view["adventurers"]:
+            weight = 1.0 if adv["seat"] == seat else 0.5
+            weapons = [adv["slots"].get("weapon")]
+            if adv["seat"] == seat:
+                weapons += [c for c in owned(adv) if slot_of(c) == "weapon"]
+                weapons += [c for c in view["shop"] if slot_of(c) == "weapon" and content().gear(c).cost <= adv["gold"] + 40]
+            total += weight * max(adventurer_round(adv, foe, w) for w in weapons)
+            best = max(best_spell_weapon(w, foe, adv) for w in weapons)
+            margin += weight * (bare_strength(adv) - adv["support_received"] + best[0] + (2 if best[1] else 0)
+                                - foe.level)
+    hp = zone.boss.hp if zone.boss is not None else 1
+    reach = max(0.2, 1.0 - REACH_LOSS * zone.distance)
+    return total / hp * reach, margin / hp, zone.loot_mod, -zone.distance
 
 
 def zone(view: BLView, decision: Decision, rng: Rng) -> Answer:
@@ -409,7 +431,7 @@ def sell_choice(view: BLView, decision: Decision, me: AdventurerView, crowded: b
     return best[1] if best else None
 
 
-def _shop_pick(view: BLView, me: AdventurerView, funds: int) -> tuple[str | None, float]:
+def shop_pick(view: BLView, me: AdventurerView, funds: int) -> tuple[str | None, float]:
     """The shop card (``buy:<position>``) whose worth beats its price by the most, among those
     ``funds`` would pay for."""
     factor = price_factor(me["gold"])
@@ -449,15 +471,21 @@ def market(view: BLView, decision: Decision, rng: Rng) -> Answer:
                 return (oid,)
             if verb == "restore_mana" and me["mana"] + 5 <= me["max_mana"] and me["actions_left"] == 0:
                 return (oid,)
+    from game.rulesets.buck_legacy.ai_trade import market_gift  # (ai_trade builds on this module)
+
+    found = market_gift(view, decision, me)  # an ally rather than the shop gets a spare card (D-09)
+    if found is not None:
+        return (found,)
     crowded = len(me["backpack"] or []) >= me["backpack_limit"] - 1
     found = sell_choice(view, decision, me, crowded)
     if found is not None:
         return (found,)
     if me["actions_left"] > 0:
-        if "restore_mana" in ids and caster(me) and me["mana"] <= 0.6 * me["max_mana"]:
-            return ("restore_mana",)
-        pick, score = _shop_pick(view, me, me["gold"])
-        later, later_score = _shop_pick(view, me, me["gold"] + 20 * (me["actions_left"] - 1))
+        if "restore_mana" in ids and caster(me) and (me["mana"] <= 0.6 * me["max_mana"] or me["mana"] < min(
+                me["max_mana"], mana_reserve(view, me) + 4)):
+            return ("restore_mana",)  # (D-04; and full enough for the Boss round, what the party's spells need)
+        pick, score = shop_pick(view, me, me["gold"])
+        later, later_score = shop_pick(view, me, me["gold"] + 20 * (me["actions_left"] - 1))
         if later is not None and later != pick and later_score > score + 3:
             if _others_to_act(view, decision.seat):
                 return ("wait",)  # keep the actions: interrupt if someone declares it (D-26, BL-066)
@@ -497,7 +525,7 @@ def interrupt(view: BLView, decision: Decision, rng: Rng) -> Answer:
     factor = price_factor(me["gold"])
     reach = me["gold"] + 20 * (me["actions_left"] - 1)
     if worth >= 10 and worth - cost * factor > 3:
-        _, best = _shop_pick(view, me, reach)
+        _, best = shop_pick(view, me, reach)
         if worth - cost * factor >= best - 0.01:
             return ("interrupt",)
     return ("pass",)
@@ -663,6 +691,11 @@ def preparation(view: BLView, decision: Decision, rng: Rng) -> Answer:
                 return (oid,)
             if verb == "grant_flight" and boss and not me["flight"]:
                 return (oid,)
+    from game.rulesets.buck_legacy.ai_trade import market_gift  # (ai_trade builds on this module)
+
+    found = market_gift(view, decision, me)  # a spare card to an ally who can use it (D-09)
+    if found is not None:
+        return (found,)
     if boss:
         foe = boss_foe(view)
         for oid in ids:

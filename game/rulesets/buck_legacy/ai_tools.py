@@ -151,7 +151,10 @@ def spell_types(adv: AdventurerView) -> tuple[str, ...]:
 @dataclass(frozen=True)
 class Foe:
     """What a weapon is judged against: Level, resistances, vulnerabilities, and for a Boss its
-    HP, Escape and Red-6 ability."""
+    HP, Escape and Red-6 ability; ``aid`` are the damage types the party's casters can add to
+    any fighter's weapon (Spark, Ember, Retribution), since in a Boss fight everyone helps, and
+    ``drop`` the Level their Acid Storm takes off in the combat rolls (not against a Volley,
+    which comes first: BL-173, A-41)."""
 
     level: int
     resist: tuple[str, ...] = ()
@@ -160,9 +163,39 @@ class Foe:
     hp: int = 1
     escape: int = 4
     special: str = ""
+    aid: tuple[str, ...] = ()
+    drop: int = 0
 
 
-def zone_foe(zone_id: str) -> Foe | None:
+@dataclass(frozen=True)
+class PartyAid:
+    """What the party's casters can do for every Boss fighter (section 6, cooperation stance: in a
+    Boss fight everyone helps): the damage types a weapon spell adds (BL-212 to BL-214), which
+    bring a vulnerability and its automatic parry, and the Level Acid Storm takes off (BL-226)."""
+
+    types: tuple[str, ...] = ()
+    level_drop: int = 0
+
+
+NO_AID = PartyAid()
+
+
+def party_aid(view: BLView, now: bool = False) -> PartyAid:
+    """The party's aid: by Magic Rank when planning (casters restore their Mana in the Market,
+    BL-055), or, ``now`` in a fight, by the Active casters' Mana; Acid Storm counts only while
+    the Boss's Level is not lowered yet."""
+    types: set[str] = set()
+    drop = 0
+    for adv in view["adventurers"]:
+        if now and (adv["stunned"] or adv["mana"] < 1):
+            continue
+        types.update(spell_types(adv))
+        if adv["magic_rank"] >= 3 and (not now or (adv["mana"] >= 4 and view["acid_storm"] == 0)):
+            drop = 1
+    return PartyAid(tuple(sorted(types)), drop)
+
+
+def zone_foe(zone_id: str, aid: PartyAid = NO_AID) -> Foe | None:
     if not zone_id:
         return None
     zone: Zone = content().zones[zone_id]
@@ -170,11 +203,15 @@ def zone_foe(zone_id: str) -> Foe | None:
     if boss is None:
         return None
     special = next((e.verb for e in boss.special if e.kind != "static"), "")
-    return Foe(boss.level, boss.resist, boss.vulnerable, True, boss.hp, boss.escape, special)
+    return Foe(boss.level, boss.resist, boss.vulnerable, True, boss.hp, boss.escape, special, aid.types,
+               aid.level_drop)
 
 
 def boss_foe(view: BLView) -> Foe | None:
-    """The Boss of the Zone in play (its Level lowered by Acid Storm once it is fought)."""
+    """The Boss of the Zone in play. Planned for without the party's aid: the spells others may
+    cast come only if they have the Mana and are asked in time, and gear bought, a Zone chosen or
+    a weapon worn in the hope of them proved worse than counting on one's own (the fighter counts
+    the aid at hand in the fight itself, ai_fight.useless)."""
     return zone_foe(view["zone"])
 
 
@@ -193,12 +230,12 @@ def weapon_against(card_id: str | None, foe: Foe | None, extra: tuple[str, ...] 
 
 
 def best_spell_weapon(card_id: str | None, foe: Foe | None, adv: AdventurerView) -> tuple[int, bool]:
-    """A weapon's best showing against ``foe`` with or without a weapon spell the Adventurer
-    could cast on it (Spark, Ember, Retribution)."""
+    """A weapon's best showing against ``foe`` with or without a weapon spell the Adventurer, or
+    the party (``foe.aid``), could cast on it (Spark, Ember, Retribution)."""
     best = weapon_against(card_id, foe)
     if card_id is None or foe is None:
         return best
-    for kind in spell_types(adv):
+    for kind in sorted(set(spell_types(adv)) | set(foe.aid)):
         found = weapon_against(card_id, foe, (kind,))
         if found[1] and not best[1] and found[0] >= best[0] - 2:
             best = found
@@ -214,9 +251,10 @@ def eventual(strength: int, level: int, white_mod: int = 0, exempt: int = 0, bla
 
 @lru_cache(maxsize=8192)
 def boss_round(strength: int, level: int, white_mod: int, exempt: int, parry: bool, flight: bool,
-               protection: int, special: str = "") -> float:
+               protection: int, special: str = "", volley: int = 0) -> float:
     """The chance of winning one Boss round, over the six Boss Attacks (BL-182 to BL-187): a
-    Volley stuns when Protection is below the Level, a Ground Slam costs 2 on the roll without
+    Volley stuns when Protection is below the Level (``volley``, if not ``level``: the Level
+    before an Acid Storm cast in the Compare step), a Ground Slam costs 2 on the roll without
     Flight; the Special Ability is taken as its effect on the dice where it has one."""
     total = 0.0
     for red in range(1, 7):
@@ -225,7 +263,7 @@ def boss_round(strength: int, level: int, white_mod: int, exempt: int, parry: bo
             bm = -1
         elif red == 3:
             bm = 1
-        elif red == 4 and protection < level:
+        elif red == 4 and protection < (volley or level):
             continue
         elif red == 5 and not flight:
             wm -= 2
@@ -250,7 +288,8 @@ def adventurer_round(adv: AdventurerView, foe: Foe, weapon: str | None = "", wit
     cs, parry = best_spell_weapon(weapon, foe, adv) if with_spells else weapon_against(weapon, foe)
     strength = bare_strength(adv) - adv["support_received"] + cs
     ordinary, exempt = roll_mods(adv)
-    return boss_round(strength, foe.level, ordinary, exempt, parry, adv["flight"], adv["protection"], foe.special)
+    return boss_round(strength, foe.level - foe.drop, ordinary, exempt, parry, adv["flight"], adv["protection"],
+                      foe.special, foe.level)
 
 
 def can_ever_win(adv: AdventurerView, foe: Foe) -> bool:
@@ -259,7 +298,24 @@ def can_ever_win(adv: AdventurerView, foe: Foe) -> bool:
     cs, _ = best_spell_weapon(adv["slots"].get("weapon"), foe, adv)
     ordinary, exempt = roll_mods(adv)
     best = bare_strength(adv) - adv["support_received"] + cs + max(1, min(6, 6 + ordinary)) + exempt
-    return best > foe.level + 1
+    return best > foe.level - foe.drop + 1
+
+
+def mana_reserve(view: BLView, me: AdventurerView) -> int:
+    """The Mana a caster keeps for the Boss fight at the end of the Adventure (section 6, cooperation
+    stance), since Mana comes back only in the Market (BL-055): a weapon spell for each fighter when
+    it brings the Boss's vulnerability, Acid Storm at Rank 3, a Protection against a Volley."""
+    if view["boss_up"] or me["magic_rank"] < 1:
+        return 0
+    foe = zone_foe(view["zone"])
+    if foe is None:
+        return 0
+    need = 2
+    if set(spell_types(me)) & set(foe.vulnerable):
+        need += view["seats"]
+    if me["magic_rank"] >= 3:
+        need += 4
+    return max(0, min(need, me["max_mana"] - 2))
 
 
 # -- standing (section 6) ---------------------------------------------------------------------------------

@@ -21,6 +21,9 @@ from game.rulesets.buck_legacy.steps import BLStep
 FLOW: Flow["Ctx"] = Flow()
 
 DECK_NAMES = {"items": "Items", "dungeon": "Dungeon", "treasure": "Treasure"}
+SETTINGS = {"market": "market", "raise_funds": "market", "interrupt": "market", "preparation": "preparation",
+            "help": "help", "overflow": "overflow"}
+"""The steps an Adventurer acts in, by the setting their acts are logged under (:meth:`Ctx.setting`)."""
 
 
 def clamp_die(value: int) -> int:
@@ -43,6 +46,17 @@ class Ctx(BaseContext[BLState, BLStep]):
 
     def name(self, card: str) -> str:
         return self.content.card(card).name
+
+    def setting(self) -> str:
+        """Where the seat acting now acts: ``market``, ``preparation``, ``help`` (the window of a
+        fight or a check) or ``overflow`` (keeping the backpack's limits), by the innermost such
+        step on the stack; "" elsewhere. Acts carry it in their events' data (``via``), so a
+        reader of the log tells a Market purchase of Gold from one in a window (usage.py)."""
+        for step in reversed(self.state.stack):
+            found = SETTINGS.get(step["step"])
+            if found:
+                return found
+        return ""
 
     # -- dice (BL-037, BL-117) ----------------------------------------------------------------
 

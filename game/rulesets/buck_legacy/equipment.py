@@ -2,8 +2,8 @@
 Market Part and in a Preparation step (BL-014 to BL-019, BL-060, BL-061, BL-067 to BL-075).
 
 Options here are shared by the Market's question and Preparation's: ``equip:<card>``,
-``unequip:<slot>``, ``sell:<card>``, ``give:<card>``, ``give_gold:<seat>``, ``transmute``
-(transmute.py). The backpack's limits are kept by the ``overflow`` question, which the rules
+``unequip:<slot>``, ``sell:<card>``, ``give:<card>``, ``offer:<card>`` (trade.py),
+``give_gold:<seat>``, ``transmute`` (transmute.py). The backpack's limits are kept by the ``overflow`` question, which the rules
 push the moment a card arrives (BL-075: "at once, before anything else happens").
 """
 
@@ -75,8 +75,11 @@ def card_options(ctx: Ctx, seat: int, *, market: bool) -> tuple[list[Option], li
     if others:
         for card in sellable(ctx, seat):
             options.append(Option(f"give:{card}", f"Give {ctx.name(card)} to…", ("card", card), "BL-014"))
+        from game.rulesets.buck_legacy.trade import offer_options  # trade.py builds on this module
+
+        options += offer_options(ctx, seat)
     # What may never be sold or traded, refused with the reason (BL-015, BL-061, A-43).
-    kinds = ("sell", "give") if market else ("give",)
+    kinds = ("sell", "give", "offer") if market else ("give", "offer")
     starting = adv.slots.get("weapon")
     if starting and content.gear(starting).is_starting_weapon:
         blocked += [Blocked(f"{kind}:{starting}", "A Starting Weapon cannot be sold or traded.", "BL-061",
@@ -102,7 +105,8 @@ def apply_card_option(ctx: Ctx, seat: int, option: str) -> bool:
         equip(ctx, seat, arg)
     elif kind == "unequip":
         card = ctx.unequip(seat, arg)
-        ctx.emit("unequip", "BL-070", f"{ctx.who(seat)} unequips {ctx.name(card)}.", seat=seat, card=card)
+        ctx.emit("unequip", "BL-070", f"{ctx.who(seat)} unequips {ctx.name(card)}.", seat=seat, card=card,
+                 via=ctx.setting())
         settle_maximums(ctx, seat)
         ctx.check_limits(seat)
     elif kind == "sell":
@@ -111,6 +115,10 @@ def apply_card_option(ctx: Ctx, seat: int, option: str) -> bool:
         ctx.push({"step": "give_card", "seat": seat, "card": arg})
     elif kind == "give_gold":
         ctx.push({"step": "give_gold", "seat": seat, "to": int(arg)})
+    elif kind == "offer":
+        from game.rulesets.buck_legacy.trade import start
+
+        start(ctx, seat, arg)
     elif kind == "transmute":
         transmute.start(ctx, seat)
     else:
@@ -131,7 +139,7 @@ def equip(ctx: Ctx, seat: int, card: str) -> None:
     swap = f" in place of {ctx.name(held)}" if held else ""
     rule = ("BL-072" if held else "BL-070") + (", BL-058" if ctx.state.part == "market" else "")  # no action spent
     ctx.emit("equip", rule, f"{adv.name} equips {gear.name}{swap}.", seat=seat,
-             card=card, slot=gear.slot)
+             card=card, slot=gear.slot, via=ctx.setting())
     settle_maximums(ctx, seat)
     ctx.check_limits(seat)
 
@@ -144,7 +152,7 @@ def sell(ctx: Ctx, seat: int, card: str) -> None:
     ctx.throw_away(seat, card)
     adv.gold += value
     ctx.emit("sell", "BL-059, BL-060", f"{adv.name} sells {ctx.name(card)} for {value} Gold.", seat=seat, card=card,
-             amount=value)
+             amount=value, via=ctx.setting())
     if equipped:  # its bonuses are gone: the maximums and the limits are worked out again (BL-075)
         settle_maximums(ctx, seat)
         ctx.check_limits(seat)
@@ -165,6 +173,14 @@ def answer_give_card(ctx: Ctx, step: GiveCardStep, seat: int, choice: tuple[str,
         return
     to = int(choice[0].partition(":")[2])
     card = step["card"]
+    ctx.emit("give", "BL-014", f"{ctx.who(seat)} gives {ctx.name(card)} to {ctx.who(to)}.", seat=seat, to=to,
+             card=card, via=ctx.setting())
+    hand_over(ctx, seat, card, to)
+
+
+def hand_over(ctx: Ctx, seat: int, card: str, to: int) -> None:
+    """Move ``card`` from ``seat`` (worn or in the backpack) into ``to``'s backpack: a transmuted item
+    comes apart first, the card going on alone (BL-242); both then keep their limits (BL-075)."""
     adv = ctx.adventurer(seat)
     for slot, held in list(adv.slots.items()):
         if held == card:
@@ -172,7 +188,6 @@ def answer_give_card(ctx: Ctx, step: GiveCardStep, seat: int, choice: tuple[str,
             settle_maximums(ctx, seat)
     transmute.separate(ctx, seat, card)  # so does one in the backpack (BL-242)
     adv.backpack.remove(card)
-    ctx.emit("give", "BL-014", f"{adv.name} gives {ctx.name(card)} to {ctx.who(to)}.", seat=seat, to=to, card=card)
     ctx.to_backpack(to, card)
     ctx.check_limits(seat)  # the giver's limits: the other half of a transmuted item stays behind (BL-242),
     #                         and the card may have raised them (BL-075)
@@ -197,7 +212,7 @@ def answer_give_gold(ctx: Ctx, step: GiveGoldStep, seat: int, choice: tuple[str,
     ctx.adventurer(seat).gold -= amount
     ctx.adventurer(step["to"]).gold += amount
     ctx.emit("give_gold", "BL-017", f"{ctx.who(seat)} gives {amount} Gold to {ctx.who(step['to'])}.", seat=seat,
-             to=step["to"], amount=amount)
+             to=step["to"], amount=amount, via=ctx.setting())
 
 
 FLOW.question(GiveGoldStep, ask_give_gold, answer_give_gold)

@@ -11,8 +11,13 @@ spell, device or Support within reach) is not asked.
 
 What may be done: declare Support (BL-137 to BL-142), cast spells (spells.py), use single-use
 items (BL-235) and the actions of equipped cards and attached Gifts (devices paid in Tesla,
-kinetic weapons, companions' rerolls: AK-10, AK-11, AK-13, AK-16). Option ids: ``support``,
-``cast:...`` (spells.py), ``use:<card>`` or ``use:<card>:<die>``.
+kinetic weapons, companions' rerolls: AK-10, AK-11, AK-13, AK-16), and give Gold, which an
+Active Adventurer may do at any time (BL-017; cards only in the Market and Preparation, BL-018).
+Option ids: ``support``, ``cast:...`` (spells.py), ``use:<card>`` or ``use:<card>:<die>``,
+``give_gold:<seat>`` (equipment.py). Giving Gold changes no die, so it makes nobody asked who
+would not be asked anyway, nor turns anyone's forced pass into a question at every die: it is
+offered to the one the window is about (the fighter or whoever checks, who may want to pay for
+help, BL-016) and to whoever has another answer.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from typing import Iterable
 
 from game.core.decision import Option
 from game.core.window import register_window
-from game.rulesets.buck_legacy import stats
+from game.rulesets.buck_legacy import equipment, stats
 from game.rulesets.buck_legacy.content import Effect
 from game.rulesets.buck_legacy.context import FLOW, Ctx
 from game.rulesets.buck_legacy.dice_changes import DIE_NAMES, add_to_die, dice_now, own_dice, reroll, set_die
@@ -192,7 +197,8 @@ def use_card(ctx: Ctx, seat: int, card: str, die: str) -> None:
         adv.backpack.remove(card)
         ctx.discard(card)  # BL-236
     device = ", BL-229" if ability.get("tesla") else ""  # a steampunk device paid in Tesla
-    ctx.emit("use", f"BL-235{device}", f"{adv.name} uses {gear_card.name}.", seat=seat, card=card)
+    ctx.emit("use", f"BL-235{device}", f"{adv.name} uses {gear_card.name}.", seat=seat, card=card,
+             via=ctx.setting())
     _act(ctx, seat, card, ability, die)
 
 
@@ -240,7 +246,19 @@ def _act(ctx: Ctx, seat: int, card: str, ability: Effect, die: str) -> None:
 # -- the window ---------------------------------------------------------------------------------------
 
 def help_options(ctx: Ctx, seat: int, moment: str) -> list[Option]:
-    return support_options(ctx, seat, moment) + spell_options(ctx, seat, moment) + card_actions(ctx, seat, moment)
+    found = support_options(ctx, seat, moment) + spell_options(ctx, seat, moment) + card_actions(ctx, seat, moment)
+    if found or seat == concerned(ctx, moment):
+        # Pointing at no one on the table: an Adventurer there stands for the Support or the
+        # spell they would receive, which a click answers at once.
+        found += [Option(o.id, o.label, None, o.detail) for o in equipment.gold_options(ctx, seat)]
+    return found
+
+
+def concerned(ctx: Ctx, moment: str) -> int | None:
+    """The Adventurer the window is about: the fighter, or whoever checks."""
+    if moment == "check":
+        return ctx.state.check.seat if ctx.state.check is not None else None
+    return ctx.state.fight.fighter if ctx.state.fight is not None else None
 
 
 def responses(ctx: Ctx, step: HelpStep, seat: int) -> list[Option]:
@@ -270,6 +288,8 @@ def apply_help(ctx: Ctx, seat: int, picked: str) -> None:
     elif kind == "use":
         card, _, die = rest.partition(":")
         use_card(ctx, seat, card, die)
+    elif kind == "give_gold":
+        equipment.apply_card_option(ctx, seat, picked)  # asks how much, above the window (BL-017)
     else:
         raise ValueError(f"unknown help option {picked}")
 

@@ -80,7 +80,7 @@ def use_item(ctx: Ctx, seat: int, card: str, subject: str = "") -> None:
     verb = single_use_verb(ctx, card)
     ability = next(a for a in gear.abilities if a.verb == verb)
     adv.backpack.remove(card)
-    ctx.emit("use", "BL-235", f"{adv.name} uses {gear.name}.", seat=seat, card=card)
+    ctx.emit("use", "BL-235", f"{adv.name} uses {gear.name}.", seat=seat, card=card, via=ctx.setting())
     if verb == "weapon_coating":
         adv.coatings[adv.slots["weapon"]] = card  # attached, not discarded (BL-026, AK-30)
         return

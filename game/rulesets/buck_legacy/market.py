@@ -210,7 +210,7 @@ def side_job(ctx: Ctx, seat: int) -> None:
     adv.actions_left -= 1
     adv.gold += SIDE_JOB_GOLD
     ctx.emit("side_job", "BL-056", f"{adv.name} takes a Side Job: +{SIDE_JOB_GOLD} Gold ({adv.gold}).", seat=seat,
-             amount=SIDE_JOB_GOLD)
+             amount=SIDE_JOB_GOLD, via=ctx.setting())
 
 
 def end_turn(ctx: Ctx, step: MarketStep, *, done: bool) -> None:

@@ -3,7 +3,8 @@ state dealt again as one seat may believe it to be, and the game's own estimate 
 
 What a seat knows (checklist section 7): everything in play, every Distance Deck, the discard
 piles, the purple deck and the Character Creation cards, the shop (unless the Blind shop hides
-it, A-02), its own backpack, and, a Scout, the top Dungeon card it looked at. Hidden: the order
+it, A-02), its own backpack, a card offered to it (trade.py) and, a Scout, the top Dungeon card
+it looked at. Hidden: the order
 of the Items, Dungeon and Treasure decks, the other backpacks' cards. A backpack's cards show
 their backs, so everyone knows how many of them are Items and how many Treasures: the two are
 declared as two zones of two pools, never dealt into each other.
@@ -20,6 +21,7 @@ from game.core.zones import Zone, redeal
 from game.rulesets.buck_legacy import stats
 from game.rulesets.buck_legacy.content import BLContent
 from game.rulesets.buck_legacy.state import BLState
+from game.rulesets.buck_legacy.trade import offered_to
 
 
 def _peeked(state: BLState, viewer: int) -> frozenset[str]:
@@ -54,7 +56,7 @@ def zones(state: BLState, content: BLContent, *, by_weight: bool = False) -> lis
         for deck in ("items", "treasure"):
             for name, cards in pool(deck, [c for c in adv.backpack if content.card(c).deck == deck]):
                 out.append(Zone(f"backpack_{name}:{adv.seat}", cards, owner=adv.seat, seen_by=(adv.seat,),
-                                pool=name))
+                                pool=name, known=lambda seat: offered_to(state, seat)))
         out.append(Zone(f"distance:{adv.seat}", adv.distance_deck, owner=adv.seat))
     return out
 

@@ -180,7 +180,7 @@ def cast(ctx: Ctx, seat: int, spell_id: str, subject: str) -> None:
         adv.spells_this_phase.append(spell_id)
     on = f" on {_subject_words(ctx, subject)}" if subject else ""
     ctx.emit("cast", _rule(spell_id), f"{adv.name} casts {spell.name}{on}.", seat=seat, spell=spell_id,
-             subject=subject)
+             subject=subject, via=ctx.setting())
     if spell_id in WEAPON_TYPE:
         target = ctx.adventurer(int(subject))
         if WEAPON_TYPE[spell_id] not in target.weapon_types:

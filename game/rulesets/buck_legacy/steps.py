@@ -64,6 +64,7 @@ class MarketStep(TypedDict):
     step: Literal["market"]
     turn: int
     acted: bool
+    declined: NotRequired[list[str]]  # offers declined in this Market Part (trade.py)
 
 
 class InterruptStep(WindowRecord):
@@ -101,6 +102,25 @@ class GiveGoldStep(TypedDict):
     step: Literal["give_gold"]
     seat: int
     to: int
+
+
+class OfferStep(TypedDict):
+    """An offer being made (trade.py): to whom (``to``, -1 until chosen), then the price."""
+
+    step: Literal["offer"]
+    seat: int
+    card: str
+    to: int
+
+
+class TradeStep(TypedDict):
+    """An offer made: ``to`` accepts or declines ``card`` for ``price`` Gold (trade.py)."""
+
+    step: Literal["trade"]
+    seat: int
+    to: int
+    card: str
+    price: int
 
 
 class OverflowStep(TypedDict):
@@ -142,6 +162,7 @@ class PreparationStep(TypedDict):
     step: Literal["preparation"]
     seats: list[int]
     acting: NotRequired[int]
+    declined: NotRequired[list[str]]  # offers declined in this step (trade.py)
 
 
 class PlayCardsStep(TypedDict):
@@ -286,7 +307,7 @@ class TransmuteStep(TypedDict):
 BLStep = Union[
     CreateStep, SetupFinishStep, TreasureStep, KeepTreasureStep,
     MarketStartStep, ChooseZoneStep, MarketStep, InterruptStep, PurchaseStep, RaiseFundsStep, GiveCardStep,
-    GiveGoldStep, OverflowStep, MarketEndStep,
+    GiveGoldStep, OfferStep, TradeStep, OverflowStep, MarketEndStep,
     AdventureStartStep, ExplorationStep, DrawCardsStep, PreparationStep, PlayCardsStep, ResolveStep, SettleCardStep,
     CheckStep, HelpStep, CombatPhaseStep, ChooseMonsterStep, BattleStep, ParryChoiceStep, UselessChoiceStep,
     CombatEndStep, BossAppearsStep, BossPhaseStep, AdventureEndStep, NextPartStep, PickSeatStep, LoseEquippedStep,

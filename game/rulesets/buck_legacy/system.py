@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections import Counter
+from typing import Any, Iterable, Mapping, Sequence
 
 from game.core.events import Event, EventLog
 from game.core.outcome import Outcome
@@ -17,6 +18,7 @@ from game.rulesets.buck_legacy import fight as _fight  # noqa: F401
 from game.rulesets.buck_legacy import help as _help  # noqa: F401
 from game.rulesets.buck_legacy import market as _market  # noqa: F401
 from game.rulesets.buck_legacy import setup as _setup  # noqa: F401
+from game.rulesets.buck_legacy import trade as _trade  # noqa: F401
 from game.rulesets.buck_legacy import treasure as _treasure  # noqa: F401
 from game.rulesets.buck_legacy.content import BLContent, standard_content
 from game.rulesets.buck_legacy.context import FLOW, Ctx
@@ -135,6 +137,17 @@ class BuckLegacy(FlowRuleSystem):
         from game.rulesets.buck_legacy.search import evaluate
 
         return evaluate(state, seat)
+
+    def content_catalogue(self) -> list[str]:
+        """Every spell, item kind, Tesla device, Companion and act play should use (usage.py)."""
+        from game.rulesets.buck_legacy.usage import catalogue
+
+        return catalogue(self.content)
+
+    def content_usage(self, events: Iterable[Event]) -> Counter[str]:
+        from game.rulesets.buck_legacy.usage import usage
+
+        return usage(self.content, events)
 
     def invariants(self, state: BLState) -> list[str]:
         from game.rulesets.buck_legacy.invariants import problems

@@ -108,10 +108,11 @@ def transmute(ctx: Ctx, seat: int, top: str, bottom: str) -> None:
     adv.transmuted[top] = bottom
     if top in adv.slots.values():  # in play: both cards' part in it is public (BL-020)
         ctx.emit("transmute", "BL-239", f"{adv.name} transmutes {ctx.name(top)} with {ctx.name(bottom)}.",
-                 seat=seat, card=top, bottom=bottom)
+                 seat=seat, card=top, bottom=bottom, via=ctx.setting())
     else:  # the pair lies in the backpack as one card: what it is stays private (BL-073)
         worn = f"their {ctx.name(bottom)} with a card" if bottom_worn else "two cards"
-        ctx.emit("transmute", "BL-239", f"{adv.name} transmutes {worn} of the backpack.", seat=seat)
+        ctx.emit("transmute", "BL-239", f"{adv.name} transmutes {worn} of the backpack.", seat=seat,
+                 via=ctx.setting())
         ctx.emit("transmute_private", "BL-239", f"You transmute {ctx.name(top)} with {ctx.name(bottom)}.",
                  seats=(seat,), card=top, bottom=bottom)
     settle_maximums(ctx, seat)
