@@ -11,6 +11,8 @@
     python -m game bench [fantasy-heroes] [--games N]
     python -m game soak fantasy-heroes [--minutes M | --games N] [--agents normal,random] [--seed S]
     python -m game fuzz-saves fantasy-heroes --files N --seed S
+    python -m game tournament fantasy-heroes --agents hard,normal [--games N] [--budget 200|1s]
+                   [--seats N] [--option key=value] [--json]
     python -m game deck check FILE                 (Fantasy Adventures: exit 0 legal, 1 illegal)
     python -m game deck starter [--out FILE]       (write the starter deck file)
 
@@ -312,6 +314,34 @@ def cmd_deck_starter(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from game.ai.search import Budget
+    from game.tournament import describe, run_tournament
+
+    agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+    _at_least("--games", args.games, 1)
+    try:
+        budget = Budget.parse(args.budget) if args.budget else None
+    except ValueError as exc:
+        raise FiveRealmsError(str(exc)) from None
+    options = dict(_parse_option(o) for o in args.option)
+
+    def report(index: int, record: dict[str, Any]) -> None:
+        if not args.json:
+            winners = ", ".join(f"seat {w + 1} ({record['agents'][w]})" for w in record["winners"]) or "nobody"
+            print(f"game {index + 1:4d}  seed {record['seed']:<8d} {' '.join(record['agents']):<24s} "
+                  f"winner {winners}", flush=True)
+
+    results = run_tournament(args.ruleset, agents, args.games, args.seed, args.seats, budget, options, report)
+    if args.json:
+        print(json.dumps({"games": results.games, "summary": results.summary()}))
+    else:
+        if budget is not None:
+            print(f"search budget: {budget.describe()} per decision")
+        print("\n".join(describe(results)))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="five-realms", description="Five Realms: fantasy card and board games.")
     parser.add_argument("--version", action="version", version=f"five-realms {__version__}")
@@ -383,6 +413,17 @@ def build_parser() -> argparse.ArgumentParser:
     z.add_argument("--files", type=int, default=200)
     z.add_argument("--seed", type=int, default=1)
     z.set_defaults(func=cmd_fuzz_saves)
+
+    t = sub.add_parser("tournament", help="agents against each other, seats rotated; win rates with 95% intervals")
+    t.add_argument("ruleset")
+    t.add_argument("--agents", default="hard,normal")
+    t.add_argument("--games", type=int, default=20)
+    t.add_argument("--seed", type=int, default=1)
+    t.add_argument("--seats", type=int, default=None, help="seats per game (default: as many as agents)")
+    t.add_argument("--budget", default="", help="the hard agent's search per decision: iterations (200) or seconds (1s)")
+    t.add_argument("--option", action="append", default=[], help="game option key=value")
+    t.add_argument("--json", action="store_true")
+    t.set_defaults(func=cmd_tournament)
 
     d = sub.add_parser("deck", help="Fantasy Adventures deck files: check one, or write the starter deck")
     deck_sub = d.add_subparsers(dest="deck_command", required=True)

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping
 
 from game.ai import LEVELS, Agent, make_agent
-from game.ai.agents import view_for
+from game.ai.agents import agent_choice, view_for
 from game.core import registry
 from game.core.decision import Decision
 from game.core.errors import FiveRealmsError, IllegalChoice
@@ -256,8 +256,7 @@ class Session:
         decision = self.pending()
         if decision is None or not self.seats[decision.seat].is_ai:
             return None
-        agent = self.agents[decision.seat]
-        return decision.seat, agent.choose(view_for(agent, self.game, decision.seat), decision)
+        return decision.seat, agent_choice(self.agents[decision.seat], self.game, decision)
 
     def step_ai(self) -> list[Event] | None:
         """Let the AI seat to move make its choice; None if a human (or nobody) is to move."""

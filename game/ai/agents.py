@@ -1,4 +1,4 @@
-"""The agents: random, easy and normal."""
+"""The agents: random, easy, normal and hard."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from game.core.decision import Decision
 from game.core.errors import FiveRealmsError
 from game.core.rng import Rng
 
-LEVELS = ("random", "easy", "normal")
+LEVELS = ("random", "easy", "normal", "hard")
 
 # How often the easy agent answers at random instead of by heuristic (numerator / 100).
 EASY_NOISE_PERCENT = 30
@@ -29,6 +29,16 @@ class Agent(Protocol):
 def view_for(agent: Agent, game: Any, seat: int) -> Mapping[str, Any]:
     """The view ``agent`` reads for ``seat`` (empty for one that reads none)."""
     return game.view_for(seat) if agent.reads_view else {}
+
+
+def agent_choice(agent: Agent, game: Any, decision: Decision) -> tuple[str, ...]:
+    """What ``agent`` answers to ``decision`` of ``game``, searched in this process if it is a
+    searching agent and the question is no response window's (see game.ai.hard): how every
+    headless driver (bench, simulate, tournament, soak) asks an agent."""
+    search = getattr(agent, "search_here", None)
+    if search is not None and not decision.window:
+        return tuple(search(game, decision))
+    return tuple(agent.choose(view_for(agent, game, decision.seat), decision))
 
 
 def random_choice(decision: Decision, rng: Rng) -> tuple[str, ...]:
@@ -81,6 +91,10 @@ class HeuristicAgent:
 def make_agent(level: str, system_id: str, seed: int, seat: int) -> Agent:
     """An agent of ``level`` for ``seat``, seeded from the game seed and the seat."""
     rng = Rng.seeded(seed, 1000 + seat)
+    if level == "hard":
+        from game.ai.hard import SearchAgent  # (the search is imported only by games that use it)
+
+        return SearchAgent(system_id, rng)
     if level == "random":
         return RandomAgent(rng)
     if level == "normal":

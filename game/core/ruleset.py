@@ -115,6 +115,11 @@ class RuleSystem(ABC):
         """What seat ``index`` (from 0) is called at the table ("Seat 1", "Overlord"...)."""
         return f"Seat {index + 1}"
 
+    def tournament_role(self, state: Any, seat: int) -> str:
+        """The role ``seat`` played in a finished game, as a tournament counts win rates by role
+        (``python -m game tournament``): by default its label at the table."""
+        return self.seat_label(seat, self.seat_count(state))
+
     def option_label(self, option_id: str, value: Any) -> str:
         """A readable label for one value of a game option."""
         return str(value)

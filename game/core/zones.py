@@ -84,6 +84,10 @@ def redeal(zones: Iterable[Zone], seat: int, rng: Rng) -> dict[str, str]:
     for pool_zones in by_pool.values():
         knowledge = [zone.known(seat) for zone in pool_zones]
         unseen = [c for z, known in zip(pool_zones, knowledge) for c in z.cards if c not in known]
+        # Sorted before the shuffle: where the unseen cards really lie must not show in the
+        # deal, so two games the seat cannot tell apart give the same determinization for a
+        # seed (a search reads nothing of the real position, issue 15).
+        unseen.sort()
         rng.shuffle(unseen)
         for zone, known in zip(pool_zones, knowledge):
             for index, card in enumerate(zone.cards):

@@ -54,6 +54,10 @@ class ChampionsOfAlbion(FlowRuleSystem):
     def seat_label(self, index: int, seats: int) -> str:
         return f"Champion {index + 1}"
 
+    def tournament_role(self, state: CAState, seat: int) -> str:
+        """Every champion plays for the team: what differs from game to game is the main enemy."""
+        return f"Champions vs {self.content.main_enemies[state.main_enemy].name}"
+
     def option_label(self, option_id: str, value: Any) -> str:
         if option_id == "main_enemy" and value in self.content.main_enemies:
             return self.content.main_enemies[value].name

@@ -1,0 +1,92 @@
+"""The hard player: the game's heuristic player improved by search (game.ai.search).
+
+It searches only from what its seat knows: before anything else it asks the game for a
+determinization for its seat (``Game.determinize``), a full game in which every card the
+seat has not seen is dealt again, and from then on it reads nothing else. That sample is
+all that goes to the search, in this process (:meth:`SearchAgent.search_here`, for
+headless play) or in a worker process (:class:`SearchRequest`, for the window, see
+game.ai.worker), as JSON-safe data.
+
+Response windows are answered by the heuristic at once, like the session answers every
+window question of an AI seat (issue 11): a search there would show, by the time it took,
+that the seat held an answer.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from game.ai.agents import heuristic_for
+from game.ai.search import Budget, SearchResult, SearchSettings, search_decision
+from game.core import registry
+from game.core.decision import Decision
+from game.core.game import Game
+from game.core.rng import Rng
+
+DEFAULT_BUDGET = Budget(seconds=1.0)
+"""The hard player's thinking time per decision unless the settings say otherwise."""
+
+
+@dataclass(frozen=True)
+class SearchRequest:
+    """One decision's search, as data a worker process can take: the determinization as a
+    snapshot, the seat, the search's own seed and the budget."""
+
+    system_id: str
+    snapshot: Mapping[str, Any]
+    seat: int
+    seed: int
+    budget: Budget
+
+    def root(self) -> Game:
+        return Game.restore(registry.get(self.system_id), self.snapshot)
+
+
+def settings_for(system_id: str) -> SearchSettings:
+    """The search settings the rule system asks for (its ``search_settings``), else the defaults."""
+    chosen: SearchSettings | None = getattr(registry.get(system_id), "search_settings", None)
+    return chosen if chosen is not None else SearchSettings()
+
+
+def run_request(request: SearchRequest) -> SearchResult:
+    """Answer a request: the search itself, wherever it runs."""
+    return search_decision(request.root(), request.seat, heuristic_for(request.system_id), request.seed,
+                           request.budget, settings_for(request.system_id))
+
+
+class SearchAgent:
+    """The hard level. ``budget`` is per decision; decisions, iterations and times searched
+    are counted for benchmarks and tournaments."""
+
+    level = "hard"
+    reads_view = True
+
+    def __init__(self, system_id: str, rng: Rng, budget: Budget = DEFAULT_BUDGET) -> None:
+        self.system_id = system_id
+        self.heuristic = heuristic_for(system_id)
+        self.rng = rng
+        self.budget = budget
+        self.searched: list[SearchResult] = []
+
+    def choose(self, view: Mapping[str, Any], decision: Decision) -> tuple[str, ...]:
+        """Without the game to search (a response window, a stand-in): the heuristic's answer."""
+        return tuple(self.heuristic(view, decision, self.rng))
+
+    def request(self, game: Game, decision: Decision) -> SearchRequest:
+        """The search of ``decision``, from this seat's own knowledge only (made on the
+        caller's thread: a determinization costs a fraction of a millisecond)."""
+        seed = self.rng.below(2**31)
+        sample = game.determinize(decision.seat, seed)
+        return SearchRequest(self.system_id, sample.snapshot(), decision.seat, seed, self.budget)
+
+    def search_here(self, game: Game, decision: Decision) -> tuple[str, ...]:
+        """Search ``decision`` in this process and answer it."""
+        if len(decision.options) == 1 and decision.min_choices == 1:
+            return decision.option_ids  # nothing to think about (and no draw from the generator)
+        started = time.perf_counter()
+        result = run_request(self.request(game, decision))
+        self.searched.append(SearchResult(result.answer, result.iterations, time.perf_counter() - started,
+                                          result.visits))
+        return result.answer

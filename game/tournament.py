@@ -1,0 +1,159 @@
+"""``python -m game tournament``: agents against each other, seats rotated, win rates with
+their 95% confidence intervals (issue 15).
+
+Game ``i`` seats agent ``(s + i) mod k`` at seat ``s`` (k agents), so every agent plays
+every seat equally often over k games. A seat wins when the game's returns give it 1 (a
+shared win is a win: the cooperative Champions of Albion, tied Medal counts). Each seat has a
+*role*, the rule system's name for it in that game (``RuleSystem.tournament_role``: the
+Overlord or the heroes, the champions against a main enemy, else the seat's number), and win
+rates are given per agent and per agent and role, each with its Wilson score interval.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from game.ai.agents import LEVELS, agent_choice, make_agent
+from game.ai.search import Budget
+from game.core import registry
+from game.core.errors import FiveRealmsError
+from game.core.game import Game
+
+Z_95 = 1.959964
+"""The normal quantile of a two-sided 95% interval."""
+
+
+def wilson(wins: float, games: int, z: float = Z_95) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (wins may be fractional: none are here)."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    denominator = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denominator
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class Tally:
+    """Seats played and won by one agent (in one role)."""
+
+    played: int = 0
+    won: int = 0
+
+    def summary(self) -> dict[str, Any]:
+        low, high = wilson(self.won, self.played)
+        rate = self.won / self.played if self.played else 0.0
+        return {"played": self.played, "won": self.won, "rate": round(rate, 4),
+                "ci95": [round(low, 4), round(high, 4)]}
+
+
+@dataclass
+class Results:
+    agents: list[str]
+    games: list[dict[str, Any]] = field(default_factory=list)
+    by_agent: dict[str, Tally] = field(default_factory=lambda: defaultdict(Tally))
+    by_role: dict[str, dict[str, Tally]] = field(default_factory=lambda: defaultdict(lambda: defaultdict(Tally)))
+    decision_seconds: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    elapsed: float = 0.0
+
+    def summary(self) -> dict[str, Any]:
+        def times(agent: str) -> dict[str, float]:
+            seconds = sorted(self.decision_seconds.get(agent, []))
+            if not seconds:
+                return {"decisions": 0}
+            return {"decisions": len(seconds), "mean_ms": round(1000 * sum(seconds) / len(seconds), 2),
+                    "p50_ms": round(1000 * seconds[len(seconds) // 2], 2),
+                    "p95_ms": round(1000 * seconds[min(len(seconds) - 1, int(0.95 * len(seconds)))], 2)}
+
+        agents = sorted(set(self.agents), key=self.agents.index)
+        return {"games_played": len(self.games),
+                "win_rate": {a: self.by_agent[a].summary() for a in agents},
+                "win_rate_by_role": {a: {role: t.summary() for role, t in sorted(self.by_role[a].items())}
+                                     for a in agents},
+                "decision_time": {a: times(a) for a in agents},
+                "games_per_second": round(len(self.games) / max(self.elapsed, 1e-9), 3)}
+
+
+def play_one(system_id: str, seat_agents: Sequence[str], seed: int, budget: Budget | None,
+             options: dict[str, Any] | None, max_choices: int = 100_000) -> tuple[Game, list[list[float]]]:
+    """One game with ``seat_agents`` (a level per seat). Returns the finished game and, per seat,
+    the time of each decision its agent made (forced passes and one-answer questions aside)."""
+    system = registry.get(system_id)
+    game = Game.new(system, seed, len(seat_agents), system.resolve_options(options))
+    agents = [make_agent(level, system_id, seed, s) for s, level in enumerate(seat_agents)]
+    for agent in agents:
+        if budget is not None and hasattr(agent, "budget"):
+            agent.budget = budget
+    times: list[list[float]] = [[] for _ in seat_agents]
+    for _ in range(max_choices):
+        decision = game.pending()
+        if decision is None:
+            return game, times
+        if decision.forced_pass:
+            game.choose(decision.seat, ("pass",))
+            continue
+        started = time.perf_counter()
+        picked = agent_choice(agents[decision.seat], game, decision)
+        if len(decision.options) > 1 or decision.max_choices > 1:
+            times[decision.seat].append(time.perf_counter() - started)
+        game.choose(decision.seat, picked)
+    raise FiveRealmsError(f"A tournament game made {max_choices} choices without ending (seed {seed}).")
+
+
+def run_tournament(system_id: str, agents: Sequence[str], games: int, seed: int, seats: int | None = None,
+                   budget: Budget | None = None, options: dict[str, Any] | None = None,
+                   report: Callable[[int, dict[str, Any]], None] | None = None) -> Results:
+    """Play ``games`` games with the seats rotated (see the module docstring)."""
+    for level in agents:
+        if level not in LEVELS:
+            raise FiveRealmsError(f"Unknown AI level '{level}'. Levels: {', '.join(LEVELS)}.")
+    if len(agents) < 2:
+        raise FiveRealmsError("A tournament needs two agents or more, e.g. --agents hard,normal.")
+    system = registry.get(system_id)
+    count = seats if seats is not None else max(len(agents), system.min_seats)
+    if not system.min_seats <= count <= system.max_seats:
+        raise FiveRealmsError(f"{system.title} is played by {system.min_seats} to {system.max_seats} seats, not {count}.")
+    results = Results(list(agents))
+    started = time.perf_counter()
+    for i in range(games):
+        seat_agents = [agents[(s + i) % len(agents)] for s in range(count)]
+        game, times = play_one(system_id, seat_agents, seed + i, budget, options)
+        returns = game.returns()
+        roles = [system.tournament_role(game.state, s) for s in range(count)]
+        record = {"seed": seed + i, "agents": seat_agents, "winners": [s for s, r in enumerate(returns) if r == 1.0],
+                  "turns": game.turn, "roles": roles}
+        for s, agent in enumerate(seat_agents):
+            role = roles[s]
+            won = int(returns[s] == 1.0)
+            for tally in (results.by_agent[agent], results.by_role[agent][role]):
+                tally.played += 1
+                tally.won += won
+            results.decision_seconds[agent].extend(times[s])
+        results.games.append(record)
+        results.elapsed = time.perf_counter() - started
+        if report is not None:
+            report(i, record)
+    return results
+
+
+def describe(results: Results) -> list[str]:
+    """The summary as lines for people."""
+    summary = results.summary()
+    lines = [f"{summary['games_played']} games, {summary['games_per_second']} games/s"]
+    for agent, tally in summary["win_rate"].items():
+        low, high = tally["ci95"]
+        timing = summary["decision_time"][agent]
+        thinking = (f"; decisions {timing['decisions']}, mean {timing['mean_ms']} ms, p95 {timing['p95_ms']} ms"
+                    if timing["decisions"] else "")
+        lines.append(f"  {agent:<8s} won {tally['won']:4d} of {tally['played']:4d} seats: "
+                     f"{100 * tally['rate']:5.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%){thinking}")
+        for role, by_role in summary["win_rate_by_role"][agent].items():
+            low, high = by_role["ci95"]
+            lines.append(f"    as {role:<28s} {by_role['won']:4d} of {by_role['played']:4d}: "
+                         f"{100 * by_role['rate']:5.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%)")
+    return lines
