@@ -1,0 +1,129 @@
+"""The hard player (issue 15): it decides from its seat's knowledge alone, the same way for the
+same knowledge, seed and budget; it answers every question legally; the tournament counts."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai.agents import agent_choice, make_agent
+from game.ai.hard import SearchAgent
+from game.ai.search import Budget
+from game.core import registry
+from game.core.game import Game
+from game.core.rng import Rng
+from game.tournament import run_tournament, wilson
+from tests.test_conformance import random_choice
+
+BUDGET = Budget(iterations=6)
+
+
+def _search_positions(system_id: str, seed: int, wanted: int, limit: int = 600):
+    """Positions of a random game where a seat has a real question (not a window's) to search."""
+    system = registry.get(system_id)
+    game = Game.new(system, seed, system.min_seats, system.playout_options)
+    rng = Rng.seeded(seed, 5)
+    found = 0
+    for step in range(limit):
+        decision = game.pending()
+        if decision is None or found >= wanted:
+            return
+        if not decision.window and len(decision.options) > 1 and step % 7 == 3:
+            found += 1
+            yield game
+        game.choose(decision.seat, random_choice(decision, rng))
+
+
+def _hard(system_id: str, seed: int) -> SearchAgent:
+    agent = make_agent("hard", system_id, seed, 0)
+    assert isinstance(agent, SearchAgent)
+    agent.budget = BUDGET
+    return agent
+
+
+@pytest.mark.parametrize("system_id", registry.ids())
+def test_the_hard_player_cannot_tell_apart_what_its_seat_cannot(system_id):
+    """No cheating: two games the seat cannot tell apart (equal ``info_key``: the other hands
+    and the deck dealt otherwise, other dice to come) give the same answer for the same seed
+    and iteration budget, and the same visits at the root."""
+    checked = 0
+    for game in _search_positions(system_id, 11, 3):
+        decision = game.pending()
+        seat = decision.seat
+        one, other = game.determinize(seat, 101), game.determinize(seat, 202)
+        assert one.info_key(seat) == other.info_key(seat) == game.info_key(seat)
+        answers = []
+        for sample in (one, other):
+            agent = _hard(system_id, 5)
+            answer = agent_choice(agent, sample, sample.pending())
+            answers.append((answer, agent.searched[-1].visits))
+        assert answers[0] == answers[1]
+        checked += 1
+    assert checked == 3
+
+
+@pytest.mark.parametrize("system_id", registry.ids())
+def test_the_hard_player_answers_legally_and_replays_alike(system_id):
+    """Its answers are legal (the game accepts them) and a seed gives the same answers again."""
+    def play(seed: int) -> list[tuple[str, ...]]:
+        system = registry.get(system_id)
+        game = Game.new(system, seed, system.min_seats, system.playout_options)
+        agent = _hard(system_id, seed)
+        other = make_agent("random", system_id, seed, 1)
+        answers = []
+        for _ in range(40):
+            decision = game.pending()
+            if decision is None:
+                break
+            picked = agent_choice(agent if decision.seat == 0 else other, game, decision)
+            game.choose(decision.seat, picked)  # an illegal answer would raise here
+            if decision.seat == 0:
+                answers.append(picked)
+        return answers
+
+    assert play(3) == play(3)
+
+
+def test_a_budget_is_iterations_or_seconds():
+    assert Budget.parse("200") == Budget(iterations=200)
+    assert Budget.parse("1s") == Budget(seconds=1.0)
+    assert Budget.parse("0.25s") == Budget(seconds=0.25)
+    for bad in ("", "0", "-3", "fast", "0s"):
+        with pytest.raises(ValueError, match="search budget"):
+            Budget.parse(bad)
+
+
+def test_a_time_budget_stops_the_search_in_time():
+    """With a time budget the search stops once the time is spent: with a clock that moves a
+    second per reading and a budget of 1.5 s, the reading after the first iteration (2 s) stops it."""
+    from game.ai.search import Search
+    from game.ai.agents import heuristic_for
+
+    game = next(_search_positions("fantasy-heroes", 4, 1))
+    decision = game.pending()
+    root = game.determinize(decision.seat, 1)
+    ticks = iter(range(1000))
+    result = Search(root, decision.seat, heuristic_for("fantasy-heroes"), Rng.seeded(1, 1)).run(
+        Budget(seconds=1.5), clock=lambda: float(next(ticks)))
+    assert result.iterations == 1
+    assert result.answer in [(o,) for o in decision.option_ids] or decision.max_choices > 1
+
+
+def test_wilson_interval():
+    low, high = wilson(13, 20)
+    assert 0.43 < low < 0.44 and 0.81 < high < 0.82  # 65%: (0.433, 0.819)
+    assert wilson(0, 0) == (0.0, 1.0)
+    assert wilson(10, 10)[1] == pytest.approx(1.0) and wilson(10, 10)[0] > 0.69  # (0.722, 1)
+
+
+def test_a_tournament_rotates_the_seats_and_counts_each_role():
+    results = run_tournament("dungeon-delve", ["random", "normal"], 4, 1, budget=None)
+    summary = results.summary()
+    assert summary["games_played"] == 4
+    assert [g["agents"] for g in results.games] == [["random", "normal"], ["normal", "random"]] * 2
+    for agent in ("random", "normal"):
+        assert summary["win_rate"][agent]["played"] == 4
+        roles = summary["win_rate_by_role"][agent]
+        assert sorted(roles) == ["Heroes", "Overlord"]
+        assert all(r["played"] == 2 for r in roles.values())
+    won = sum(summary["win_rate"][a]["won"] for a in ("random", "normal"))
+    assert won == sum(len(g["winners"]) for g in results.games)
