@@ -68,6 +68,8 @@ class Controller:
         self._future: Future[tuple[str, ...]] | None = None
         self._future_decision: Decision | None = None
         self._think_started = 0.0
+        self._search_worker: Any = None  # game.ai.worker.SearchWorker, made for the first hard seat's search
+        self.search_seconds: float | None = None  # the hard players' thinking time (the settings'), if set
         humans = self.humans
         self.shown_seat: int | None = humans[0] if humans else None
         self.autosave_enabled = autosave
@@ -432,11 +434,9 @@ class Controller:
         if self._future is None:
             if busy:
                 return
-            agent = self.session.agents[decision.seat]
-            view = self.session.game.view_for(decision.seat)
             if self._executor is None:
                 self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
-            self._future = self._executor.submit(agent.choose, view, decision)
+            self._future = self._executor.submit(self._ai_job(decision))
             self._future_decision = decision
             self._think_started = time.monotonic()
             return
@@ -452,10 +452,44 @@ class Controller:
         picked = future.result()
         self._arrived(self.session.choose(decision.seat, picked))
 
+    def _ai_job(self, decision: Decision) -> Callable[[], tuple[str, ...]]:
+        """What the AI thread runs for the AI seat to move: a searching player's search goes to
+        the worker process (game.ai.worker: a search on a thread would take the window's
+        frames), made here from the seat's own knowledge; another player's choice runs on the
+        thread from the seat's view."""
+        from game.ai.hard import SearchAgent
+
+        agent = self.session.agents[decision.seat]
+        if isinstance(agent, SearchAgent) and not decision.window and len(decision.options) > 1:
+            from game.ai.worker import SearchWorker
+
+            if self._search_worker is None:
+                self._search_worker = SearchWorker()
+            if self.search_seconds is not None:
+                from game.ai.search import Budget
+
+                agent.budget = Budget(seconds=self.search_seconds)
+            request = agent.request(self.session.game, decision)
+            worker = self._search_worker
+            return lambda: worker.search(request).answer
+        view = self.session.game.view_for(decision.seat)
+        return lambda: tuple(agent.choose(view, decision))
+
+    @property
+    def thinking_seconds(self) -> float:
+        """How long the AI seat to move has been thinking (0 when none is)."""
+        return time.monotonic() - self._think_started if self._future is not None else 0.0
+
     def finish_ai_now(self) -> None:
-        """Wait for a running AI choice (used before saving a thumbnail or quitting)."""
-        if self._future is not None:
-            self._future.result()
+        """Settle a running AI choice before saving or quitting: a quick one is waited for, a
+        search (it may take its whole budget) is dropped, to be thought again when play goes on."""
+        if self._future is None:
+            return
+        if self._search_worker is not None and not self._future.done():
+            self._future = None
+            self._future_decision = None
+            return
+        self._future.result()
 
     def close(self) -> None:
         if self._autosave_wait:  # a turn ended in the last frames: its autosave is still made
@@ -466,6 +500,9 @@ class Controller:
         if self._writer is not None:
             self._writer.shutdown(wait=True)
             self._writer = None
+        if self._search_worker is not None:
+            self._search_worker.stop()  # first: the AI thread waiting on it then ends at once
+            self._search_worker = None
         if self._executor is not None:
             self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None

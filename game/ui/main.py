@@ -247,6 +247,33 @@ def first_frame() -> int:
     return 0
 
 
+def _selftest_search_worker() -> None:
+    """One hard decision searched in the worker process, as the window has it searched (in the
+    packaged game this proves that the executable can start itself as the worker)."""
+    from game.ai.agents import make_agent
+    from game.ai.hard import SearchAgent
+    from game.ai.search import Budget
+    from game.ai.worker import SearchWorker
+
+    from game.core import registry
+    from game.core.game import Game
+
+    game = Game.new(registry.get("fantasy-heroes"), 3, 2)
+    while (decision := game.pending()) is not None and (decision.window or len(decision.options) < 2):
+        game.choose(decision.seat, decision.option_ids[:decision.min_choices] or ("pass",))
+    assert decision is not None
+    agent = make_agent("hard", "fantasy-heroes", 3, decision.seat)
+    assert isinstance(agent, SearchAgent)
+    agent.budget = Budget(iterations=3)
+    worker = SearchWorker()
+    try:
+        answer = worker.search(agent.request(game, decision)).answer
+    finally:
+        worker.stop()
+    decision.validate(decision.seat, answer)
+    print(f"selftest: the hard player's search worker answered {', '.join(answer)}")
+
+
 def selftest(events_per_scene: int = 300) -> int:
     """Open every scene headless, feed it random input, and exit 0 (1 on any error)."""
     _headless()
@@ -272,5 +299,6 @@ def selftest(events_per_scene: int = 300) -> int:
                     app.step(random_events(rng, size, 25), 1 / 30)
                 print(f"selftest: {ruleset} {scene} ok")
         app.shutdown()
+    _selftest_search_worker()
     print("selftest: all scenes ok")
     return 0

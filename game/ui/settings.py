@@ -21,7 +21,9 @@ RESULT_SECONDS = (0, 2, 3, 5)
 """The choices for how long a result waits (0: until a click)."""
 WINDOW_SIZES = ((1024, 640), (1280, 720), (1600, 900), (1920, 1080))
 MAX_BYTES = 64 * 1024
-SEAT_WORDS = ("human", "normal", "easy", "random")
+SEAT_WORDS = ("human", "normal", "easy", "random", "hard")
+THINKING_SECONDS = (0.5, 1.0, 2.0, 4.0)
+"""The choices for how long a hard computer player thinks over a decision."""
 BACKUP = "settings.damaged.json"
 
 
@@ -43,6 +45,8 @@ class Settings:
     result_seconds: int = 2
     """How long a battle or combat result waits on screen at Normal speed (0: until a click or
     Space; a click or Space always goes on at once)."""
+    thinking_seconds: float = 1.0
+    """How long a hard computer player searches before each decision of its own."""
     confirm_risky: bool = True
     """Ask once more before a once-per-game feat, a blow that hurts your own side or another
     choice that cannot be taken back."""
@@ -97,6 +101,8 @@ class Settings:
             "animation_speed": lambda v: isinstance(v, str) and v in ANIMATION_SPEEDS,
             "result_seconds": lambda v: isinstance(v, int) and not isinstance(v, bool) and v in RESULT_SECONDS,
             "confirm_risky": lambda v: isinstance(v, bool),
+            "thinking_seconds": lambda v: (isinstance(v, (int, float)) and not isinstance(v, bool)
+                                           and float(v) in THINKING_SECONDS),
             "last_seats": lambda v: (isinstance(v, list) and 1 <= len(v) <= 8
                                      and all(isinstance(w, str) and w in SEAT_WORDS for w in v)),
         }

@@ -25,7 +25,8 @@ from game.ui import theme
 from game.ui.scenes.base import MenuScene, NoticeScene
 from game.ui.widgets.basic import Button, Cycle, TextField
 
-SEAT_KINDS = [("human", "Human"), ("normal", "AI · normal"), ("easy", "AI · easy"), ("random", "AI · random")]
+SEAT_KINDS = [("human", "Human"), ("normal", "AI · normal"), ("hard", "AI · hard"), ("easy", "AI · easy"),
+              ("random", "AI · random")]
 DEFAULT_NAMES = ["Ann", "Bram", "Cora", "Dain"]
 
 

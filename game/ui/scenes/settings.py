@@ -9,7 +9,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.scenes.base import MenuScene
-from game.ui.settings import ANIMATION_SPEEDS, RESULT_SECONDS, WINDOW_SIZES
+from game.ui.settings import ANIMATION_SPEEDS, RESULT_SECONDS, WINDOW_SIZES, THINKING_SECONDS
 from game.ui.widgets.basic import Button, Cycle
 
 
@@ -56,6 +56,11 @@ class SettingsScene(MenuScene):
                                              "on" if settings.confirm_risky else "off", self.set_confirm,
                                              tooltip="A second click before a once-per-game feat, a blow that "
                                              "hurts your own side, or a choice that cannot be taken back")),
+            ("Hard AI thinks", Cycle(pygame.Rect(x, y + 5 * row, w, h),
+                                     [(str(v), f"{v:g} s") for v in THINKING_SECONDS],
+                                     str(float(settings.thinking_seconds)), self.set_thinking_seconds,
+                                     tooltip="How long a hard computer player searches before each of its "
+                                     "decisions (longer plays better)")),
         ]
         for i, (label, widget) in enumerate(entries):
             self.rows.append((label, y + i * row))
@@ -80,6 +85,10 @@ class SettingsScene(MenuScene):
 
     def set_result_seconds(self, value: str) -> None:
         self.app.settings.result_seconds = int(value)
+        self.app.settings.save()
+
+    def set_thinking_seconds(self, value: str) -> None:
+        self.app.settings.thinking_seconds = float(value)
         self.app.settings.save()
 
     def set_confirm(self, value: str) -> None:

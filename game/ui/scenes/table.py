@@ -76,6 +76,7 @@ class TableScene(Scene):
         self.renderer = CardRenderer(app.assets)
         self.animations = AnimationQueue()
         self.animations.speed = app.settings.speed_factor
+        controller.search_seconds = app.settings.thinking_seconds
         self.table = table_for(controller.session.system_id)(self)
         self.log = LogPanel()
         self.panel = ActionPanel()
@@ -120,6 +121,7 @@ class TableScene(Scene):
         super().resume()
         self.animations.speed = self.app.settings.speed_factor
         self.controller.speed_factor = self.app.settings.speed_factor
+        self.controller.search_seconds = self.app.settings.thinking_seconds
         self._handoff_open = False
         self._decision_seen = None
 
@@ -546,6 +548,8 @@ class TableScene(Scene):
         elif controller.thinking_seat is not None:
             seat = controller.thinking_seat
             text, colour = f"{session.seats[seat].name} is thinking…", theme.PARCHMENT
+            if session.seats[seat].level == "hard" and controller.thinking_seconds >= 0.5:
+                text = f"{session.seats[seat].name} is thinking… {controller.thinking_seconds:.1f} s"
             self._draw_spinner(surface, (x + theme.px(8, s), rect.centery))
             x += theme.px(24, s)
         else:

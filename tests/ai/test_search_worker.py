@@ -1,0 +1,106 @@
+"""The hard player's searches for the window run in a worker process (issue 15, item 3): the
+worker answers as the search in this process would, the table's controller hands the search
+over and keeps answering frames, and neither saving nor quitting waits for a search."""
+
+from __future__ import annotations
+
+import time
+
+from game.ai.agents import random_choice
+from game.ai.hard import SearchAgent, run_request
+from game.ai.search import Budget
+from game.ai.worker import SearchWorker
+from game.core.game import Game
+from game.core import registry
+from game.session import Seat, Session
+from game.ui.controller import Controller
+from game.core.rng import Rng
+
+RNG = Rng.seeded(3, 3)  # the human seats' answers
+
+
+def _searchable(game: Game):
+    """Play first options until a seat has a real (non-window) question."""
+    while (decision := game.pending()) is not None and (decision.window or len(decision.options) < 2):
+        game.choose(decision.seat, decision.option_ids[:max(1, decision.min_choices)])
+    return decision
+
+
+def test_the_worker_answers_as_the_search_here_would():
+    game = Game.new(registry.get("fantasy-heroes"), 8, 2)
+    decision = _searchable(game)
+    agent = SearchAgent("fantasy-heroes", __import__("game.core.rng", fromlist=["Rng"]).Rng.seeded(8, 1),
+                        Budget(iterations=8))
+    request = agent.request(game, decision)
+    worker = SearchWorker()
+    try:
+        there = worker.search(request)
+        again = worker.search(request)  # one process answers request after request
+    finally:
+        worker.stop()
+    here = run_request(request)
+    assert there.answer == again.answer == here.answer
+    assert there.iterations == here.iterations == 8
+    assert not worker.running
+
+
+def test_the_controller_searches_in_the_worker_and_frames_go_on():
+    """A hard seat to move: the controller hands its search to the worker and each update
+    returns at once while it thinks (the table keeps drawing); the move arrives later."""
+    session = Session.new("dungeon-delve", [Seat("ai", "Morgath", "hard"), Seat("human", "Ann")], 4)
+    controller = Controller(session, 0.0, autosave=False)
+    controller.search_seconds = 0.3
+    try:
+        for _ in range(400):  # to the first question of the hard seat with something to think over
+            decision = session.pending()
+            if not session.seats[decision.seat].is_ai:
+                controller.choose(random_choice(decision, RNG))
+                continue
+            if len(decision.options) > 1 and not decision.window:
+                break
+            session.step_ai()
+        else:
+            raise AssertionError("the hard seat was never asked anything to think over")
+        before = len(session.choices)
+        controller.update(busy=False)
+        assert controller.thinking_seat == decision.seat
+        updates = 0
+        deadline = time.monotonic() + 30
+        while len(session.choices) == before and time.monotonic() < deadline:
+            controller.update(busy=False)  # returns at once: the search is not on this thread
+            updates += 1
+            time.sleep(0.01)
+        assert len(session.choices) > before, "the hard seat never moved"
+        assert updates > 5  # frames went on while it thought
+        assert session.choices[before].seat == decision.seat
+        assert isinstance(session.agents[decision.seat], SearchAgent)
+        assert session.agents[decision.seat].budget == Budget(seconds=0.3)
+    finally:
+        controller.close()
+    assert controller._search_worker is None
+
+
+def test_saving_or_quitting_does_not_wait_for_a_search():
+    """``finish_ai_now`` (before a save or quitting) drops a search under way instead of
+    waiting for it; the seat thinks again afterwards, and closing stops the worker at once."""
+    session = Session.new("fantasy-heroes", [Seat("ai", "Ann", "hard"), Seat("human", "Bram")], 2)
+    controller = Controller(session, 0.0, autosave=False)
+    controller.search_seconds = 4.0
+    try:
+        for _ in range(400):
+            decision = session.pending()
+            if session.seats[decision.seat].is_ai and len(decision.options) > 1 and not decision.window:
+                break
+            if session.seats[decision.seat].is_ai:
+                session.step_ai()
+            else:
+                controller.choose(random_choice(decision, RNG))
+        before = len(session.choices)
+        controller.update(busy=False)
+        assert controller.thinking_seat is not None and controller._future is not None
+        controller.finish_ai_now()
+        assert controller._future is None and len(session.choices) == before
+        started = time.monotonic()
+    finally:
+        controller.close()
+    assert time.monotonic() - started < 3.0  # not the 4 s the search had (a generous margin)
