@@ -236,10 +236,14 @@ class Session:
         that would tell the other seats whether a hand held an answer (issue 11, fair
         questions). A human with a real choice is asked as usual; with strict windows a
         human answers his forced passes too. The answers are logged like any choice, so a
-        replay gives them again."""
+        replay gives them again. A hard seat in a game whose windows it searches
+        (game.ai.hard) is left every window question, forced passes too, for its driver: the
+        window's controller gives each the same thinking time."""
         events: list[Event] = []
         while self.answers_windows and (decision := self.game.pending()) is not None and decision.window:
             seat = self.seats[decision.seat]
+            if getattr(self.agents.get(decision.seat), "searches_windows", False):
+                break  # a hard seat of a game whose windows it searches: each is given the same time
             if decision.forced_pass and (seat.is_ai or not self.strict_windows):
                 picked: tuple[str, ...] = ("pass",)
             elif seat.is_ai:

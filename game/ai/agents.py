@@ -33,10 +33,10 @@ def view_for(agent: Agent, game: Any, seat: int) -> Mapping[str, Any]:
 
 def agent_choice(agent: Agent, game: Any, decision: Decision) -> tuple[str, ...]:
     """What ``agent`` answers to ``decision`` of ``game``, searched in this process if it is a
-    searching agent and the question is no response window's (see game.ai.hard): how every
-    headless driver (bench, simulate, tournament, soak) asks an agent."""
+    searching agent (see game.ai.hard): how every headless driver (bench, simulate,
+    tournament, soak) asks an agent."""
     search = getattr(agent, "search_here", None)
-    if search is not None and not decision.window:
+    if search is not None:
         return tuple(search(game, decision))
     return tuple(agent.choose(view_for(agent, game, decision.seat), decision))
 

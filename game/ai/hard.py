@@ -9,7 +9,10 @@ game.ai.worker), as JSON-safe data.
 
 Response windows are answered by the heuristic at once, like the session answers every
 window question of an AI seat (issue 11): a search there would show, by the time it took,
-that the seat held an answer.
+that the seat held an answer. A game whose windows hold its main decisions (Fantasy Heroes'
+battle) asks for them to be searched (``search_windows``): the session then leaves every
+window question of a hard seat to whoever drives it, forced passes too, and the window's
+controller gives each the same thinking time, so how long the seat thinks tells nothing.
 """
 
 from __future__ import annotations
@@ -45,9 +48,8 @@ class SearchRequest:
 
 
 def settings_for(system_id: str) -> SearchSettings:
-    """The search settings the rule system asks for (its ``search_settings``), else the defaults."""
-    chosen: SearchSettings | None = getattr(registry.get(system_id), "search_settings", None)
-    return chosen if chosen is not None else SearchSettings()
+    """The search settings the rule system asks for (its ``search_tuning``), else the defaults."""
+    return SearchSettings(**registry.get(system_id).search_tuning)
 
 
 def run_request(request: SearchRequest) -> SearchResult:
@@ -68,7 +70,16 @@ class SearchAgent:
         self.heuristic = heuristic_for(system_id)
         self.rng = rng
         self.budget = budget
+        self.settings = settings_for(system_id)
         self.searched: list[SearchResult] = []
+
+    @property
+    def searches_windows(self) -> bool:
+        return self.settings.search_windows
+
+    def searches(self, decision: Decision) -> bool:
+        """Whether this question is searched (a window's only where the game says so)."""
+        return not decision.window or self.settings.search_windows
 
     def choose(self, view: Mapping[str, Any], decision: Decision) -> tuple[str, ...]:
         """Without the game to search (a response window, a stand-in): the heuristic's answer."""
@@ -82,9 +93,12 @@ class SearchAgent:
         return SearchRequest(self.system_id, sample.snapshot(), decision.seat, seed, self.budget)
 
     def search_here(self, game: Game, decision: Decision) -> tuple[str, ...]:
-        """Search ``decision`` in this process and answer it."""
+        """Search ``decision`` in this process and answer it (nobody watches the time here:
+        a question with one answer is answered at once)."""
         if len(decision.options) == 1 and decision.min_choices == 1:
             return decision.option_ids  # nothing to think about (and no draw from the generator)
+        if not self.searches(decision):
+            return self.choose(game.view_for(decision.seat), decision)
         started = time.perf_counter()
         result = run_request(self.request(game, decision))
         self.searched.append(SearchResult(result.answer, result.iterations, time.perf_counter() - started,

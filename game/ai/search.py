@@ -22,9 +22,9 @@ start of ``prior_visits`` visits at its own mean, so the search leaves it only f
 that proved better: a small budget plays like ``normal``, a larger one better.
 
 Questions nobody can ponder are not nodes: forced passes are answered at once, a question
-with one answer is answered, and in a search a response window's question is answered by
-the rollout policy (windows come after every action in some games; branching on each would
-spend the budget on passes).
+with one answer is answered, and a response window's question is answered by the rollout
+policy (windows come after every action in some games; branching on each would spend the
+budget on passes) unless the game's settings say its windows hold its main decisions.
 
 The search reads nothing but the determinization it was handed (the caller makes it from the
 seat's own knowledge) and its own generator: the same knowledge, seed and iteration budget
@@ -95,6 +95,10 @@ class SearchSettings:
     """The head start of the heuristic's own answer at the root (visits at its own mean)."""
     sampled_answers: int = 6
     """Answers tried at a question that picks several options (the heuristic's and random ones)."""
+    search_windows: bool = False
+    """Whether response windows are searched too: for a game whose windows hold its main
+    decisions (Fantasy Heroes' battle windows). The window then gives a hard seat every window
+    question, forced passes included, for the same thinking time (game.ai.hard)."""
 
 
 @dataclass
@@ -171,7 +175,7 @@ class Search:
             if len(decision.options) == 1 and decision.min_choices == 1:
                 game.choose(decision.seat, decision.option_ids)
                 continue
-            if decision.window and node is not self.tree:
+            if decision.window and not self.settings.search_windows:
                 game.choose(decision.seat, self.policy(game, decision))
                 continue
             fresh = not node.children
@@ -226,6 +230,12 @@ class Search:
         decision = self.root.pending()
         assert decision is not None and decision.seat == self.seat, "the search root is the seat's own question"
         started = clock()
+        if len(decision.options) == 1 and decision.min_choices == 1:
+            # One answer (a window's forced pass): nothing to search, but the time is taken as
+            # for any other question, so how long the seat thinks cannot tell it held nothing.
+            if budget.seconds is not None:
+                time.sleep(max(0.0, budget.seconds - (clock() - started)))
+            return SearchResult(decision.option_ids, 0, clock() - started, {})
         favourite = self.favourite = self.policy(self.root, decision)
         iterations = 0
         while True:

@@ -67,12 +67,20 @@ class SearchWorker:
         self._conn: Connection | None = None
         self._numbers = itertools.count(1)
         self._lock = threading.Lock()  # one search at a time on the pipe
+        self._guard = threading.Lock()  # starting and stopping the process, never both at once
+        self._stopped = False
 
     @property
     def running(self) -> bool:
         return self._process is not None and self._process.is_alive()
 
     def _start(self) -> Connection:
+        with self._guard:
+            if self._stopped:
+                raise FiveRealmsError("The computer player's search stopped.")
+            return self._start_process()
+
+    def _start_process(self) -> Connection:
         if self._conn is None or not self.running:
             context = multiprocessing.get_context("spawn")
             mine, theirs = context.Pipe()
@@ -100,9 +108,11 @@ class SearchWorker:
         return SearchResult(tuple(reply["answer"]), reply["iterations"], reply["seconds"], {})
 
     def stop(self) -> None:
-        """Stop the process at once (a search under way is dropped)."""
-        process, conn = self._process, self._conn
-        self._process = self._conn = None
+        """Stop the process at once (a search under way is dropped; none starts after)."""
+        with self._guard:
+            self._stopped = True
+            process, conn = self._process, self._conn
+            self._process = self._conn = None
         if process is not None and process.is_alive():
             process.terminate()  # (a thread waiting for its answer then reads the end of the pipe)
             process.join(timeout=2)

@@ -110,6 +110,9 @@ class RuleSystem(ABC):
     hidden_information: ClassVar[bool] = True
     has_chance: ClassVar[bool] = True
     cooperative: ClassVar[bool] = False
+    search_tuning: ClassVar[Mapping[str, Any]] = {}
+    """How the hard player searches this game (fields of game.ai.search.SearchSettings that
+    differ from the defaults: rollout length, whether its response windows are searched)."""
 
     def seat_label(self, index: int, seats: int) -> str:
         """What seat ``index`` (from 0) is called at the table ("Seat 1", "Overlord"...)."""

@@ -460,7 +460,8 @@ class Controller:
         from game.ai.hard import SearchAgent
 
         agent = self.session.agents[decision.seat]
-        if isinstance(agent, SearchAgent) and not decision.window and len(decision.options) > 1:
+        if isinstance(agent, SearchAgent) and agent.searches(decision) and (
+                len(decision.options) > 1 or decision.window):  # (a window's forced pass takes the same time)
             from game.ai.worker import SearchWorker
 
             if self._search_worker is None:

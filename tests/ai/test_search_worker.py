@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 from game.ai.agents import random_choice
-from game.ai.hard import SearchAgent, run_request
+from game.ai.hard import SearchAgent, SearchRequest, run_request
 from game.ai.search import Budget
 from game.ai.worker import SearchWorker
 from game.core.game import Game
@@ -104,3 +104,33 @@ def test_saving_or_quitting_does_not_wait_for_a_search():
     finally:
         controller.close()
     assert time.monotonic() - started < 3.0  # not the 4 s the search had (a generous margin)
+
+
+def test_a_hard_seat_is_left_every_window_question_where_it_searches_windows():
+    """Fantasy Heroes' battle windows are searched: the session leaves a hard seat's window
+    questions, forced passes too, to whoever drives the seat (the window's controller gives
+    each the same thinking time), where it answers a normal seat's at once."""
+    def first_forced_pass(level: str):
+        session = Session.new("fantasy-heroes", [Seat("ai", "Ann", level), Seat("human", "Bram")], 6)
+        for _ in range(3000):
+            decision = session.pending()
+            if decision is None:
+                break
+            if decision.seat == 0 and decision.window and decision.forced_pass:
+                return session, decision
+            if session.seats[decision.seat].is_ai:
+                if level == "hard":
+                    session.agents[0].budget = Budget(iterations=2)
+                session.step_ai()
+            else:
+                session.choose(decision.seat, random_choice(decision, RNG))
+        return session, None
+
+    session, decision = first_forced_pass("hard")
+    assert decision is not None, "the hard seat was never left a forced pass"
+    request = session.agents[0].request(session.game, decision)
+    result = run_request(SearchRequest(request.system_id, request.snapshot, request.seat, request.seed,
+                                       Budget(seconds=0.05)))
+    assert result.answer == ("pass",) and result.iterations == 0
+    _, normal_decision = first_forced_pass("normal")
+    assert normal_decision is None  # a normal seat's forced passes never wait for anyone

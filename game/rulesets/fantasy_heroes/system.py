@@ -29,6 +29,8 @@ class FantasyHeroes(FlowRuleSystem):
                "take every territory to win.")
     min_seats = 2
     max_seats = 3
+    # The battle windows hold the game's main decisions (which card to play, when to stop).
+    search_tuning = {"search_windows": True}
     game_options = (
         GameOption("short_game", "Short game", False,
                    "When the Battle deck runs out, the player with the most territories wins (FH-077)."),
