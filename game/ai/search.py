@@ -6,10 +6,10 @@ One tree for the seat that searches (single-observer ISMCTS, Cowling, Powley and
 1. deals a fresh *determinization*: a full game consistent with what the seat knows, the
    unseen cards dealt again and a generator of its own (``Game.determinize``), so the search
    neither sees a hidden card nor foresees a die;
-2. descends the tree from the root, at each question choosing among the answers that are
-   legal *in this sample* by UCB1 with availability counts (an answer unseen in most samples
-   is not favoured for being rarely tried); every seat's question is a node, and each seat
-   picks for its own returns;
+2. answers the root question (the seat's own) with one of the answers compared there, then
+   descends the tree, at each question choosing among the answers legal *in this sample* by
+   UCB1 with availability counts (an answer unseen in most samples is not favoured for being
+   rarely tried); every seat's question is a node, and each seat picks for its own returns;
 3. expands one answer not yet tried (the rollout policy's own answer first: it is the best
    first guess there is), then
 4. rolls out with the game's heuristic player (``normal``) for a fixed number of real
@@ -17,9 +17,13 @@ One tree for the seat that searches (single-observer ISMCTS, Cowling, Powley and
    over), and
 5. adds the scores of every seat to each node on the path.
 
-The answer is the root's most visited child. The heuristic's own answer starts with a head
-start of ``prior_visits`` visits at its own mean, so the search leaves it only for an answer
-that proved better: a small budget plays like ``normal``, a larger one better.
+At the root the iterations go in *rounds*: one determinization seed per round, and every
+answer compared is tried once with it: the same hidden cards and, as far as the lines agree,
+the same dice for each (common random numbers). A game of chance scores one line of play very
+differently from deal to deal; compared on the same deal, two answers differ by what the
+answer changes. The heuristic's own answer is kept unless another beat it round by round by
+more than ``confidence`` standard errors: a small budget plays like ``normal``, a larger one
+better.
 
 Questions nobody can ponder are not nodes: forced passes are answered at once, a question
 with one answer is answered, and a response window's question is answered by the rollout
@@ -91,10 +95,12 @@ class SearchSettings:
     """Real questions (not forced passes) played by the rollout policy before the position is scored."""
     exploration: float = 0.5
     """UCB1's exploration constant (returns lie in [0, 1])."""
-    prior_visits: int = 4
-    """The head start of the heuristic's own answer at the root (visits at its own mean)."""
     sampled_answers: int = 6
     """Answers tried at a question that picks several options (the heuristic's and random ones)."""
+    root_answers: int = 10
+    """Answers compared at the root at most (the heuristic's and others drawn at random)."""
+    confidence: float = 1.0
+    """How many standard errors an answer must beat the heuristic's by, to be chosen instead."""
     search_windows: bool = False
     """Whether response windows are searched too: for a game whose windows hold its main
     decisions (Fantasy Heroes' battle windows). The window then gives a hard seat every window
@@ -130,7 +136,6 @@ class Search:
         self.root, self.seat, self.heuristic, self.rng, self.settings = root, seat, heuristic, rng, settings
         self.tree = Node()
         self.seats = root.seats
-        self.favourite: tuple[str, ...] | None = None  # the heuristic's answer at the root
 
     # -- policy ------------------------------------------------------------------------------
 
@@ -161,9 +166,14 @@ class Search:
 
     # -- one iteration -----------------------------------------------------------------------
 
-    def iterate(self) -> None:
-        game = self.root.determinize(self.seat, self.rng.below(2**31))
-        node, path = self.tree, [self.tree]
+    def iterate(self, seed: int, root_answer: tuple[str, ...]) -> tuple[float, ...]:
+        """One iteration from the determinization of ``seed`` that answers the root question
+        with ``root_answer``; returns every seat's score at its end."""
+        game = self.root.determinize(self.seat, seed)
+        game.choose(self.seat, root_answer)
+        node = self.tree.children.setdefault((self.seat, root_answer), Node(scores=[0.0] * self.seats))
+        node.available += 1
+        path = [self.tree, node]
         expanded = False
         while not expanded:
             decision = game.pending()
@@ -179,9 +189,7 @@ class Search:
                 game.choose(decision.seat, self.policy(game, decision))
                 continue
             fresh = not node.children
-            first = None
-            if fresh:
-                first = self.favourite if node is self.tree else self.policy(game, decision)
+            first = self.policy(game, decision) if fresh else None
             moves = [(decision.seat, answer) for answer in self.answers(node, decision, first)]
             for move in moves:
                 child = node.children.get(move)
@@ -206,6 +214,7 @@ class Search:
                 visited.scores = [0.0] * self.seats
             for s in range(self.seats):
                 visited.scores[s] += scores[s]
+        return scores
 
     def _ucb(self, child: Node, seat: int) -> float:
         return (child.scores[seat] / child.visits
@@ -226,6 +235,19 @@ class Search:
 
     # -- the decision ------------------------------------------------------------------------
 
+    def root_answers(self, decision: Decision, favourite: tuple[str, ...]) -> list[tuple[str, ...]]:
+        """The answers compared at the root: the heuristic's first, then every other option of a
+        one-pick question (at most ``root_answers`` in all, the others drawn at random), or for
+        a many-pick question a few drawn at random."""
+        if decision.min_choices == decision.max_choices == 1:
+            others = [(o,) for o in decision.option_ids if (o,) != favourite]
+            room = self.settings.root_answers - 1
+            if len(others) > room:
+                self.rng.shuffle(others)
+                others = sorted(others[:room], key=lambda a: decision.option_ids.index(a[0]))
+            return [favourite, *others]
+        return self.answers(self.tree, decision, favourite)
+
     def run(self, budget: Budget, clock: Callable[[], float] = time.perf_counter) -> SearchResult:
         decision = self.root.pending()
         assert decision is not None and decision.seat == self.seat, "the search root is the seat's own question"
@@ -236,36 +258,37 @@ class Search:
             if budget.seconds is not None:
                 time.sleep(max(0.0, budget.seconds - (clock() - started)))
             return SearchResult(decision.option_ids, 0, clock() - started, {})
-        favourite = self.favourite = self.policy(self.root, decision)
+        favourite = self.policy(self.root, decision)
+        answers = self.root_answers(decision, favourite)
+        rounds: list[list[float]] = []  # per round, the seat's score after each answer
         iterations = 0
         while True:
-            if budget.iterations is not None and iterations >= budget.iterations:
+            if budget.iterations is not None and iterations + len(answers) > max(budget.iterations, len(answers)):
                 break
             if budget.seconds is not None and clock() - started >= budget.seconds:
                 break
-            self.iterate()
-            iterations += 1
-        answer = self.best(decision, favourite)
-        visits = {move[1]: child.visits for move, child in self.tree.children.items() if move[0] == self.seat}
+            seed = self.rng.below(2**31)  # one deal and one generator for every answer of the round
+            rounds.append([self.iterate(seed, answer)[self.seat] for answer in answers])
+            iterations += len(answers)
+        answer = self.best(answers, rounds)
+        visits = {a: len(rounds) for a in answers}
         return SearchResult(answer, iterations, clock() - started, visits)
 
-    def best(self, decision: Decision, favourite: tuple[str, ...]) -> tuple[str, ...]:
-        """The most visited answer at the root, the heuristic's own with its head start; ties go
-        to the heuristic's, then to the first in option order (no dependence on dict order)."""
-        prior = self.settings.prior_visits
-        order = {option_id: i for i, option_id in enumerate(decision.option_ids)}
-
-        def weight(item: tuple[Move, Node]) -> tuple[int, bool, tuple[int, ...]]:
-            (_, answer), child = item
-            is_favourite = answer == favourite
-            return (child.visits + (prior if is_favourite else 0), is_favourite,
-                    tuple(-order.get(o, 0) for o in answer))
-
-        children = [(m, c) for m, c in self.tree.children.items() if m[0] == self.seat]
-        if not children:
-            return favourite
-        move, _ = max(children, key=weight)
-        return move[1]
+    def best(self, answers: list[tuple[str, ...]], rounds: list[list[float]]) -> tuple[str, ...]:
+        """The answer whose scores beat the heuristic's own (``answers[0]``) by the most, round
+        by round (the same deal and dice for both: common random numbers), if the advantage is
+        clear (its mean above ``confidence`` standard errors); else the heuristic's."""
+        if len(rounds) < 2:
+            return answers[0]
+        best, best_mean = answers[0], 0.0
+        n = len(rounds)
+        for i in range(1, len(answers)):
+            diffs = [r[i] - r[0] for r in rounds]
+            mean = sum(diffs) / n
+            spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+            if mean > best_mean and mean > self.settings.confidence * spread:
+                best, best_mean = answers[i], mean
+        return best
 
 
 def search_decision(root: Game, seat: int, heuristic: HeuristicFn, seed: int, budget: Budget,
