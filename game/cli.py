@@ -9,6 +9,7 @@
                    [--scenario FILE] [--option short_game=true] [--json]
     python -m game replay FILE [--verify]
     python -m game bench [fantasy-heroes] [--games N]
+    python -m game bench --hard [--decisions N] [--budget 1s]    (the hard player's figures)
     python -m game soak fantasy-heroes [--minutes M | --games N] [--agents normal,random] [--seed S]
     python -m game fuzz-saves fantasy-heroes --files N --seed S
     python -m game tournament fantasy-heroes --agents hard,normal [--games N] [--budget 200|1s]
@@ -215,7 +216,16 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     _at_least("--games", args.games, 1)
     _at_least("--frames", args.frames, 1)
-    if args.ui:
+    if args.hard:
+        from game.ai.search import Budget
+        from game.bench_hard import run_hard_bench
+
+        try:
+            budget = Budget.parse(args.budget) if args.budget else None
+        except ValueError as exc:
+            raise FiveRealmsError(str(exc)) from None
+        run_hard_bench(args.decisions, args.seed, budget)
+    elif args.ui:
         run_ui_bench(args.frames, args.seed, args.json)
     else:
         run_bench(args.ruleset, args.games, args.seed)
@@ -397,6 +407,10 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--ui", action="store_true", help="frame times and start-up instead of rules speed")
     b.add_argument("--frames", type=int, default=600)
     b.add_argument("--json", action="store_true", help="with --ui: one JSON list of frame figures per table")
+    b.add_argument("--hard", action="store_true",
+                   help="the hard player: decision times, iterations per second, the table's frames while it thinks")
+    b.add_argument("--decisions", type=int, default=10, help="with --hard: searched decisions per game")
+    b.add_argument("--budget", default="", help="with --hard: the search budget (default 1s)")
     b.set_defaults(func=cmd_bench)
 
     k = sub.add_parser("soak", help="AI games with every check after every choice; exit 1 on any failure")

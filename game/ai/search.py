@@ -268,8 +268,15 @@ class Search:
             if budget.seconds is not None and clock() - started >= budget.seconds:
                 break
             seed = self.rng.below(2**31)  # one deal and one generator for every answer of the round
-            rounds.append([self.iterate(seed, answer)[self.seat] for answer in answers])
-            iterations += len(answers)
+            scores: list[float] = []
+            for answer in answers:
+                if budget.seconds is not None and scores and clock() - started >= budget.seconds:
+                    break  # out of time in mid-round: the round is dropped (its answers unpaired)
+                scores.append(self.iterate(seed, answer)[self.seat])
+                iterations += 1
+            if len(scores) < len(answers):
+                break
+            rounds.append(scores)
         answer = self.best(answers, rounds)
         visits = {a: len(rounds) for a in answers}
         return SearchResult(answer, iterations, clock() - started, visits)

@@ -34,6 +34,8 @@ class ChampionsOfAlbion(FlowRuleSystem):
                "and spreading shadow, then at most five rounds to defeat the Dragon, Arawn or Morrigan together.")
     min_seats = 1
     max_seats = 4
+    # A champion's decision weighs routes and stories (milliseconds each): shorter rollouts.
+    search_tuning = {"rollout_choices": 10}
     game_options = (
         GameOption("main_enemy", "Main enemy", "dragon", "The enemy the champions face (CA-003).",
                    choices=MAIN_ENEMY_CHOICES),

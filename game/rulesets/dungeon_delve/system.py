@@ -39,6 +39,8 @@ class DungeonDelve(FlowRuleSystem):
                "and defeat the Bone Warden within ten rounds. Seat 1 is the overlord.")
     min_seats = 2
     max_seats = 5
+    # The heroes' and the Overlord's decisions cost milliseconds each (paths, lines of sight): short rollouts.
+    search_tuning = {"rollout_choices": 6}
     game_options = (
         GameOption("heroes", "Heroes", ALL_HEROES, "The party: 2-4 different heroes (DD-148), placed on the "
                    "start squares in this order (DD-007).", suggestions=HERO_PARTIES),
