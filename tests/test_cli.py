@@ -323,3 +323,30 @@ def test_a_signal_during_a_save_lets_it_finish_then_saves_and_exits(tmp_path):
     assert len(files) == 1 and not list(tmp_path.rglob("*.tmp"))
     loaded = saves.load(files[0])
     assert any(c.seat == 0 and c.by_human for c in loaded.choices)  # the human's choice made it
+
+
+def test_tournament_json_shape_text_and_bad_budgets(capsys):
+    """``tournament`` (issue 15): the seats rotated, the summary's shape, the same games again
+    for the same arguments, and budgets and agents checked with one line."""
+    argv = ("tournament", "champions-of-albion", "--agents", "hard,random", "--games", "2", "--seed", "3",
+            "--budget", "4", "--json")
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    data = json.loads(out)
+    assert [g["agents"] for g in data["games"]] == [["hard", "random"], ["random", "hard"]]
+    for g in data["games"]:
+        assert set(g) == {"seed", "agents", "winners", "turns", "roles"}
+    summary = data["summary"]
+    assert set(summary) == {"games_played", "win_rate", "win_rate_by_role", "decision_time", "games_per_second"}
+    assert set(summary["win_rate"]) == {"hard", "random"}
+    assert set(summary["win_rate"]["hard"]) == {"played", "won", "rate", "ci95"}
+    roles = summary["win_rate_by_role"]["hard"]
+    assert all(role.startswith("Champions vs ") for role in roles)
+    assert summary["decision_time"]["hard"]["decisions"] > 0
+    _, again, _ = run(capsys, *argv)
+    assert json.loads(again)["games"] == data["games"]
+    code, out, _ = run(capsys, "tournament", "fantasy-heroes", "--agents", "random,normal", "--games", "2")
+    assert code == 0 and "95% CI" in out and "as Seat 1" in out
+    for bad in (["--budget", "soon"], ["--agents", "hard,genius"], ["--agents", "hard"], ["--games", "0"]):
+        code, _, err = run(capsys, "tournament", "fantasy-heroes", *bad)
+        assert code == 2 and len(err.strip().splitlines()) == 1
