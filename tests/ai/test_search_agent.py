@@ -135,3 +135,23 @@ def test_a_tournament_rotates_the_seats_and_counts_each_role():
         assert all(r["played"] == 2 for r in roles.values())
     won = sum(summary["win_rate"][a]["won"] for a in ("random", "normal"))
     assert won == sum(len(g["winners"]) for g in results.games)
+
+
+def test_a_game_with_a_hard_seat_saves_and_loads_with_its_level(tmp_path, monkeypatch):
+    """A hard seat is saved as one and comes back as a searching player, its generator where it
+    was, so the loaded game goes on as the original would have (an iteration budget)."""
+    from game import saves
+    from game.session import Seat, Session
+
+    monkeypatch.setenv("FIVE_REALMS_DATA_DIR", str(tmp_path))
+    session = Session.new("buck-legacy", [Seat("ai", "Ann", "hard"), Seat("ai", "Bram", "normal")], 5)
+    session.agents[0].budget = BUDGET
+    for _ in range(30):
+        session.step_ai()
+    loaded = saves.load(saves.save(session, "hard-seat"))
+    assert loaded.seats[0].level == "hard" and isinstance(loaded.agents[0], SearchAgent)
+    loaded.agents[0].budget = BUDGET
+    for _ in range(30):
+        session.step_ai()
+        loaded.step_ai()
+    assert loaded.game.state_hash() == session.game.state_hash()
