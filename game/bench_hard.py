@@ -41,8 +41,9 @@ def decision_figures(system_id: str, decisions: int, seed: int, budget: Budget) 
                 started = time.perf_counter()
                 picked = hard.search_here(game, decision)
                 times.append(time.perf_counter() - started)
-                iterations += hard.searched[-1].iterations
-                searched += hard.searched[-1].seconds
+                assert hard.last is not None
+                iterations += hard.last.iterations
+                searched += hard.last.seconds
             else:
                 picked = agent_choice(others[decision.seat], game, decision)
             game.choose(decision.seat, picked)

@@ -55,7 +55,7 @@ def test_the_hard_player_cannot_tell_apart_what_its_seat_cannot(system_id):
         for sample in (one, other):
             agent = _hard(system_id, 5)
             answer = agent_choice(agent, sample, sample.pending())
-            answers.append((answer, agent.searched[-1].visits))
+            answers.append((answer, agent.last.visits))
         assert answers[0] == answers[1]
         checked += 1
     assert checked == 3
