@@ -2,7 +2,9 @@
 their 95% confidence intervals (issue 15).
 
 Game ``i`` seats agent ``(s + i) mod k`` at seat ``s`` (k agents), so every agent plays
-every seat equally often over k games. A seat wins when the game's returns give it 1 (a
+every seat equally often over k games. In a cooperative game (Champions of Albion) all seats
+play for one team, so game ``i`` is played by agent ``i mod k`` at every seat: the teams are
+compared, each on the same seeds as the others. A seat wins when the game's returns give it 1 (a
 shared win is a win: the cooperative Champions of Albion, tied Medal counts). Each seat has a
 *role*, the rule system's name for it in that game (``RuleSystem.tournament_role``: the
 Overlord or the heroes, the champions against a main enemy, else the seat's number), and win
@@ -121,7 +123,10 @@ def run_tournament(system_id: str, agents: Sequence[str], games: int, seed: int,
     results = Results(list(agents))
     started = time.perf_counter()
     for i in range(games):
-        seat_agents = [agents[(s + i) % len(agents)] for s in range(count)]
+        if system.one_team:  # one team a game: game i is played by agent i mod k at every seat
+            seat_agents = [agents[i % len(agents)]] * count
+        else:
+            seat_agents = [agents[(s + i) % len(agents)] for s in range(count)]
         game, times = play_one(system_id, seat_agents, seed + i, budget, options)
         returns = game.returns()
         roles = [system.tournament_role(game.state, s) for s in range(count)]

@@ -110,6 +110,8 @@ class RuleSystem(ABC):
     hidden_information: ClassVar[bool] = True
     has_chance: ClassVar[bool] = True
     cooperative: ClassVar[bool] = False
+    one_team: ClassVar[bool] = False
+    """Every seat plays for one team against the game itself (a tournament compares whole teams)."""
     search_tuning: ClassVar[Mapping[str, Any]] = {}
     """How the hard player searches this game (fields of game.ai.search.SearchSettings that
     differ from the defaults: rollout length, whether its response windows are searched)."""

@@ -49,6 +49,7 @@ class ChampionsOfAlbion(FlowRuleSystem):
     hidden_information = True
     has_chance = True
     cooperative = True
+    one_team = True
 
     def __init__(self) -> None:
         self.content = standard_content()
