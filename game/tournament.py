@@ -111,12 +111,15 @@ def run_tournament(system_id: str, agents: Sequence[str], games: int, seed: int,
                    budget: Budget | None = None, options: dict[str, Any] | None = None,
                    report: Callable[[int, dict[str, Any]], None] | None = None) -> Results:
     """Play ``games`` games with the seats rotated (see the module docstring)."""
+    system = registry.get(system_id)
     for level in agents:
-        if level not in LEVELS:
-            raise FiveRealmsError(f"Unknown AI level '{level}'. Levels: {', '.join(LEVELS)}.")
+        base, _, role = level.partition(":")
+        if base not in LEVELS or (role and (base != "hard" or role not in system.decision_roles)):
+            roles = ", ".join(f"hard:{r}" for r in system.decision_roles)
+            also = f"; in {system.title} {roles} searches only that role's questions" if roles else ""
+            raise FiveRealmsError(f"Unknown AI level '{level}'. Levels: {', '.join(LEVELS)}{also}.")
     if len(agents) < 2:
         raise FiveRealmsError("A tournament needs two agents or more, e.g. --agents hard,normal.")
-    system = registry.get(system_id)
     count = seats if seats is not None else max(len(agents), system.min_seats)
     if not system.min_seats <= count <= system.max_seats:
         raise FiveRealmsError(f"{system.title} is played by {system.min_seats} to {system.max_seats} seats, not {count}.")

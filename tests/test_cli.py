@@ -348,6 +348,7 @@ def test_tournament_json_shape_text_and_bad_budgets(capsys):
     assert json.loads(again)["games"] == data["games"]
     code, out, _ = run(capsys, "tournament", "fantasy-heroes", "--agents", "random,normal", "--games", "2")
     assert code == 0 and "95% CI" in out and "as Seat 1" in out
-    for bad in (["--budget", "soon"], ["--agents", "hard,genius"], ["--agents", "hard"], ["--games", "0"]):
+    for bad in (["--budget", "soon"], ["--agents", "hard,genius"], ["--agents", "hard"], ["--games", "0"],
+                ["--agents", "hard:monster,normal"], ["--agents", "normal:hero,normal"]):
         code, _, err = run(capsys, "tournament", "fantasy-heroes", *bad)
         assert code == 2 and len(err.strip().splitlines()) == 1

@@ -91,10 +91,10 @@ class HeuristicAgent:
 def make_agent(level: str, system_id: str, seed: int, seat: int) -> Agent:
     """An agent of ``level`` for ``seat``, seeded from the game seed and the seat."""
     rng = Rng.seeded(seed, 1000 + seat)
-    if level == "hard":
+    if level == "hard" or level.startswith("hard:"):
         from game.ai.hard import SearchAgent  # (the search is imported only by games that use it)
 
-        return SearchAgent(system_id, rng)
+        return SearchAgent(system_id, rng, role=level.partition(":")[2])
     if level == "random":
         return RandomAgent(rng)
     if level == "normal":

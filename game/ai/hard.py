@@ -62,11 +62,12 @@ class SearchAgent:
     """The hard level. ``budget`` is per decision; ``last`` is the last search made here (for
     benchmarks and tests; nothing is kept per decision, so a long game costs no more)."""
 
-    level = "hard"
     reads_view = True
 
-    def __init__(self, system_id: str, rng: Rng, budget: Budget = DEFAULT_BUDGET) -> None:
+    def __init__(self, system_id: str, rng: Rng, budget: Budget = DEFAULT_BUDGET, role: str = "") -> None:
         self.system_id = system_id
+        self.role = role  # search only the questions of this role (RuleSystem.decision_role); "": all
+        self.level = f"hard:{role}" if role else "hard"
         self.heuristic = heuristic_for(system_id)
         self.rng = rng
         self.budget = budget
@@ -97,7 +98,8 @@ class SearchAgent:
         a question with one answer is answered at once)."""
         if len(decision.options) == 1 and decision.min_choices == 1:
             return decision.option_ids  # nothing to think about (and no draw from the generator)
-        if not self.searches(decision):
+        if not self.searches(decision) or (self.role and self.role != registry.get(self.system_id).decision_role(
+                game.view_for(decision.seat), decision)):
             return self.choose(game.view_for(decision.seat), decision)
         started = time.perf_counter()
         result = run_request(self.request(game, decision))

@@ -120,6 +120,16 @@ class RuleSystem(ABC):
         """What seat ``index`` (from 0) is called at the table ("Seat 1", "Overlord"...)."""
         return f"Seat {index + 1}"
 
+    decision_roles: ClassVar[tuple[str, ...]] = ()
+    """The roles :meth:`decision_role` names (none where each seat has one role)."""
+
+    def decision_role(self, view: Mapping[str, Any], decision: Decision) -> str:
+        """The role in which ``decision``'s seat answers it, from that seat's view, where a seat
+        plays several roles in one game (each player of Fantasy Adventures is the monster player
+        on its own turn and a hero player on the others'); "" where seats have one role. A
+        tournament may give a seat's search to one role only ("hard:monster")."""
+        return ""
+
     def tournament_role(self, state: Any, seat: int) -> str:
         """The role ``seat`` played in a finished game, as a tournament counts win rates by role
         (``python -m game tournament``): by default its label at the table."""

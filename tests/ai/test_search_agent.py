@@ -155,3 +155,35 @@ def test_a_game_with_a_hard_seat_saves_and_loads_with_its_level(tmp_path, monkey
         session.step_ai()
         loaded.step_ai()
     assert loaded.game.state_hash() == session.game.state_hash()
+
+
+def test_a_role_restricted_hard_player_searches_only_its_roles_questions():
+    """``hard:monster`` in Fantasy Adventures searches the monster player's questions and
+    answers a hero player's with the heuristic, as ``normal`` would (the tournament measures
+    the search in each role apart)."""
+    system = registry.get("fantasy-adventures")
+    game = Game.new(system, 2, 2, system.playout_options)
+    monster = make_agent("hard:monster", "fantasy-adventures", 2, 0)
+    normal = make_agent("normal", "fantasy-adventures", 2, 0)
+    assert monster.level == "hard:monster"
+    monster.budget = BUDGET
+    seen = {"monster": 0, "hero": 0}
+    rng = Rng.seeded(2, 9)
+    for _ in range(400):
+        decision = game.pending()
+        if decision is None or min(seen.values()) >= 3:
+            break
+        if decision.seat == 0 and not decision.window and len(decision.options) > 1:
+            role = system.decision_role(game.view_for(0), decision)
+            monster.last = None
+            monster.rng = Rng.seeded(5, 5)
+            picked = agent_choice(monster, game, decision)
+            assert (monster.last is not None) == (role == "monster")
+            if role == "hero":
+                normal.rng = Rng.seeded(5, 5)
+                assert picked == tuple(normal.choose(game.view_for(0), decision))
+            seen[role] += 1
+            game.choose(0, picked)
+        else:
+            game.choose(decision.seat, random_choice(decision, rng))
+    assert min(seen.values()) >= 3

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from game.core.decision import Decision
 from game.core.events import Event, EventLog
 from game.core.outcome import Outcome
 from game.core.rng import Rng
@@ -58,6 +59,13 @@ class FantasyAdventures(FlowRuleSystem):
 
             content = standard_content()
         self.content = content
+
+    decision_roles = ("monster", "hero")
+
+    def decision_role(self, view: Mapping[str, Any], decision: Decision) -> str:
+        """The monster player's questions (its placements, the monsters' assignment and melee
+        order, duels, traps' item losses) against a hero player's (its own party's)."""
+        return "monster" if view.get("monster") == decision.seat else "hero"
 
     def seat_label(self, index: int, seats: int) -> str:
         return f"Player {index + 1}"
