@@ -115,8 +115,8 @@ def run_tournament(system_id: str, agents: Sequence[str], games: int, seed: int,
     for level in agents:
         base, _, role = level.partition(":")
         if base not in LEVELS or (role and (base != "hard" or role not in system.decision_roles)):
-            roles = ", ".join(f"hard:{r}" for r in system.decision_roles)
-            also = f"; in {system.title} {roles} searches only that role's questions" if roles else ""
+            variants = ", ".join(f"hard:{r}" for r in system.decision_roles)
+            also = f"; in {system.title} {variants} searches only that role's questions" if variants else ""
             raise FiveRealmsError(f"Unknown AI level '{level}'. Levels: {', '.join(LEVELS)}{also}.")
     if len(agents) < 2:
         raise FiveRealmsError("A tournament needs two agents or more, e.g. --agents hard,normal.")
