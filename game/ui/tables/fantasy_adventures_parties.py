@@ -3,7 +3,7 @@ rank above the back rank, open positions as faint outlines), every hero with the
 (FA-166, public, FA-167), a flipped hero turned sideways (FA-113), a feared hero face down
 (FA-188), a hero summoned this round dimmed as waiting (FA-224); the stack placed on the party
 face down in front of it with its card count (FA-051: its contents are the monster player's
-alone, section 7); the seat's own hand as a fan.
+alone, section 7). (The seat's own hand: fantasy_adventures_hand.py.)
 
 The other parties are condensed (a hero as its element's colour, its icon, its Melee and how
 many items it owns); the seat's own party, and a lone opponent's, show names and items in
@@ -21,7 +21,7 @@ from game.rulesets.fantasy_adventures.content import Hero
 from game.rulesets.fantasy_adventures.view_types import FAView, PlayerView
 from game.ui import theme
 from game.ui.tables.fantasy_adventures_cards import NO_ELEMENT, STAT_ICONS, TYPE_ICONS, frame_colour
-from game.ui.tables.fantasy_adventures_layout import HAND_CARD, Painter
+from game.ui.tables.fantasy_adventures_layout import Painter
 from game.ui.theme import px
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ def stack_size(view: FAView, seat: int) -> int:
 
 
 class Parties(Painter):
-    """Party panels (condensed or in full), their stacks, and the hand fan."""
+    """Party panels (condensed or in full), their stacks, and the heroes drawn at setup."""
 
     def __init__(self, table: "FantasyAdventuresTable") -> None:
         super().__init__(table)
@@ -242,33 +242,7 @@ class Parties(Painter):
         pygame.draw.rect(tile, colour, r, border_radius=px(5, self.s))
         tile.blit(label, label.get_rect(center=r.center))
 
-    # -- the hand --------------------------------------------------------------------------------------
-
-    def hand(self, surface: pygame.Surface, rect: pygame.Rect, p: PlayerView) -> None:
-        """The seat's hand as a fan (overlapping when it must; the card under the pointer lifts
-        and comes to the front), with its deck counts over it."""
-        s = self.s
-        cw, ch = px(HAND_CARD[0], s), px(HAND_CARD[1], s)
-        label = f"Hand {p['hand_size']} · Encounter deck {p['encounter_deck']} · Hero deck {p['hero_deck']}"
-        self.text(surface, label, rect.topleft, "bold", theme.PARCHMENT, width=rect.width)
-        cards = p["hand"]
-        base_y = rect.bottom - ch
-        if not cards:
-            self.text(surface, "Your hand is empty.", (rect.centerx, base_y + ch // 2), "italic",
-                      theme.PARCHMENT_DARK, anchor="center")
-            return
-        step = cw + px(6, s)
-        if len(cards) > 1:
-            step = min(step, (rect.width - cw) // (len(cards) - 1))
-        placed: list[tuple[pygame.Rect, str]] = []
-        for k, card in enumerate(cards):
-            target: Target = ("card", card)
-            lift = px(14, s) if target == self.t.hover else px(10, s) if target in self.t.selected else 0
-            placed.append((pygame.Rect(rect.x + k * step, base_y - lift, cw, ch), card))
-        placed.sort(key=lambda rc: ("card", rc[1]) == self.t.hover)  # the one under the pointer on top
-        for r, card in placed:
-            surface.blit(self.t.face_image(card, (cw, ch)), r)
-            self.t.mark(surface, r, ("card", card))
+    # -- the heroes drawn at setup ---------------------------------------------------------------
 
     def drawn(self, surface: pygame.Surface, rect: pygame.Rect, cards: list[str], title: str) -> None:
         """The heroes the seat drew at setup (FA-026) in the middle of the table, as tiles in up
