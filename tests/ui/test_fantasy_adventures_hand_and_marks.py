@@ -99,6 +99,30 @@ def _hover(app, pos) -> None:
         app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))], 1 / 60)
 
 
+def test_fa_188_a_feared_hero_lies_face_down_and_fa_113_a_flipped_one_is_turned(make_app, monkeypatch):
+    app = make_app()
+    scene = _table(app, HAND[:3])
+    drawn = Recorded(scene, monkeypatch)
+    table, said = scene.table, drawn.said()
+    for hero, own in (("0/sister_oona", True), ("1/ash_tracker", False)):
+        (cell,) = _hits(table, hero)
+        assert cell.size in drawn.backs  # its back, the size of its position
+        assert hero not in [h for h, _ in drawn.tiles]  # and no face
+        assert table.places["seat:0" if own else "seat:1"].contains(cell)
+    assert said.count("Feared") == 2
+    assert _named(said, "Sister Oona")  # named on its back in the seat's own (wide) party
+    for hero in ("0/reef_guard", "0/magda_deepdelver", "1/elder_fenwick"):
+        sizes = [size for h, size in drawn.tiles if h == hero]
+        assert sizes and all(w < h for w, h in sizes)  # drawn upright, then turned on its side
+    assert said.count("Flipped") == 3
+    assert _named(said, "Reef Guard") and _named(said, "Magda Deepdelver")
+    assert min(size for _, size in drawn.text) >= 15
+    for hero, mark in (("0/sister_oona", "feared"), ("0/reef_guard", "flipped")):
+        _hover(app, point_on(table, ("card", hero)))
+        assert app.tooltip is not None and f"Marks: {mark}" in app.tooltip[0]
+        assert table.preview_rect is not None and not table.preview_rect.colliderect(scene.prompt_rect)
+
+
 @pytest.mark.parametrize("count", [10, 12, 15])
 def test_a_hand_of_10_to_15_cards_shows_every_name_at_1280x720(make_app, monkeypatch, count):
     app = make_app()

@@ -128,8 +128,7 @@ class Parties(Painter):
         items = p["items"].get(hero, [])
         flipped, feared, waiting = hero in p["flipped"], hero in p["feared"], hero in p["waiting"]
         if feared:
-            surface.blit(self.t.scene.renderer.back(cell.size, self.t.emblem), cell)
-            self.text(surface, "Feared", cell.center, "bold", theme.GOLD_LIGHT, anchor="center")
+            self._face_down(surface, cell, hero, wide)
         else:
             tile = self.tile(hero, tuple(items), cell.size, wide) if not flipped else None
             if flipped:
@@ -146,26 +145,53 @@ class Parties(Painter):
                 self.t.hits.append((self._item_rect(cell, k), ("card", item)))
         self.t.mark(surface, cell, ("card", hero))
 
+    def _face_down(self, surface: pygame.Surface, cell: pygame.Rect, hero: str, wide: bool) -> None:
+        """A feared hero face down (FA-188): the card's back, "Feared" on a plate over it, and
+        (room allowing) its name across the top, for who it is stays known to everyone (section 7)."""
+        s = self.s
+        surface.blit(self.t.scene.renderer.back(cell.size, self.t.emblem), cell)
+        if wide:
+            band = pygame.Rect(cell.x + px(3, s), cell.y + px(3, s), cell.width - px(6, s), self.row_h() + px(2, s))
+            self._plate(surface, band)
+            self.text(surface, self.content.card(hero).name, band.center, "bold", theme.PARCHMENT,
+                      width=band.width - px(6, s), anchor="center")
+        middle = (cell.centerx, cell.centery + (self.row_h() // 2 if wide else 0))
+        word = self.a.text("Feared", "bold", self.fs, theme.GOLD_LIGHT)
+        plate = word.get_rect(center=middle).inflate(px(8, s), 0).clamp(cell)
+        self._plate(surface, plate)
+        surface.blit(word, word.get_rect(center=plate.center))
+
+    @staticmethod
+    def _plate(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """A dark plate that words in parchment or gold read on over a card's patterned back."""
+        plate = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(plate, (20, 12, 8, 215), plate.get_rect(), border_radius=max(2, rect.height // 4))
+        surface.blit(plate, rect)
+
     def _turned(self, surface: pygame.Surface, cell: pygame.Rect, hero: str, items: tuple[str, ...],
                 wide: bool) -> None:
         """A flipped hero turned sideways, as a card is on the table (FA-113): its condensed tile
-        on its side, and beside it (room allowing) its name; "Flipped" in words."""
+        on its side with "Flipped" in words; a wide position also names the hero across its top."""
         s = self.s
         label_h = self.row_h()
-        long_side = min(cell.width // 2 if wide else cell.width, int((cell.height - (0 if wide else label_h)) * 7 / 5))
+        top = cell.y
+        if wide:
+            self.text(surface, self.content.card(hero).name, (cell.x + px(3, s), top + px(2, s)), "bold",
+                      theme.PARCHMENT, width=cell.width - px(6, s))
+            top += label_h + px(4, s)
+        word_w = self.a.font("bold", self.fs).size("Flipped")[0] + px(4, s)
+        room = (cell.width - word_w, cell.bottom - top) if wide else (cell.width, cell.height - label_h)
+        long_side = min(room[0], int(room[1] * 7 / 5))
         mini = self.tile(hero, items, (int(long_side * 5 / 7), long_side), False)
         turned = pygame.transform.rotate(mini, 90)
-        spot = turned.get_rect(midleft=(cell.x, cell.centery)) if wide else turned.get_rect(midtop=(cell.centerx,
-                                                                                                     cell.y))
-        surface.blit(turned, spot)
         if wide:
-            x = spot.right + px(4, s)
-            self.text(surface, self.content.card(hero).name, (x, cell.y + px(4, s)), "bold", theme.PARCHMENT,
-                      width=cell.right - x)
-            self.text(surface, "Flipped", (x, cell.y + px(4, s) + label_h), "bold", theme.GOLD_LIGHT,
-                      width=cell.right - x)
+            spot = turned.get_rect(topleft=(cell.x, top))
+            self.text(surface, "Flipped", (spot.right + px(4, s), spot.centery), "bold", theme.GOLD_LIGHT,
+                      anchor="midleft")
         else:
+            spot = turned.get_rect(midtop=(cell.centerx, cell.y))
             self.text(surface, "Flipped", (cell.centerx, spot.bottom), "bold", theme.GOLD_LIGHT, anchor="midtop")
+        surface.blit(turned, spot)
 
     # -- a hero's tile (cached: drawn once per hero, items and size) ---------------------------------
 
