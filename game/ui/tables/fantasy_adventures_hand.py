@@ -86,9 +86,9 @@ class Hand(Painter):
 
     def columns(self, surface: pygame.Surface, rect: pygame.Rect, cards: list[str]) -> None:
         """The cards in reading order, left to right then down, in as few columns as fit; each
-        row overlaps the one above but for its name strip, and the cards of the last row run
-        off the bottom of the band (clipped). A card is marked where it shows: its strip, or
-        what is in sight of the last card of its column."""
+        row overlaps the one above but for its name strip, and the last card of each column
+        fills the rest of the band. A card is marked where it shows: its strip, or the rest of
+        the band under the last card of its column."""
         s = self.s
         gap = px(FAN_GAP, s)
         count = len(cards)
@@ -104,7 +104,10 @@ class Hand(Painter):
                 covered = k + columns < count  # a card of the next row lies over all but its strip
                 shown = pygame.Rect(card_rect.x, card_rect.y, cw,
                                     strip if covered else min(ch, rect.bottom - card_rect.y))
-                surface.blit(self.t.face_image(card, (cw, ch), named=False), card_rect)
+                if not covered:  # (a covered card shows only its strip: no face to draw under it)
+                    # The face as tall as it shows (a card cut short by the band): at 1280x720
+                    # short of the size that adds the text box, so it is quick to draw.
+                    surface.blit(self.t.face_image(card, shown.size, named=False), shown)
                 self.name_strip(surface, pygame.Rect(card_rect.x, card_rect.y, cw, strip), card)
                 self.t.mark(surface, shown, ("card", card))
         finally:
