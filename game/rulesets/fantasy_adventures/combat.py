@@ -61,7 +61,8 @@ def run_combat_start(ctx: Ctx, step: CombatStartStep) -> None:
             ctx.discard(card)  # items, spells (and any trap left) have no effect here
     if revealed:
         names = ", ".join(ctx.name(c) for c in revealed)
-        ctx.emit("stack_revealed", "FA-091", f"The stack is revealed: {names}.", cards=revealed)
+        # Face-down cards turned up: the choice that led here cannot be undone (section 7).
+        ctx.emit("stack_revealed", "FA-091", f"The stack is revealed: {names}.", cards=revealed, irreversible=True)
     ctx.push(RoundStep(step="combat_round"))
 
 

@@ -142,7 +142,7 @@ def search(ctx: Ctx, seat: int, deck: str, fits: Callable[[str], bool], rule: st
     ctx.refill(seat, deck)
     if passed:
         ctx.emit("summon_search", rule, "Passed over and discarded: " + ", ".join(ctx.name(c) for c in passed) + ".",
-                 cards=passed)
+                 cards=passed, irreversible=True)  # cards turned up from a deck: no undo past them
     return found
 
 

@@ -70,8 +70,9 @@ def run_encounter_end(ctx: Ctx, step: EncounterEndStep) -> None:
         ctx.discard(card)
     if leftovers:
         names = ", ".join(ctx.name(c) for c in leftovers)
+        # Cards still face down in the stack are turned up as they go: no undo past that.
         ctx.emit("encounter_discard", "FA-098", f"The monster player's cards of this Encounter are discarded: {names}.",
-                 cards=leftovers)
+                 cards=leftovers, irreversible=bool(encounter.stack))
     encounter.stack, encounter.monsters = [], []
     for player in state.players:
         player.flipped.clear()  # (FA-116, A-21)

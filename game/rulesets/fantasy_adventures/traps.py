@@ -37,8 +37,10 @@ def run_trap_round(ctx: Ctx, step: TrapRoundStep) -> None:
     encounter.defeats = 0
     encounter.entering = ""
     traps_left = bool(encounter.stack) and ctx.card(encounter.stack[0]).kind == "trap"
+    # What the face-down stack holds, told (yes or no): the choice that led here cannot be undone.
     ctx.emit("traps_remain", "FA-066", f"{ctx.who(ctx.state.monster)}: " + ("a trap remains." if traps_left else
-                                                                          "no traps remain."), traps=traps_left)
+                                                                          "no traps remain."), traps=traps_left,
+             irreversible=True)
     if not traps_left:
         ctx.state.stack.pop()  # the surprise stage is next (it is under this step)
         encounter.stage = "surprise"
@@ -84,7 +86,7 @@ def run_reveal_trap(ctx: Ctx, step: RevealTrapStep) -> None:
     ctx.state.stack.pop()
     encounter = ctx.encounter
     trap = encounter.stack.pop(0)
-    ctx.emit("trap_revealed", "FA-068", f"The trap is revealed: {ctx.name(trap)}.", card=trap)
+    ctx.emit("trap_revealed", "FA-068", f"The trap is revealed: {ctx.name(trap)}.", card=trap, irreversible=True)
     if not encounter.entering or not effects.trap_could_act(ctx, trap, encounter.entering):
         ctx.discard(trap)
         ctx.emit("trap_no_effect", "FA-069", f"{ctx.name(trap)} could have no effect and is discarded.", card=trap)

@@ -72,21 +72,40 @@ class RulesScene(MenuScene):
 
     def build(self, size: tuple[int, int], s: float) -> None:
         w, h = size
-        self.text_rect = pygame.Rect(theme.px(60, s), theme.px(110, s), w - theme.px(120, s), h - theme.px(150, s))
-        self.search = TextField(pygame.Rect(theme.px(60, s), theme.px(52, s), theme.px(360, s), theme.px(40, s)),
-                                self.query, max_length=40, placeholder="Search (e.g. Goblins or FH-021)",
-                                on_change=self.set_query, tooltip="Type words or a rule ID")
-        self.widgets.append(self.search)
-        x = theme.px(440, s)
-        for sid in registry.window_ids():  # (one button each: the row holds the window's games)
-            button = Button(pygame.Rect(x, theme.px(52, s), theme.px(200, s), theme.px(40, s)),
-                            registry.get(sid).title, partial(self.pick, sid), primary=sid == self.system_id)
-            self.widgets.append(button)
-            x += theme.px(210, s)
-        back = Button(pygame.Rect(w - theme.px(180, s), theme.px(52, s), theme.px(120, s), theme.px(40, s)), "Back",
+        left, right = theme.px(60, s), w - theme.px(60, s)
+        row_h, gap = theme.px(40, s), theme.px(10, s)
+        # The title's row also holds the search box and Back, so the whole second row is the
+        # games' (one button each, as wide as its name: five games fit at 1024x640).
+        back = Button(pygame.Rect(right - theme.px(120, s), theme.px(8, s), theme.px(120, s), row_h), "Back",
                       self.app.stack.pop, tooltip="Esc")
-        self.widgets.append(back)
+        search = pygame.Rect(0, theme.px(8, s), theme.px(300, s), row_h)
+        search.right = back.rect.x - gap
+        self.search = TextField(search, self.query, max_length=40, placeholder="Search (e.g. Goblins or FH-021)",
+                                on_change=self.set_query, tooltip="Type words or a rule ID")
+        self.title_width = search.x - gap - left
+        self.widgets += [self.search, back]
+        bottom = self.game_buttons(left, right, theme.px(56, s), s)
+        self.text_rect = pygame.Rect(left, bottom + theme.px(14, s), right - left,
+                                     h - bottom - theme.px(14, s) - theme.px(40, s))
         self._key = None
+
+    def game_buttons(self, left: int, right: int, top: int, s: float) -> int:
+        """One button per game of the window, each as wide as its name, in rows from ``left``
+        to ``right`` (a game that does not fit on a row starts the next); the last row's bottom."""
+        size = max(theme.MIN_TEXT_PX, theme.px(17, s))
+        font = self.app.assets.font("heading", size)
+        h, gap, pad = theme.px(38, s), theme.px(10, s), theme.px(26, s)
+        x, y = left, top
+        for sid in registry.window_ids():
+            title = registry.get(sid).title
+            width = min(font.size(title)[0] + pad, right - left)
+            if x > left and x + width > right:
+                x, y = left, y + h + gap
+            button = Button(pygame.Rect(x, y, width, h), title, partial(self.pick, sid), primary=sid == self.system_id)
+            button.text_size = size
+            self.widgets.append(button)
+            x += width + gap
+        return y + h
 
     def pick(self, system_id: str) -> None:
         self.system_id = system_id
@@ -166,5 +185,5 @@ class RulesScene(MenuScene):
             if y > rect.bottom:
                 break
         surface.set_clip(clip)
-        title = a.text(f"Rules · {registry.get(self.system_id).title}", "title", theme.px(30, s), theme.GOLD_LIGHT)
-        surface.blit(title, (theme.px(60, s), theme.px(8, s)))
+        heading = a.fit(f"Rules · {registry.get(self.system_id).title}", "title", theme.px(30, s), self.title_width)
+        surface.blit(a.text(heading, "title", theme.px(30, s), theme.GOLD_LIGHT), (theme.px(60, s), theme.px(8, s)))

@@ -15,6 +15,7 @@ a click on one answers; the action panel lists the rest.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -29,6 +30,7 @@ from game.ui.animation import Banner, Pulse
 from game.ui.tables.buck_legacy_cards import BuckDice
 from game.ui.tables.fantasy_adventures_cards import DICE, card_tooltip, face
 from game.ui.tables.fantasy_adventures_centre import DICE_EVENTS, STAGES, Centre, Names, tray_rows
+from game.ui.tables.fantasy_adventures_hand import Hand
 from game.ui.tables.fantasy_adventures_layout import LAYER_MARGIN, OWN_HEIGHT, PREVIEW, regions
 from game.ui.tables.fantasy_adventures_parties import Parties
 from game.ui.tables.layers import LayeredTable
@@ -52,6 +54,7 @@ class FantasyAdventuresTable(LayeredTable[FAView]):
     def __init__(self, scene: Any) -> None:
         super().__init__(scene)
         self.parties = Parties(self)
+        self.hand = Hand(self)
         self.centre = Centre(self)
         self.tray = BuckDice(pygame.Rect(0, 0, 10, 10), DICE)
         self._roll_seen: Any = None
@@ -91,8 +94,13 @@ class FantasyAdventuresTable(LayeredTable[FAView]):
         width = min((band.width - gap * (count - 1)) // count, max(band.width // 2, px(420, self.scale)))
         return [pygame.Rect(band.x + k * (width + gap), band.y, width, band.height) for k in range(count)]
 
-    def face_image(self, card: str, size: tuple[int, int]) -> pygame.Surface:
-        return self.scene.renderer.face(face(self.content, card), size)
+    def face_image(self, card: str, size: tuple[int, int], named: bool = True) -> pygame.Surface:
+        """The card's face at ``size``; not ``named``: its banner left empty, for a painter that
+        writes the name itself (the hand's name strips)."""
+        found = face(self.content, card)
+        if not named:
+            found = replace(found, key=found.key + ":unnamed", name="")
+        return self.scene.renderer.face(found, size)
 
     # -- drawing --------------------------------------------------------------------------------
 
@@ -119,7 +127,7 @@ class FantasyAdventuresTable(LayeredTable[FAView]):
                          lambda layer, r: self.parties.panel(layer, r, view, p), hover_inside=False, margin=margin)
             self.layered(surface, "hand", hand, (tuple(p["hand"]), p["hand_size"], p["encounter_deck"],
                                                  p["hero_deck"]),
-                         lambda layer, r: self.parties.hand(layer, r, p), margin=margin)
+                         lambda layer, r: self.hand.draw(layer, r, p), margin=margin)
         else:
             self.parties.text(surface, "Watching: every seat is played by the computer.", self.own_rect.center,
                               "italic", theme.PARCHMENT_DARK, anchor="center")

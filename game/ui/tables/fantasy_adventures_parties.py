@@ -3,7 +3,7 @@ rank above the back rank, open positions as faint outlines), every hero with the
 (FA-166, public, FA-167), a flipped hero turned sideways (FA-113), a feared hero face down
 (FA-188), a hero summoned this round dimmed as waiting (FA-224); the stack placed on the party
 face down in front of it with its card count (FA-051: its contents are the monster player's
-alone, section 7); the seat's own hand as a fan.
+alone, section 7). (The seat's own hand: fantasy_adventures_hand.py.)
 
 The other parties are condensed (a hero as its element's colour, its icon, its Melee and how
 many items it owns); the seat's own party, and a lone opponent's, show names and items in
@@ -21,7 +21,7 @@ from game.rulesets.fantasy_adventures.content import Hero
 from game.rulesets.fantasy_adventures.view_types import FAView, PlayerView
 from game.ui import theme
 from game.ui.tables.fantasy_adventures_cards import NO_ELEMENT, STAT_ICONS, TYPE_ICONS, frame_colour
-from game.ui.tables.fantasy_adventures_layout import HAND_CARD, Painter
+from game.ui.tables.fantasy_adventures_layout import Painter
 from game.ui.theme import px
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ def stack_size(view: FAView, seat: int) -> int:
 
 
 class Parties(Painter):
-    """Party panels (condensed or in full), their stacks, and the hand fan."""
+    """Party panels (condensed or in full), their stacks, and the heroes drawn at setup."""
 
     def __init__(self, table: "FantasyAdventuresTable") -> None:
         super().__init__(table)
@@ -128,8 +128,7 @@ class Parties(Painter):
         items = p["items"].get(hero, [])
         flipped, feared, waiting = hero in p["flipped"], hero in p["feared"], hero in p["waiting"]
         if feared:
-            surface.blit(self.t.scene.renderer.back(cell.size, self.t.emblem), cell)
-            self.text(surface, "Feared", cell.center, "bold", theme.GOLD_LIGHT, anchor="center")
+            self._face_down(surface, cell, hero, wide)
         else:
             tile = self.tile(hero, tuple(items), cell.size, wide) if not flipped else None
             if flipped:
@@ -146,26 +145,53 @@ class Parties(Painter):
                 self.t.hits.append((self._item_rect(cell, k), ("card", item)))
         self.t.mark(surface, cell, ("card", hero))
 
+    def _face_down(self, surface: pygame.Surface, cell: pygame.Rect, hero: str, wide: bool) -> None:
+        """A feared hero face down (FA-188): the card's back, "Feared" on a plate over it, and
+        (room allowing) its name across the top, for who it is stays known to everyone (section 7)."""
+        s = self.s
+        surface.blit(self.t.scene.renderer.back(cell.size, self.t.emblem), cell)
+        if wide:
+            band = pygame.Rect(cell.x + px(3, s), cell.y + px(3, s), cell.width - px(6, s), self.row_h() + px(2, s))
+            self._plate(surface, band)
+            self.text(surface, self.content.card(hero).name, band.center, "bold", theme.PARCHMENT,
+                      width=band.width - px(6, s), anchor="center")
+        middle = (cell.centerx, cell.centery + (self.row_h() // 2 if wide else 0))
+        word = self.a.text("Feared", "bold", self.fs, theme.GOLD_LIGHT)
+        plate = word.get_rect(center=middle).inflate(px(8, s), 0).clamp(cell)
+        self._plate(surface, plate)
+        surface.blit(word, word.get_rect(center=plate.center))
+
+    @staticmethod
+    def _plate(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """A dark plate that words in parchment or gold read on over a card's patterned back."""
+        plate = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(plate, (20, 12, 8, 215), plate.get_rect(), border_radius=max(2, rect.height // 4))
+        surface.blit(plate, rect)
+
     def _turned(self, surface: pygame.Surface, cell: pygame.Rect, hero: str, items: tuple[str, ...],
                 wide: bool) -> None:
         """A flipped hero turned sideways, as a card is on the table (FA-113): its condensed tile
-        on its side, and beside it (room allowing) its name; "Flipped" in words."""
+        on its side with "Flipped" in words; a wide position also names the hero across its top."""
         s = self.s
         label_h = self.row_h()
-        long_side = min(cell.width // 2 if wide else cell.width, int((cell.height - (0 if wide else label_h)) * 7 / 5))
+        top = cell.y
+        if wide:
+            self.text(surface, self.content.card(hero).name, (cell.x + px(3, s), top + px(2, s)), "bold",
+                      theme.PARCHMENT, width=cell.width - px(6, s))
+            top += label_h + px(4, s)
+        word_w = self.a.font("bold", self.fs).size("Flipped")[0] + px(4, s)
+        room = (cell.width - word_w, cell.bottom - top) if wide else (cell.width, cell.height - label_h)
+        long_side = min(room[0], int(room[1] * 7 / 5))
         mini = self.tile(hero, items, (int(long_side * 5 / 7), long_side), False)
         turned = pygame.transform.rotate(mini, 90)
-        spot = turned.get_rect(midleft=(cell.x, cell.centery)) if wide else turned.get_rect(midtop=(cell.centerx,
-                                                                                                     cell.y))
-        surface.blit(turned, spot)
         if wide:
-            x = spot.right + px(4, s)
-            self.text(surface, self.content.card(hero).name, (x, cell.y + px(4, s)), "bold", theme.PARCHMENT,
-                      width=cell.right - x)
-            self.text(surface, "Flipped", (x, cell.y + px(4, s) + label_h), "bold", theme.GOLD_LIGHT,
-                      width=cell.right - x)
+            spot = turned.get_rect(topleft=(cell.x, top))
+            self.text(surface, "Flipped", (spot.right + px(4, s), spot.centery), "bold", theme.GOLD_LIGHT,
+                      anchor="midleft")
         else:
+            spot = turned.get_rect(midtop=(cell.centerx, cell.y))
             self.text(surface, "Flipped", (cell.centerx, spot.bottom), "bold", theme.GOLD_LIGHT, anchor="midtop")
+        surface.blit(turned, spot)
 
     # -- a hero's tile (cached: drawn once per hero, items and size) ---------------------------------
 
@@ -242,33 +268,7 @@ class Parties(Painter):
         pygame.draw.rect(tile, colour, r, border_radius=px(5, self.s))
         tile.blit(label, label.get_rect(center=r.center))
 
-    # -- the hand --------------------------------------------------------------------------------------
-
-    def hand(self, surface: pygame.Surface, rect: pygame.Rect, p: PlayerView) -> None:
-        """The seat's hand as a fan (overlapping when it must; the card under the pointer lifts
-        and comes to the front), with its deck counts over it."""
-        s = self.s
-        cw, ch = px(HAND_CARD[0], s), px(HAND_CARD[1], s)
-        label = f"Hand {p['hand_size']} · Encounter deck {p['encounter_deck']} · Hero deck {p['hero_deck']}"
-        self.text(surface, label, rect.topleft, "bold", theme.PARCHMENT, width=rect.width)
-        cards = p["hand"]
-        base_y = rect.bottom - ch
-        if not cards:
-            self.text(surface, "Your hand is empty.", (rect.centerx, base_y + ch // 2), "italic",
-                      theme.PARCHMENT_DARK, anchor="center")
-            return
-        step = cw + px(6, s)
-        if len(cards) > 1:
-            step = min(step, (rect.width - cw) // (len(cards) - 1))
-        placed: list[tuple[pygame.Rect, str]] = []
-        for k, card in enumerate(cards):
-            target: Target = ("card", card)
-            lift = px(14, s) if target == self.t.hover else px(10, s) if target in self.t.selected else 0
-            placed.append((pygame.Rect(rect.x + k * step, base_y - lift, cw, ch), card))
-        placed.sort(key=lambda rc: ("card", rc[1]) == self.t.hover)  # the one under the pointer on top
-        for r, card in placed:
-            surface.blit(self.t.face_image(card, (cw, ch)), r)
-            self.t.mark(surface, r, ("card", card))
+    # -- the heroes drawn at setup ---------------------------------------------------------------
 
     def drawn(self, surface: pygame.Surface, rect: pygame.Rect, cards: list[str], title: str) -> None:
         """The heroes the seat drew at setup (FA-026) in the middle of the table, as tiles in up
