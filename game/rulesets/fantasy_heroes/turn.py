@@ -9,8 +9,8 @@ from __future__ import annotations
 from game.core.cards import draw
 from game.core.decision import Blocked, Decision, Option
 from game.core.window import register_window
-from game.rulesets.fantasy_heroes.content import HAND_LIMIT
-from game.rulesets.fantasy_heroes.context import ANY_TIME_VERBS, FLOW, Ctx
+from game.rulesets.fantasy_heroes.content import ANY_TIME_VERBS, HAND_LIMIT
+from game.rulesets.fantasy_heroes.context import FLOW, Ctx
 from game.rulesets.fantasy_heroes.effects import charge_sources, opposing
 from game.rulesets.fantasy_heroes.state import Player, Reveal
 from game.rulesets.fantasy_heroes.steps import (
