@@ -8,10 +8,11 @@ validates incoming choices.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from game.core.errors import IllegalChoice
+from game.core.record import record
 
 Target = tuple[str, str]
 """What an option points at on the table: (kind, id), e.g. ("card", "knight"),
@@ -24,7 +25,7 @@ nothing"): a table gives them one fixed place that never moves (issue 12). Rule 
 these ids for such answers and no others."""
 
 
-@dataclass(frozen=True)
+@record  # (made at nearly every choice: see game.core.record)
 class Option:
     """One legal answer: a stable id, a label for people, and what it points at."""
 
@@ -33,15 +34,8 @@ class Option:
     target: Target | None = None
     detail: str = ""
 
-    def __init__(self, id: str, label: str, target: Target | None = None, detail: str = "") -> None:
-        # Written out because the generated one of a frozen class sets each field through
-        # object.__setattr__, which costs more; options are made at nearly every choice. The
-        # fields go straight into the instance's dict (cheaper than dict.update's keywords).
-        fields = self.__dict__
-        fields["id"], fields["label"], fields["target"], fields["detail"] = id, label, target, detail
 
-
-@dataclass(frozen=True)
+@record
 class Blocked:
     """Something a seat might try that is not legal now, and why (for tooltips and errors)."""
 
@@ -50,12 +44,8 @@ class Blocked:
     rule: str = ""
     target: Target | None = None
 
-    def __init__(self, option_id: str, reason: str, rule: str = "", target: Target | None = None) -> None:
-        fields = self.__dict__  # as Option's
-        fields["option_id"], fields["reason"], fields["rule"], fields["target"] = option_id, reason, rule, target
 
-
-@dataclass(frozen=True)
+@record
 class Decision:
     """The pending question: who decides, what is asked, the legal options and how many to pick.
 
@@ -83,14 +73,17 @@ class Decision:
     def __init__(self, seat: int, kind: str, prompt: str | Callable[[], str], options: tuple[Option, ...],
                  rule: str = "", min_choices: int = 1, max_choices: int = 1, blocked: tuple[Blocked, ...] = (),
                  window: bool = False) -> None:
-        fields = self.__dict__  # as Option's
-        fields["seat"], fields["kind"], fields["options"], fields["rule"] = seat, kind, options, rule
-        fields["min_choices"], fields["max_choices"], fields["blocked"] = min_choices, max_choices, blocked
-        fields["window"] = window
-        if isinstance(prompt, str):
-            fields["prompt"] = prompt
-        else:
-            fields["_write_prompt"] = prompt  # see _read_prompt
+        if TYPE_CHECKING:
+            return  # (a record: see game.core.record; a question is made at every choice)
+        self.seat = seat
+        self.kind = kind
+        self._prompt = prompt  # read through the ``prompt`` property (below): a deferred one is written then
+        self.options = options
+        self.rule = rule
+        self.min_choices = min_choices
+        self.max_choices = max_choices
+        self.blocked = blocked
+        self.window = window
 
     @property
     def forced_pass(self) -> bool:
@@ -108,9 +101,10 @@ class Decision:
     def option_ids(self) -> tuple[str, ...]:
         # Read by every agent and every validation, often more than once a decision: worked
         # out once and kept beside the fields (equality, hashing and repr ignore it).
-        ids: tuple[str, ...] | None = self.__dict__.get("_option_ids")
+        ids: tuple[str, ...] | None = getattr(self, "_option_ids", None)
         if ids is None:
-            ids = self.__dict__["_option_ids"] = tuple([opt.id for opt in self.options])
+            ids = tuple([opt.id for opt in self.options])
+            object.__setattr__(self, "_option_ids", ids)  # (not a field: mypy sees none to assign)
         return ids
 
     def validate(self, seat: int, choice: Iterable[str]) -> tuple[str, ...]:
@@ -142,17 +136,15 @@ class Decision:
         return picked
 
 
-def _read_prompt(decision: Decision) -> str:
-    """A decision's prompt; a deferred one is written now that it is first read, and kept."""
-    fields = decision.__dict__
-    prompt: str | None = fields.get("prompt")
-    if prompt is None:
-        prompt = fields["prompt"] = fields["_write_prompt"]()
-    return prompt
-
-
 if not TYPE_CHECKING:
     # ``prompt`` is read through a property (set on the class after the dataclass is made, as
     # mypy knows it for the plain field it is), so a deferred prompt is written when first read.
     # A property, not __getattr__: a class with __getattr__ reads all its attributes slower.
+    def _read_prompt(decision):
+        """A decision's prompt; a deferred one is written now that it is first read, and kept."""
+        prompt = decision._prompt
+        if not isinstance(prompt, str):
+            prompt = decision._prompt = prompt()
+        return prompt
+
     Decision.prompt = property(_read_prompt)

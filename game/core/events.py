@@ -11,8 +11,10 @@ generator at all (a shuffle that emits no event of its own).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import field
+from typing import TYPE_CHECKING, Any
+
+from game.core.record import record
 
 
 IRREVERSIBLE_KINDS = frozenset({
@@ -22,7 +24,7 @@ IRREVERSIBLE_KINDS = frozenset({
 """Event kinds that always turn up hidden or random information."""
 
 
-@dataclass(frozen=True)
+@record
 class Event:
     kind: str
     rule: str
@@ -36,12 +38,15 @@ class Event:
 
     def __init__(self, kind: str, rule: str, text: str, data: dict[str, Any] | None = None,
                  seats: tuple[int, ...] | None = None, irreversible: bool = False, headline: str = "") -> None:
-        # Written out because the generated one of a frozen class sets each field through
-        # object.__setattr__, which costs more; a choice emits an event or two.
-        fields = self.__dict__
-        fields["kind"], fields["rule"], fields["text"], fields["data"] = kind, rule, text, {} if data is None else data
-        fields["seats"], fields["irreversible"] = seats, irreversible or kind in IRREVERSIBLE_KINDS
-        fields["headline"] = headline
+        if TYPE_CHECKING:
+            return  # (a record: see game.core.record; a choice emits an event or two)
+        self.kind = kind
+        self.rule = rule
+        self.text = text
+        self.data = {} if data is None else data
+        self.seats = seats
+        self.irreversible = irreversible or kind in IRREVERSIBLE_KINDS
+        self.headline = headline
 
     def visible_to(self, seat: int | None) -> bool:
         """Whether ``seat`` may see this event (None means an all-seeing observer)."""

@@ -97,8 +97,7 @@ class Rng:
                 old = state
                 state = (old * MULTIPLIER + inc) & MASK64
                 xorshifted = (((old >> 18) ^ old) >> 27) & MASK32
-                rot = old >> 59
-                r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & MASK32
+                r = ((xorshifted | xorshifted << 32) >> (old >> 59)) & MASK32  # rotated as in below()
                 if r >= threshold:
                     break
             j = r % n

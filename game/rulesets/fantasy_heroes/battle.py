@@ -11,8 +11,8 @@ from typing import NamedTuple
 
 from game.core.decision import Blocked, Decision, Option
 from game.core.effects import Effect
-from game.rulesets.fantasy_heroes.content import CARD_TYPES, CardDef, Content
-from game.rulesets.fantasy_heroes.context import ANY_TIME_VERBS, FLOW, Ctx
+from game.rulesets.fantasy_heroes.content import ANY_TIME, CARD_TYPES, ELSEWHERE, CardDef, Content
+from game.rulesets.fantasy_heroes.context import FLOW, Ctx
 from game.rulesets.fantasy_heroes.effects import (
     CARD_RULES,
     TableCards,
@@ -245,8 +245,7 @@ def window_options(ctx: Ctx, battle: Battle) -> tuple[list[Option], list[Blocked
     """Everything the window's owner may do now, and why the other cards in hand can't be played."""
     index = battle.window_owner
     side = battle.sides[index]
-    seat = side.seat
-    hand = ctx.state.players[seat].hand
+    hand = ctx.state.players[side.seat].hand
     content = ctx.content
     allowed = permissions(content, battle, index)
     judged = verdict_tables(content, allowed)
@@ -256,32 +255,33 @@ def window_options(ctx: Ctx, battle: Battle) -> tuple[list[Option], list[Blocked
     # (Scrye, Fortune) or shown blocked (Wall of Fire, Fly) after the other answers.
     any_time: list[str] = []
     elsewhere: list[str] = []
-    cards = content.cards
+    roles = content.window_roles
     for card_id in hand:
-        card = cards[card_id]
-        if card.is_instant:
-            verb = content.instant_verbs.get(card_id)
-            if verb in ANY_TIME_VERBS:
+        role = roles[card_id]
+        table = judged.get(role)
+        if table is None:  # an instant
+            if role == ANY_TIME:
                 any_time.append(card_id)
-            elif verb in ("wall_of_fire", "fly"):
+            elif role == ELSEWHERE:
                 elsewhere.append(card_id)
             continue
-        found = judged[card.type].get(card_id) or verdict(content, allowed, card_id)
+        found = table.get(card_id) or verdict(content, allowed, card_id)
         if isinstance(found, Option):
             options.append(found)
         else:
             blocked.append(found)
-    # (Most windows have no opposing spell and no minion on the owner's side: nothing to look at.)
+    # (Most windows have no opposing spell and no Goblins on the owner's side: nothing to look at.)
     spells = negatable_spells(content, battle, index) if battle.sides[opposing(index)].spells else ()
     sources = charge_sources(content, battle, index) if spells else []  # no spell to negate: no need
     for spell in spells:
         for source in sources:
             options.append(Option(f"negate:{spell}:{source}", f"Negate {ctx.name(spell)} with {ctx.name(source)}",
                                   ("card", spell), "FH-058"))
-    for minion in side.minions:
-        if content.cards[minion].verb("pay_discard_for_bv") and minion not in battle.goblins_paid and hand:
-            options.append(Option(f"pay:{minion}", f"{ctx.name(minion)}: discard a card for +1 BV",
-                                  ("card", minion), "FH-101"))
+    if hand and not content.cards_with_verb["pay_discard_for_bv"].isdisjoint(side.minions):
+        for minion in side.minions:
+            if content.cards[minion].verb("pay_discard_for_bv") and minion not in battle.goblins_paid:
+                options.append(Option(f"pay:{minion}", f"{ctx.name(minion)}: discard a card for +1 BV",
+                                      ("card", minion), "FH-101"))
     if any_time:
         options.extend(instant_options(ctx, any_time))
     for card_id in elsewhere:

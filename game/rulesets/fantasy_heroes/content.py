@@ -73,6 +73,14 @@ class Content:
     # instants of each verb.
     instant_verbs: Mapping[str, str] = field(init=False, repr=False, compare=False)
     instants_by_verb: Mapping[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    # Derived once: the cards having each verb among their effects ("negate": the Priest...),
+    # so a rule asks whether a few cards hold a verb with one set operation, not card by card.
+    cards_with_verb: Mapping[str, frozenset[str]] = field(init=False, repr=False, compare=False)
+    # Derived once: what each "+N Spell Level" card adds (its first such effect's amount), by card.
+    spell_level_bonus: Mapping[str, int] = field(init=False, repr=False, compare=False)
+    # Derived once: how a battle window treats each card in its owner's hand (see
+    # battle.window_options): battle cards by type, instants as ANY_TIME or ELSEWHERE.
+    window_roles: Mapping[str, str] = field(init=False, repr=False, compare=False)
     # The options naming a card ("play:knight", "discard:knight"), made once per card: the
     # questions offer them at nearly every choice and an Option never changes.
     play_options: Mapping[str, Option] = field(init=False, repr=False, compare=False)
@@ -99,6 +107,14 @@ class Content:
             by_verb[verb] = by_verb.get(verb, ()) + (card_id,)
         object.__setattr__(self, "instant_verbs", verbs)
         object.__setattr__(self, "instants_by_verb", by_verb)
+        with_verb: dict[str, set[str]] = {}
+        for card in self.cards.values():
+            for effect in card.effects:
+                with_verb.setdefault(effect.verb, set()).add(card.id)
+        object.__setattr__(self, "cards_with_verb", {verb: frozenset(ids) for verb, ids in with_verb.items()})
+        object.__setattr__(self, "spell_level_bonus", {
+            c.id: c.first_effects["spell_level"].get("amount") for c in self.cards.values() if c.verb("spell_level")})
+        object.__setattr__(self, "window_roles", {c.id: _window_role(c, verbs.get(c.id)) for c in self.cards.values()})
         object.__setattr__(self, "play_options", {
             c.id: Option(f"play:{c.id}", f"Play {c.name}", ("card", c.id), c.text) for c in self.cards.values()})
         object.__setattr__(self, "discard_options", {
@@ -143,6 +159,24 @@ class Content:
     def territory_type(self, territory: str) -> str:
         """The type (Castle, …) of a territory instance id such as "castle#2"."""
         return self.territory_names[territory.partition("#")[0]]
+
+
+ANY_TIME_VERBS = ("scrye", "draw")
+"""Instant verbs playable at every instant point and battle window (FH-133): Scrye, Fortune."""
+ELSEWHERE_VERBS = ("wall_of_fire", "fly")
+"""Instant verbs played only at their own moments (FH-134, FH-135): shown blocked in a window."""
+ANY_TIME = "any_time"
+ELSEWHERE = "elsewhere"
+
+
+def _window_role(card: CardDef, instant_verb: str | None) -> str:
+    """How a battle window treats ``card`` in its owner's hand: a battle card is judged by its
+    type's verdicts; an instant is offered (ANY_TIME), shown blocked (ELSEWHERE) or left out ("")."""
+    if not card.is_instant:
+        return card.type
+    if instant_verb in ANY_TIME_VERBS:
+        return ANY_TIME
+    return ELSEWHERE if instant_verb in ELSEWHERE_VERBS else ""
 
 
 K = TypeVar("K")

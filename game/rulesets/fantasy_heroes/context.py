@@ -13,14 +13,11 @@ from game.core.cards import draw, shuffle_into
 from game.core.context import BaseContext
 from game.core.events import EventLog
 from game.core.flow import Flow
-from game.rulesets.fantasy_heroes.content import Content
+from game.rulesets.fantasy_heroes.content import ANY_TIME_VERBS, Content
 from game.rulesets.fantasy_heroes.state import FHState, Seen
 from game.rulesets.fantasy_heroes.steps import FHStep
 
 FLOW: Flow["Ctx"] = Flow()
-
-# Instant verbs playable at every instant point (FH-133); Wall of Fire and Fly have their own moments.
-ANY_TIME_VERBS = ("scrye", "draw")
 
 
 class Ctx(BaseContext[FHState, FHStep]):

@@ -8,14 +8,14 @@ line per card and modifier, for the table and the log.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
+from game.core.record import record
 from game.rulesets.fantasy_heroes.content import CardDef, Content
 from game.rulesets.fantasy_heroes.state import ATTACKER, DEFENDER, Battle, Side
 
 
-@dataclass(frozen=True)
+@record  # (a total is worked out line by line: see game.core.record)
 class Line:
     """One term of a total: the card it belongs to, what it is, how much it adds, the rule."""
 
@@ -24,19 +24,11 @@ class Line:
     amount: int
     rule: str
 
-    def __init__(self, card: str, label: str, amount: int, rule: str) -> None:
-        # Written out because the generated one of a frozen class sets each field through
-        # object.__setattr__, which costs more; a total is worked out line by line.
-        self.__dict__.update(card=card, label=label, amount=amount, rule=rule)
 
-
-@dataclass(frozen=True)
+@record
 class Total:
     value: int
     lines: tuple[Line, ...]
-
-    def __init__(self, value: int, lines: tuple[Line, ...]) -> None:
-        self.__dict__.update(value=value, lines=lines)  # as Line's
 
     def terms(self) -> str:
         """The lines that add something, as the log writes them ("Knight AV +4; Archers BV +2")."""
@@ -57,15 +49,14 @@ def spell_level(content: Content, battle: Battle, side_index: int) -> int:
     A side without a hero has level 0, and its +1 cards do nothing (FHA-27).
     """
     side = battle.sides[side_index]
-    hero = hero_of(content, side)
-    if hero is None:
+    if not side.hero:
         return 0
-    level = hero.spell_level
-    cards = content.cards
-    for card_id in [*side.minions, side.artifact] if side.artifact else side.minions:
-        effect = cards[card_id].verb("spell_level")
-        if effect:
-            level += effect.get("amount")
+    level = content.cards[side.hero].spell_level
+    bonus = content.spell_level_bonus
+    for card_id in side.minions:
+        level += bonus.get(card_id, 0)
+    if side.artifact:
+        level += bonus.get(side.artifact, 0)
     return level
 
 

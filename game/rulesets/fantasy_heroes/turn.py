@@ -9,8 +9,8 @@ from __future__ import annotations
 from game.core.cards import draw
 from game.core.decision import Blocked, Decision, Option
 from game.core.window import register_window
-from game.rulesets.fantasy_heroes.content import HAND_LIMIT
-from game.rulesets.fantasy_heroes.context import ANY_TIME_VERBS, FLOW, Ctx
+from game.rulesets.fantasy_heroes.content import ANY_TIME, ANY_TIME_VERBS, HAND_LIMIT
+from game.rulesets.fantasy_heroes.context import FLOW, Ctx
 from game.rulesets.fantasy_heroes.effects import charge_sources, opposing
 from game.rulesets.fantasy_heroes.state import Player, Reveal
 from game.rulesets.fantasy_heroes.steps import (
@@ -212,12 +212,14 @@ def instant_responses(ctx: Ctx, step: InstantStep, seat: int) -> list[Option]:
     Attack Phase's point for all but the active player (FH-133, FH-134)."""
     state = ctx.state
     player = state.players[seat]
-    if player.eliminated or ctx.content.instant_verbs.keys().isdisjoint(player.hand):
+    content = ctx.content
+    if player.eliminated or content.instant_verbs.keys().isdisjoint(player.hand):
         return []  # (most hands hold no instant at all)
-    cards = ctx.any_time_instants(seat)
+    roles, play_options = content.window_roles, content.play_options
+    options = [play_options[c] for c in player.hand if roles[c] == ANY_TIME]  # Scrye, Fortune
     if step["wall"] and seat != state.active:
-        cards.extend(ctx.instants_in_hand(seat, "wall_of_fire"))
-    return instant_options(ctx, cards)
+        options.extend(instant_options(ctx, ctx.instants_in_hand(seat, "wall_of_fire")))
+    return options
 
 
 def instant_prompt(ctx: Ctx, step: InstantStep, seat: int) -> str:
