@@ -27,6 +27,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from game.ai import LEVELS
+
+VARIED_LEVELS = ("random", "easy", "normal")
+"""The levels a soak varies its seats over; ``hard`` (a second of search per decision) only
+when ``--agents`` asks for it."""
 from game.core import registry
 from game.core.decision import Decision
 from game.core.errors import FiveRealmsError, IllegalChoice
@@ -96,7 +100,7 @@ def game_setup(system: RuleSystem, index: int, agents: Sequence[str] | None) -> 
         levels = list(agents)
     else:
         count = system.min_seats + index % (system.max_seats - system.min_seats + 1)
-        levels = [LEVELS[(index + seat) % len(LEVELS)] for seat in range(count)]
+        levels = [VARIED_LEVELS[(index + seat) % len(VARIED_LEVELS)] for seat in range(count)]
     options: dict[str, Any] = {}
     for n, option in enumerate(system.game_options):
         if option.choices:
