@@ -12,7 +12,7 @@ Flying, a +2 Melee) are in the Encounter's ``gained`` list, read here the same w
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 from game.core.effects import Effect
 
@@ -38,9 +38,20 @@ def _flat(abilities: Iterable[Effect]) -> Iterator[Effect]:
             yield ability
 
 
+def _by_verb(card: Any) -> dict[str, tuple[Effect, ...]]:
+    """A card's abilities with AND pairs opened up (:func:`_flat`), by verb."""
+    out: dict[str, tuple[Effect, ...]] = {}
+    for ability in _flat(card.abilities):
+        out[ability.verb] = out.get(ability.verb, ()) + (ability,)
+    return out
+
+
 def automatic(ctx: Ctx, card: str, verb: str) -> list[Effect]:
     """The automatic abilities ``verb`` of ``card`` itself, restrictions respected (FA-155, FA-210)."""
-    return [a for a in _flat(ctx.card(card).abilities) if a.verb == verb and allowed(ctx, a)]
+    # (Read from the content's table of each card's abilities by verb: totals, saves and who
+    # may be attacked ask this of every card in play many times a combat round.)
+    found = ctx.content.per_card("abilities by verb", _by_verb)[card].get(verb, ())
+    return [a for a in found if allowed(ctx, a)]
 
 
 def allowed(ctx: Ctx, ability: Effect) -> bool:

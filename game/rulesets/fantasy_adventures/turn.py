@@ -141,14 +141,28 @@ def ask_rearrange(ctx: Ctx, step: RearrangeStep) -> Decision | None:
     heroes = player.heroes()
     if not heroes or step["moves_left"] <= 0:
         return None  # eight moves reach any arrangement of eight positions: the question ends
-    positions = _positions(player)
-    options = []
+    options: list[Option] = []
     for hero in heroes:
-        here, name = _position_of(player, hero), ctx.name(hero)
-        options += [Option(f"move:{hero}:{pos}", f"Move {name} to {pos.replace(':', ' ')}", ("card", hero))
-                    for pos in positions if pos != here]
+        moves, here = _moves(ctx, hero, player), _position_of(player, hero)
+        options += [move for position, move in moves if position != here]
     return Decision(step["seat"], "rearrange", "Rearrange your party (move a hero, or swap two), or end.",
-                    tuple(options) + (Option("end", "Keep this arrangement"),), rule="FA-179")
+                    (*options, KEEP_ARRANGEMENT), rule="FA-179")
+
+
+KEEP_ARRANGEMENT = Option("end", "Keep this arrangement")
+
+
+def _moves(ctx: Ctx, hero: str, player: Player) -> tuple[tuple[str, Option], ...]:
+    """(position, the option that moves ``hero`` there) for every position of a party, front
+    rank first. The same for a hero in every game, so made once (the content's memo): a party is
+    rearranged with up to eight moves of eight heroes each player turn."""
+    table = ctx.content.memo("moves of a hero")
+    moves: tuple[tuple[str, Option], ...] | None = table.get(hero)
+    if moves is None:
+        name = ctx.name(hero)
+        moves = table[hero] = tuple((pos, Option(f"move:{hero}:{pos}", f"Move {name} to {pos.replace(':', ' ')}",
+                                                 ("card", hero))) for pos in _positions(player))
+    return moves
 
 
 def _positions(player: Player) -> list[str]:
