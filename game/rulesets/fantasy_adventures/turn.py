@@ -138,13 +138,14 @@ def begin_recovery(ctx: Ctx) -> None:
 
 def ask_rearrange(ctx: Ctx, step: RearrangeStep) -> Decision | None:
     player = ctx.player(step["seat"])
-    heroes = player.heroes()
-    if not heroes or step["moves_left"] <= 0:
+    if not player.heroes() or step["moves_left"] <= 0:
         return None  # eight moves reach any arrangement of eight positions: the question ends
     options: list[Option] = []
-    for hero in heroes:
-        moves, here = _moves(ctx, hero, player), _position_of(player, hero)
-        options += [move for position, move in moves if position != here]
+    for here, hero in enumerate(player.front + player.back):
+        if hero is not None:
+            moves = _moves(ctx, hero, player)
+            options += moves[:here]
+            options += moves[here + 1:]
     return Decision(step["seat"], "rearrange", "Rearrange your party (move a hero, or swap two), or end.",
                     (*options, KEEP_ARRANGEMENT), rule="FA-179")
 
@@ -152,16 +153,17 @@ def ask_rearrange(ctx: Ctx, step: RearrangeStep) -> Decision | None:
 KEEP_ARRANGEMENT = Option("end", "Keep this arrangement")
 
 
-def _moves(ctx: Ctx, hero: str, player: Player) -> tuple[tuple[str, Option], ...]:
-    """(position, the option that moves ``hero`` there) for every position of a party, front
-    rank first. The same for a hero in every game, so made once (the content's memo): a party is
-    rearranged with up to eight moves of eight heroes each player turn."""
+def _moves(ctx: Ctx, hero: str, player: Player) -> tuple[Option, ...]:
+    """The option that moves ``hero`` to each position of a party, front rank first (so the
+    position's number in the ranks read one after the other). The same for a hero in every game,
+    so made once (the content's memo): a party is rearranged with up to eight moves of eight
+    heroes each player turn."""
     table = ctx.content.memo("moves of a hero")
-    moves: tuple[tuple[str, Option], ...] | None = table.get(hero)
+    moves: tuple[Option, ...] | None = table.get(hero)
     if moves is None:
         name = ctx.name(hero)
-        moves = table[hero] = tuple((pos, Option(f"move:{hero}:{pos}", f"Move {name} to {pos.replace(':', ' ')}",
-                                                 ("card", hero))) for pos in _positions(player))
+        moves = table[hero] = tuple(Option(f"move:{hero}:{pos}", f"Move {name} to {pos.replace(':', ' ')}",
+                                           ("card", hero)) for pos in _positions(player))
     return moves
 
 

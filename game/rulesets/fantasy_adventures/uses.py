@@ -25,6 +25,7 @@ is not flipped by his first spell each round (FA-136).
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any, Iterable, Iterator, NamedTuple
 
 from game.core.decision import Option
@@ -273,17 +274,17 @@ def _offering(player: Player, offered_by: PerCard[CardUses]) -> list[tuple[str, 
     """(hero, source, its uses) for each hero and item of the party that offers a use at the
     moment of ``offered_by``, as the party lists them: rank by rank, each hero before its items.
     Few cards offer any at a given moment, so they are picked out before the party is walked."""
-    party_heroes = player.heroes()
-    heroes = [hero for hero in party_heroes if offered_by[hero]]
-    owners = [hero for hero, owned in player.items.items() if _any_offers(offered_by, owned)]
-    if not owners:
+    items = player.items
+    if not _any_offers(offered_by, [*player.front, *player.back, *chain.from_iterable(items.values())]):
+        return []
+    heroes = [hero for hero in player.front + player.back if hero is not None and offered_by[hero]]
+    if not _any_offers(offered_by, chain.from_iterable(items.values())):
         return [(hero, hero, offered_by[hero]) for hero in heroes]
     out = []
-    for hero in party_heroes:
+    for hero in player.heroes():
         if hero in heroes:
             out.append((hero, hero, offered_by[hero]))
-        if hero in owners:
-            out += [(hero, item, offered_by[item]) for item in player.items[hero] if offered_by[item]]
+        out += [(hero, item, offered_by[item]) for item in items.get(hero, ()) if offered_by[item]]
     return out
 
 
