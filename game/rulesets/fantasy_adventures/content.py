@@ -30,7 +30,6 @@ from game.core.cards import (
     Field,
     Schema,
     all_of,
-    between,
     check_record,
     definition_id,
     list_of_ids,

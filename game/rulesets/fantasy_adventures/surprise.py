@@ -15,7 +15,7 @@ retreat if a hero was defeated (FA-084).
 from __future__ import annotations
 
 from game.core.decision import Decision, Option
-from game.rulesets.fantasy_adventures import defeat, party, totals, traits, windows
+from game.rulesets.fantasy_adventures import defeat, party, traits, windows
 from game.rulesets.fantasy_adventures.context import FLOW, Ctx
 from game.rulesets.fantasy_adventures.encounter import end_encounter, party_gone
 from game.rulesets.fantasy_adventures.state import Monster
