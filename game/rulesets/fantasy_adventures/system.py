@@ -24,7 +24,7 @@ from game.rulesets.fantasy_adventures.context import FLOW, Ctx
 from game.rulesets.fantasy_adventures.decks import DeckList, check_deck, check_option, from_option
 from game.rulesets.fantasy_adventures.setup import setup
 from game.rulesets.fantasy_adventures.state import FAState, Player
-from game.rulesets.fantasy_adventures.turn import score
+from game.rulesets.fantasy_adventures.turn import END_RULES, score
 from game.rulesets.fantasy_adventures.view import view
 from game.rulesets.fantasy_adventures.view_types import FAView
 
@@ -104,7 +104,7 @@ class FantasyAdventures(FlowRuleSystem):
             return None
         ctx = self.context(state, EventLog())
         scores = tuple(score(ctx, s) if not state.players[s].eliminated else 0 for s in range(state.seats))
-        return Outcome(tuple(state.winners), scores, state.end_reason, "FA-039")
+        return Outcome(tuple(state.winners), scores, state.end_reason, END_RULES[state.end_reason])
 
     def view(self, state: FAState, seat: int | None) -> FAView:
         return view(state, self.content, seat)
