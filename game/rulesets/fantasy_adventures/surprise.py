@@ -17,7 +17,7 @@ from __future__ import annotations
 from game.core.decision import Decision, Option
 from game.rulesets.fantasy_adventures import defeat, party, traits, windows
 from game.rulesets.fantasy_adventures.context import FLOW, Ctx
-from game.rulesets.fantasy_adventures.encounter import end_encounter, party_gone
+from game.rulesets.fantasy_adventures.encounter import end_encounter, enter_stage, party_gone
 from game.rulesets.fantasy_adventures.state import Monster
 from game.rulesets.fantasy_adventures.steps import DuelChoiceStep, DuelStep, RetreatStep, SurpriseRollStep, SurpriseStep
 
@@ -29,7 +29,7 @@ def run_surprise(ctx: Ctx, step: SurpriseStep) -> None:
         end_encounter(ctx, "the party has no heroes left", "FA-237")
         return
     encounter = ctx.encounter
-    encounter.stage = "surprise"
+    enter_stage(ctx, "surprise")
     encounter.defeats = 0
     ctx.push(RetreatStep(step="retreat", when="surprise"))
     windows.open_response(ctx, "W5")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from game.core.decision import Decision, Option
 from game.rulesets.fantasy_adventures import effects, party, totals, traits, windows
 from game.rulesets.fantasy_adventures.context import FLOW, Ctx
-from game.rulesets.fantasy_adventures.encounter import end_encounter, party_gone
+from game.rulesets.fantasy_adventures.encounter import end_encounter, enter_stage, party_gone
 from game.rulesets.fantasy_adventures.steps import (
     DisarmStep,
     EnteringStep,
@@ -41,7 +41,7 @@ def run_trap_round(ctx: Ctx, step: TrapRoundStep) -> None:
                                                                           "no traps remain."), traps=traps_left)
     if not traps_left:
         ctx.state.stack.pop()  # the surprise stage is next (it is under this step)
-        encounter.stage = "surprise"
+        enter_stage(ctx, "surprise")
         return
     # This step stays below: the next trap round follows this one.
     windows.open_response(ctx, "W3")
