@@ -314,16 +314,23 @@ def flatten(abilities: Any) -> Iterator[Effect]:
             yield from flatten(a.get(nested, ()))
 
 
-def kinds_on(card: Card) -> frozenset[str]:
-    """The ability kinds of the catalogue (2.7.7) that ``card`` exercises."""
+def ability_kinds(abilities: Any) -> set[str]:
+    """The ability kinds of the catalogue (2.7.7) that these abilities write, pairs and grants
+    opened up (what a card type adds, such as a scroll or an undead monster, aside)."""
     kinds = set()
-    for a in card.all_abilities():
+    for a in flatten(abilities):
         if a.verb in AK_OF:
             kinds.add(AK_OF[a.verb])
         if a.verb == "current_melee" and a.get("amount") < 0:
             kinds.add("AK-08b")
         if a.get("multiplayer"):
             kinds.add("AK-19")
+    return kinds
+
+
+def kinds_on(card: Card) -> frozenset[str]:
+    """The ability kinds of the catalogue (2.7.7) that ``card`` exercises."""
+    kinds = ability_kinds(card.abilities)
     top_types = {ability_type(a, card.holder) for a in flatten(card.abilities)}
     if isinstance(card, Monster):
         kinds |= {"AK-15"} if card.undead else set()

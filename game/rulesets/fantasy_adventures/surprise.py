@@ -112,7 +112,9 @@ def run_duel(ctx: Ctx, step: DuelStep) -> None:
     h, m = hero_die + hero_total.value, monster_die + monster_total.value
     ctx.emit("duel_roll", "FA-086", f"{ctx.name(hero)}: {hero_die} + {hero_total.text()} = {h}; "
              f"{ctx.name(monster)}: {monster_die} + {monster_total.text()} = {m}.",
-             hero_die=hero_die, monster_die=monster_die, hero_total=h, monster_total=m)
+             hero=hero, monster=monster, hero_die=hero_die, monster_die=monster_die, hero_total=h, monster_total=m,
+             hero_parts=[label for label, _ in hero_total.parts], monster_parts=[label for label, _ in monster_total.parts],
+             items=list(ctx.player(ctx.hero_player).items.get(hero, [])))
     if h > m:
         if traits.can_defeat(ctx, hero, monster):
             defeat.defeat(ctx, monster, f"it lost the duel to {ctx.name(hero)}")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections import Counter
+from typing import Any, Iterable, Mapping, Sequence
 
 from game.core.events import Event, EventLog
 from game.core.outcome import Outcome
@@ -135,6 +136,17 @@ class FantasyAdventures(FlowRuleSystem):
         from game.rulesets.fantasy_adventures.search import evaluate
 
         return evaluate(state, self.content, seat)
+
+    def content_catalogue(self) -> list[str]:
+        """Every ability kind, spell and kind of act play should use (usage.py)."""
+        from game.rulesets.fantasy_adventures.usage import catalogue
+
+        return catalogue(self.content)
+
+    def content_usage(self, events: Iterable[Event]) -> Counter[str]:
+        from game.rulesets.fantasy_adventures.usage import usage
+
+        return usage(self.content, events)
 
     def invariants(self, state: FAState) -> list[str]:
         from game.rulesets.fantasy_adventures.invariants import problems

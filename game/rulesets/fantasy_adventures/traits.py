@@ -25,6 +25,7 @@ class Save:
     label: str
     low: int
     high: int
+    source: str = ""  # the card that gives it: an item (an armor save) or the saving card itself
 
 
 # -- reading abilities -------------------------------------------------------------------------------
@@ -139,20 +140,20 @@ def saves(ctx: Ctx, card: str) -> list[Save]:
             item_info = ctx.card(item)
             printed = automatic(ctx, item, "armor_save")
             if printed:
-                out += [_save(f"{item_info.name}'s armor save", a, basic) for a in printed]
+                out += [_save(f"{item_info.name}'s armor save", a, basic, item) for a in printed]
             elif item_info.armor_save:
-                out.append(Save(f"{item_info.name}'s armor save", 1, basic))
+                out.append(Save(f"{item_info.name}'s armor save", 1, basic, item))
         intrinsic = hero_has(ctx, card, "save")
     else:
         intrinsic = automatic(ctx, card, "save")
-    out += [_save(f"{info.name}'s save", a, basic) for a in intrinsic]
+    out += [_save(f"{info.name}'s save", a, basic, card) for a in intrinsic]
     return out
 
 
-def _save(label: str, ability: Effect, basic: int) -> Save:
+def _save(label: str, ability: Effect, basic: int, source: str) -> Save:
     """A save "on X-Y", or with no numbers at or below the basic Melee (FA-217)."""
     low, high = ability.get("on", (1, basic))
-    return Save(label, int(low), int(high))
+    return Save(label, int(low), int(high), source)
 
 
 def save_bonus(ctx: Ctx, card: str) -> int:

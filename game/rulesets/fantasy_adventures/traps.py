@@ -105,7 +105,7 @@ def run_disarm(ctx: Ctx, step: DisarmStep) -> None:
     disarmed = totals.succeeds(die, 1, need, bonuses)
     rule = "FA-071" if disarmed else "FA-072"
     ctx.emit("disarm", "FA-070", f"{ctx.name(hero)} tries to disarm {ctx.name(trap)} (1-{need}"
-             + (f", bonus {bonus}" if bonus else "") + f"): rolled {die}.", die=die, need=need, bonus=bonus)
+             + (f", bonus {bonus}" if bonus else "") + f"): rolled {die}.", die=die, need=need, bonus=bonus, hero=hero)
     if disarmed:
         ctx.encounter.trap = ""
         ctx.discard(trap)

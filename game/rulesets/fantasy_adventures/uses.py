@@ -425,7 +425,8 @@ def perform(ctx: Ctx, seat: int, option: str, moment: str, defeated: str = "") -
     kind, source, index, _ = option.split(":", 3)
     if kind == "hand":
         player.hand.remove(source)
-        ctx.emit("anytime_card", "FA-157", f"{ctx.who(seat)} plays {ctx.name(source)} from his hand.", card=source)
+        ctx.emit("anytime_card", "FA-157", f"{ctx.who(seat)} plays {ctx.name(source)} from his hand.", card=source,
+                 ability=index, seat=seat)
         if use.parts[0].verb == "join":
             effects.monster_joins(ctx, source)
             return
@@ -436,7 +437,7 @@ def perform(ctx: Ctx, seat: int, option: str, moment: str, defeated: str = "") -
     if use.actor:
         _flip(ctx, seat, use.actor)
     ctx.emit("ability", "FA-160" if moment == "action" else ("FA-201" if moment == "heal" else "FA-156"),
-             f"{use.label}.", card=source, seat=seat)
+             f"{use.label}.", card=source, ability=index, seat=seat)
     _apply(ctx, seat, use)
     if ctx.card(source).kind == "item" and ctx.card(source).scroll:
         owner = _owner(ctx, source)
@@ -461,7 +462,8 @@ def _cast(ctx: Ctx, seat: int, use: Use) -> None:
     free = (traits.hero_has(ctx, caster, "first_spell_free") and caster not in ctx.encounter.cast_this_round)
     ctx.encounter.cast_this_round.append(caster)
     if free:
-        ctx.emit("not_flipped", "FA-136", f"{ctx.name(caster)} is not flipped by his first spell this round.")
+        ctx.emit("not_flipped", "FA-136", f"{ctx.name(caster)} is not flipped by his first spell this round.",
+                 hero=caster)
     else:
         _flip(ctx, seat, caster)
     element, orb = ctx.card(spell).element, ctx.card(caster).orb
