@@ -135,6 +135,21 @@ def test_fa_037_the_game_ends_after_the_last_player_turn_of_game_turn_4():
     assert game.outcome().reason == "four game turns played"
 
 
+def test_fa_037_fa_039_fa_041_the_end_of_the_game_names_the_rule_that_ended_it():
+    """FA-037, FA-038, FA-039: a game that ends after four game turns says so by FA-037, its
+    scores by FA-038 and its winner by FA-039; FA-041: one that ends because one player (or none)
+    is left names FA-041 alone, as the last player wins whatever the scores say."""
+    game = position([player(["byron"]), player(["reef_guard"])], start="recovery", monster=1, first=0,
+                    game_turn=4)
+    ending = [e for e in finish_turn(game) if e.kind == "game_over"]
+    assert [e.rule for e in ending] == ["FA-037, FA-038, FA-039"]
+    assert game.outcome().rule == "FA-037"
+    game = position([player(["byron"]), player(["harbor_shieldman"])], start="combat", monster=0, target=1,
+                    monsters=[{"card": "skulker", "hero": "harbor_shieldman"}], dice=[1, 6])
+    ending = [e for e in play_quietly_until(game, "never") if e.kind == "game_over"]
+    assert [e.rule for e in ending] == ["FA-041"] and game.outcome().rule == "FA-041"
+
+
 def test_fat_077_fa_038_fa_039_final_score_heroes_and_their_items_ties_share_the_win():
     """FAT-077, FA-007, FA-038, FA-039: after game turn 4, P1's heroes are worth 1200 GP and their
     items 600, with 3 items in hand and a hero in the discard pile; P2's heroes 1500 and items

@@ -81,3 +81,34 @@ def test_each_melee_to_come_shows_both_totals_and_its_odds() -> None:
     assert {"label": "support", "value": 3} in melee["hero_parts"]
     assert {"label": "Horde", "value": 1} in melee["monster_parts"]
     assert abs(melee["win"] + melee["tie"] + melee["lose"] - 1) < 1e-9 and melee["win"] > 0.7
+
+
+# Which stage may follow which, as the views show them question by question (FA-043): the stages
+# of a player turn in order, an Encounter's three stages (each may end it), the next Encounter,
+# the next player turn after Recovery, and the end of the game.
+STAGE_STEPS = {("setup", "cards"), ("setup", "placement"), ("cards", "placement"), ("placement", "traps"),
+               ("placement", "recovery"), ("traps", "surprise"), ("traps", "combat"), ("surprise", "combat"),
+               *((encounter, after) for encounter in ("traps", "surprise", "combat") for after in ("traps", "recovery")),
+               ("recovery", "cards"), ("recovery", "placement"), ("recovery", "over")}
+
+
+def test_the_stage_says_what_the_game_is_doing_during_an_encounter_FA_043() -> None:
+    """FA-043: a player turn runs I Cards, II Placement, then III Traps, IV Surprise and V Combat
+    for each Encounter, then VI Recovery; every seat's view names the stage the game is in, so
+    during an Encounter it is the Encounter's own stage (not Placement's, which ended)."""
+    from game.ai import make_agent
+
+    for seed in (3, 4):
+        g = Game.new(SYSTEM, seed, 3)
+        agents = [make_agent("random", "fantasy-adventures", seed, s) for s in range(3)]
+        seen = ["setup"]
+        while (d := g.pending()) is not None:
+            view = g.view_for(None)
+            if view["encounter"] is not None:
+                assert view["stage"] == view["encounter"]["stage"] in ("traps", "surprise", "combat")
+            if view["stage"] != seen[-1]:
+                assert (seen[-1], view["stage"]) in STAGE_STEPS, seen[-3:] + [view["stage"]]
+                seen.append(view["stage"])
+            g.choose(d.seat, agents[d.seat].choose(view, d) if not d.forced_pass else ("pass",))
+        assert g.view_for(None)["stage"] == "over"
+        assert {"placement", "traps", "surprise", "combat", "recovery"} <= set(seen)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from game.core.decision import Decision, Option
 from game.rulesets.fantasy_adventures import party, traits, windows
 from game.rulesets.fantasy_adventures.context import FLOW, Ctx
-from game.rulesets.fantasy_adventures.encounter import end_encounter, party_gone
+from game.rulesets.fantasy_adventures.encounter import end_encounter, enter_stage, party_gone
 from game.rulesets.fantasy_adventures.state import Monster
 from game.rulesets.fantasy_adventures.steps import (
     ActionStep,
@@ -51,7 +51,7 @@ def run_combat_start(ctx: Ctx, step: CombatStartStep) -> None:
         end_encounter(ctx, "the party has no heroes left", "FA-237")
         return
     encounter = ctx.encounter
-    encounter.stage = "combat"
+    enter_stage(ctx, "combat")
     revealed = list(encounter.stack)
     encounter.stack.clear()
     for card in revealed:

@@ -24,13 +24,12 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator, Mapping, TypeVar
+from typing import Any, Callable, Iterator, Mapping, TypeVar
 
 from game.core.cards import (
     Field,
     Schema,
     all_of,
-    between,
     check_record,
     definition_id,
     list_of_ids,
@@ -56,6 +55,7 @@ from game.rulesets.fantasy_adventures.vocabulary import (
 
 CONTENT_DIR = Path(__file__).parent / "content"
 C = TypeVar("C", bound="Card")
+T = TypeVar("T")
 SPELL_TYPES = ("protection", "offensive", "anytime")
 """Broken orb, complete orb, and text beginning "Anytime:" (FA-013)."""
 CARD_TYPES = ("hero", "monster", "trap", "item", "spell")
@@ -242,6 +242,8 @@ class FAContent:
     # Every id already looked up, with its definition: the rules read cards at nearly every
     # step, and the content never changes once loaded.
     _found: dict[str, Card] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _per_card: dict[str, "PerCard[Any]"] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _memos: dict[str, dict[Any, Any]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def tables(self) -> tuple[Mapping[str, Card], ...]:
         return (self.heroes, self.monsters, self.traps, self.items, self.spells)
@@ -265,10 +267,41 @@ class FAContent:
             raise ContentError(f"no card '{card_id}'")
         return found
 
+    def per_card(self, name: str, derive: Callable[[Card | None], T]) -> "PerCard[T]":
+        """The table ``name`` of what ``derive`` makes of each card's definition, by card id (a
+        definition or an instance id), each worked out the first time it is read: the rules
+        ask the same of the same cards at nearly every window. ``None`` (an open position)
+        reads as ``derive``'s answer for no card at all: ``None`` is passed on to it."""
+        table = self._per_card.get(name)
+        if table is None:
+            table = self._per_card[name] = PerCard(self, derive)
+        return table
+
+    def memo(self, name: str) -> dict[Any, Any]:
+        """The table ``name`` in which the rules keep what they work out from this content alone
+        (the same cards give the same answer in every game), such as the options that move a
+        hero: filled by its readers, never emptied."""
+        return self._memos.setdefault(name, {})
+
     def pool(self) -> Iterator[Card]:
         """Every card definition, heroes first."""
         for table in self.tables():
             yield from table.values()
+
+
+class PerCard(dict[Any, T]):
+    """A card id -> what a function makes of its definition, filled on first reading
+    (:meth:`FAContent.per_card`); ``None`` maps to the function's answer for ``None``."""
+
+    def __init__(self, content: FAContent, derive: Callable[[Card | None], T]) -> None:
+        super().__init__()
+        self.content = content
+        self.derive = derive
+
+    def __missing__(self, card_id: str | None) -> T:
+        value = self.derive(None if card_id is None else self.content.card(card_id))
+        self[card_id] = value
+        return value
 
 
 # ---- the ability kinds a card exercises -------------------------------------------------
@@ -281,16 +314,23 @@ def flatten(abilities: Any) -> Iterator[Effect]:
             yield from flatten(a.get(nested, ()))
 
 
-def kinds_on(card: Card) -> frozenset[str]:
-    """The ability kinds of the catalogue (2.7.7) that ``card`` exercises."""
+def ability_kinds(abilities: Any) -> set[str]:
+    """The ability kinds of the catalogue (2.7.7) that these abilities write, pairs and grants
+    opened up (what a card type adds, such as a scroll or an undead monster, aside)."""
     kinds = set()
-    for a in card.all_abilities():
+    for a in flatten(abilities):
         if a.verb in AK_OF:
             kinds.add(AK_OF[a.verb])
         if a.verb == "current_melee" and a.get("amount") < 0:
             kinds.add("AK-08b")
         if a.get("multiplayer"):
             kinds.add("AK-19")
+    return kinds
+
+
+def kinds_on(card: Card) -> frozenset[str]:
+    """The ability kinds of the catalogue (2.7.7) that ``card`` exercises."""
+    kinds = ability_kinds(card.abilities)
     top_types = {ability_type(a, card.holder) for a in flatten(card.abilities)}
     if isinstance(card, Monster):
         kinds |= {"AK-15"} if card.undead else set()

@@ -33,7 +33,7 @@ def run_defeat(ctx: Ctx, step: DefeatStep) -> None:
         ctx.emit("save", "FA-218", f"{ctx.name(card)}'s {save.label}: rolled {die}"
                  + (f" (bonus {', '.join(f'{b:+d}' for b in bonuses)})" if bonuses else "")
                  + (" — saved." if success else " — failed."),
-                 card=card, die=die, saved=success)
+                 card=card, die=die, saved=success, source=save.source, bonus=bonuses)
         if success:
             return
     ctx.push(DiscardDefeatedStep(step="discard_defeated", card=card))

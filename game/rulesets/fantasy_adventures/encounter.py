@@ -16,7 +16,7 @@ from __future__ import annotations
 from game.core.decision import Decision, Option
 from game.rulesets.fantasy_adventures import windows
 from game.rulesets.fantasy_adventures.context import FLOW, Ctx
-from game.rulesets.fantasy_adventures.state import Encounter
+from game.rulesets.fantasy_adventures.state import Encounter, Stage
 from game.rulesets.fantasy_adventures.steps import (
     CombatStartStep,
     EncounterEndStep,
@@ -32,6 +32,7 @@ def begin_encounter(ctx: Ctx, target: int) -> None:
     state = ctx.state
     stack = state.stacks.pop(str(target))
     encounter = state.encounter = Encounter(target=target, stack=stack, lair=target in state.lairs)
+    state.stage = encounter.stage  # (its trap stage)
     ctx.player(target).attacked = True
     kind = "a lair" if encounter.lair else "a wandering Encounter"
     ctx.emit("encounter", "FA-056", f"{ctx.who(state.monster)}'s stack of {len(stack)} card{'s' if len(stack) != 1 else ''} attacks "
@@ -41,6 +42,13 @@ def begin_encounter(ctx: Ctx, target: int) -> None:
     ctx.push(SurpriseStep(step="surprise"))
     ctx.push(TrapRoundStep(step="trap_round"))
     windows.open_response(ctx, "W1")
+
+
+def enter_stage(ctx: Ctx, stage: Stage) -> None:
+    """The Encounter goes on to its ``stage`` (III Traps, IV Surprise, V Combat, FA-043), which is
+    also the game's stage while the Encounter lasts: the views say what the game is doing."""
+    ctx.encounter.stage = stage
+    ctx.state.stage = stage
 
 
 def party_gone(ctx: Ctx) -> bool:

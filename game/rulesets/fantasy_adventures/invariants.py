@@ -1,7 +1,8 @@
 """What must hold in every Fantasy Adventures state, whatever is played (``soak`` and the
 property tests check it after every choice): every card of every player lies in exactly one
 place, no rank holds more than four heroes (FA-029), items lie only under heroes of their
-owner's party (FA-166), marks name heroes in play, and hands hold Encounter cards only (FA-001).
+owner's party (FA-166), marks name heroes in play, hands hold Encounter cards only (FA-001),
+and during an Encounter the game's stage is the Encounter's (FA-043).
 """
 
 from __future__ import annotations
@@ -51,6 +52,8 @@ def problems(state: FAState, content: Any) -> list[str]:
                 counts[owner] += 1
     if state.card_counts and counts != state.card_counts:
         out.append(f"cards per player {counts}, expected {state.card_counts}")
+    if state.encounter is not None and state.stage != state.encounter.stage:
+        out.append(f"the game's stage is {state.stage} during the Encounter's {state.encounter.stage} stage")
     for p in state.players:
         if len(p.front) != RANK_SIZE or len(p.back) != RANK_SIZE:
             out.append(f"player {p.seat + 1}'s ranks are not {RANK_SIZE} positions each")

@@ -8,15 +8,22 @@ nouns are matched as whole words when the content is loaded, A-29).
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.rulesets.fantasy_adventures.context import Ctx
 from game.rulesets.fantasy_adventures.state import Player
 
 
 def may_own(ctx: Ctx, player: Player, hero: str, item: str) -> bool:
     """Whether ``hero`` may be granted ``item`` next to what it owns (FA-172, FA-173)."""
-    new = ctx.card(item)
-    for owned in player.items.get(hero, []):
-        old = ctx.card(owned)
-        if set(old.classes) & set(new.classes) or set(old.item_groups) & set(new.item_groups):
-            return False
-    return True
+    owned = player.items.get(hero)
+    if not owned:
+        return True
+    limits = ctx.content.per_card("classes and item groups", _limits)
+    classes, groups = limits[item]
+    return not any(classes & limits[old][0] or groups & limits[old][1] for old in owned)
+
+
+def _limits(item: Any) -> tuple[frozenset[str], frozenset[str]]:
+    """An item's classes and item groups, of which a hero owns at most one each."""
+    return frozenset(item.classes), frozenset(item.item_groups)

@@ -101,7 +101,7 @@ def run_ranged_roll(ctx: Ctx, step: RangedRollStep) -> None:
         hit = totals.succeeds(die, 1, need, bonus)
         ctx.emit("ranged_roll", "FA-120", f"{ctx.name(hero)} shoots at {ctx.name(target)}: rolled {die}"
                  + (f" (bonus {bonus})" if bonus else "") + f", needs {need} or less: " + ("hit." if hit else "miss."),
-                 hero=hero, target=target, die=die, hit=hit)
+                 hero=hero, source=source, target=target, die=die, hit=hit)
         if hit:
             hits.setdefault(target, []).append(hero)
     encounter.ranged = []
@@ -193,7 +193,9 @@ def run_melee(ctx: Ctx, step: MeleeStep) -> None:
     leader.melee_bonus = 0
     ctx.emit("melee", "FA-138", f"{ctx.name(hero)}: {hero_die} + {hero_total.text()} = {h}; "
              f"{ctx.name(leader.card)}: {monster_die} + {monster_total.text()} = {m}.",
-             hero=hero, monster=leader.card, hero_die=hero_die, monster_die=monster_die, hero_total=h, monster_total=m)
+             hero=hero, monster=leader.card, hero_die=hero_die, monster_die=monster_die, hero_total=h, monster_total=m,
+             hero_parts=[label for label, _ in hero_total.parts], monster_parts=[label for label, _ in monster_total.parts],
+             items=list(ctx.player(ctx.hero_player).items.get(hero, [])))
     windows.open_response(ctx, "W8")  # after the melee (under the defeat it may bring)
     if h > m:
         ctx.push(MeleeWinStep(step="melee_win", hero=hero))

@@ -159,6 +159,7 @@ def _encounter(ctx: Any, scenario: Mapping[str, Any], start: str, name: _Namer) 
         state.order.remove(target)
     encounter = state.encounter = Encounter(target=target, stack=stack,
                                             lair=bool(scenario.get("lair", target in state.lairs)), stage="combat")
+    state.stage = encounter.stage
     encounter.round = int(scenario.get("round", 0))
     heroes = {h.partition("/")[2]: h for h in state.players[target].heroes()}
     for record in scenario.get("monsters", []):

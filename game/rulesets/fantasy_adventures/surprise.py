@@ -15,9 +15,9 @@ retreat if a hero was defeated (FA-084).
 from __future__ import annotations
 
 from game.core.decision import Decision, Option
-from game.rulesets.fantasy_adventures import defeat, party, totals, traits, windows
+from game.rulesets.fantasy_adventures import defeat, party, traits, windows
 from game.rulesets.fantasy_adventures.context import FLOW, Ctx
-from game.rulesets.fantasy_adventures.encounter import end_encounter, party_gone
+from game.rulesets.fantasy_adventures.encounter import end_encounter, enter_stage, party_gone
 from game.rulesets.fantasy_adventures.state import Monster
 from game.rulesets.fantasy_adventures.steps import DuelChoiceStep, DuelStep, RetreatStep, SurpriseRollStep, SurpriseStep
 
@@ -29,7 +29,7 @@ def run_surprise(ctx: Ctx, step: SurpriseStep) -> None:
         end_encounter(ctx, "the party has no heroes left", "FA-237")
         return
     encounter = ctx.encounter
-    encounter.stage = "surprise"
+    enter_stage(ctx, "surprise")
     encounter.defeats = 0
     ctx.push(RetreatStep(step="retreat", when="surprise"))
     windows.open_response(ctx, "W5")
@@ -112,7 +112,9 @@ def run_duel(ctx: Ctx, step: DuelStep) -> None:
     h, m = hero_die + hero_total.value, monster_die + monster_total.value
     ctx.emit("duel_roll", "FA-086", f"{ctx.name(hero)}: {hero_die} + {hero_total.text()} = {h}; "
              f"{ctx.name(monster)}: {monster_die} + {monster_total.text()} = {m}.",
-             hero_die=hero_die, monster_die=monster_die, hero_total=h, monster_total=m)
+             hero=hero, monster=monster, hero_die=hero_die, monster_die=monster_die, hero_total=h, monster_total=m,
+             hero_parts=[label for label, _ in hero_total.parts], monster_parts=[label for label, _ in monster_total.parts],
+             items=list(ctx.player(ctx.hero_player).items.get(hero, [])))
     if h > m:
         if traits.can_defeat(ctx, hero, monster):
             defeat.defeat(ctx, monster, f"it lost the duel to {ctx.name(hero)}")

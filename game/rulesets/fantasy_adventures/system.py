@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections import Counter
+from typing import Any, Iterable, Mapping, Sequence
 
 from game.core.decision import Decision
 from game.core.events import Event, EventLog
@@ -25,7 +26,7 @@ from game.rulesets.fantasy_adventures.context import FLOW, Ctx
 from game.rulesets.fantasy_adventures.decks import DeckList, check_deck, check_option, from_option
 from game.rulesets.fantasy_adventures.setup import setup
 from game.rulesets.fantasy_adventures.state import FAState, Player
-from game.rulesets.fantasy_adventures.turn import score
+from game.rulesets.fantasy_adventures.turn import END_RULES, score
 from game.rulesets.fantasy_adventures.view import view
 from game.rulesets.fantasy_adventures.view_types import FAView
 
@@ -112,7 +113,7 @@ class FantasyAdventures(FlowRuleSystem):
             return None
         ctx = self.context(state, EventLog())
         scores = tuple(score(ctx, s) if not state.players[s].eliminated else 0 for s in range(state.seats))
-        return Outcome(tuple(state.winners), scores, state.end_reason, "FA-039")
+        return Outcome(tuple(state.winners), scores, state.end_reason, END_RULES[state.end_reason])
 
     def view(self, state: FAState, seat: int | None) -> FAView:
         return view(state, self.content, seat)
@@ -143,6 +144,17 @@ class FantasyAdventures(FlowRuleSystem):
         from game.rulesets.fantasy_adventures.search import evaluate
 
         return evaluate(state, self.content, seat)
+
+    def content_catalogue(self) -> list[str]:
+        """Every ability kind, spell and kind of act play should use (usage.py)."""
+        from game.rulesets.fantasy_adventures.usage import catalogue
+
+        return catalogue(self.content)
+
+    def content_usage(self, events: Iterable[Event]) -> Counter[str]:
+        from game.rulesets.fantasy_adventures.usage import usage
+
+        return usage(self.content, events)
 
     def invariants(self, state: FAState) -> list[str]:
         from game.rulesets.fantasy_adventures.invariants import problems

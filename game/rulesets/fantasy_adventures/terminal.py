@@ -110,7 +110,7 @@ def describe_adventures(session: Session, seat: int) -> str:
     players = view["players"]
     turn = f"Game turn {view['game_turn']} of 4 · " if view["game_turn"] else ""
     monster = f" · monster player {players[view['monster']]['name']}" if view["stage"] != "setup" else ""
-    stage = view["encounter"]["stage"] if view["encounter"] is not None else view["stage"]  # (an Encounter's own)
+    stage = view["stage"]  # (during an Encounter, the Encounter's own)
     limit = f" · stack limit Melee {view['stack_limit']}" if stage == "placement" else ""
     lines = [f"--- {turn}{STAGES.get(stage, stage)}{monster}{limit} ---"]
     for player in players:

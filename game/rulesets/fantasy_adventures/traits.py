@@ -12,7 +12,7 @@ Flying, a +2 Melee) are in the Encounter's ``gained`` list, read here the same w
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 from game.core.effects import Effect
 
@@ -25,6 +25,7 @@ class Save:
     label: str
     low: int
     high: int
+    source: str = ""  # the card that gives it: an item (an armor save) or the saving card itself
 
 
 # -- reading abilities -------------------------------------------------------------------------------
@@ -38,9 +39,20 @@ def _flat(abilities: Iterable[Effect]) -> Iterator[Effect]:
             yield ability
 
 
+def _by_verb(card: Any) -> dict[str, tuple[Effect, ...]]:
+    """A card's abilities with AND pairs opened up (:func:`_flat`), by verb."""
+    out: dict[str, tuple[Effect, ...]] = {}
+    for ability in _flat(card.abilities):
+        out[ability.verb] = out.get(ability.verb, ()) + (ability,)
+    return out
+
+
 def automatic(ctx: Ctx, card: str, verb: str) -> list[Effect]:
     """The automatic abilities ``verb`` of ``card`` itself, restrictions respected (FA-155, FA-210)."""
-    return [a for a in _flat(ctx.card(card).abilities) if a.verb == verb and allowed(ctx, a)]
+    # (Read from the content's table of each card's abilities by verb: totals, saves and who
+    # may be attacked ask this of every card in play many times a combat round.)
+    found = ctx.content.per_card("abilities by verb", _by_verb)[card].get(verb, ())
+    return [a for a in found if allowed(ctx, a)]
 
 
 def allowed(ctx: Ctx, ability: Effect) -> bool:
@@ -128,20 +140,20 @@ def saves(ctx: Ctx, card: str) -> list[Save]:
             item_info = ctx.card(item)
             printed = automatic(ctx, item, "armor_save")
             if printed:
-                out += [_save(f"{item_info.name}'s armor save", a, basic) for a in printed]
+                out += [_save(f"{item_info.name}'s armor save", a, basic, item) for a in printed]
             elif item_info.armor_save:
-                out.append(Save(f"{item_info.name}'s armor save", 1, basic))
+                out.append(Save(f"{item_info.name}'s armor save", 1, basic, item))
         intrinsic = hero_has(ctx, card, "save")
     else:
         intrinsic = automatic(ctx, card, "save")
-    out += [_save(f"{info.name}'s save", a, basic) for a in intrinsic]
+    out += [_save(f"{info.name}'s save", a, basic, card) for a in intrinsic]
     return out
 
 
-def _save(label: str, ability: Effect, basic: int) -> Save:
+def _save(label: str, ability: Effect, basic: int, source: str) -> Save:
     """A save "on X-Y", or with no numbers at or below the basic Melee (FA-217)."""
     low, high = ability.get("on", (1, basic))
-    return Save(label, int(low), int(high))
+    return Save(label, int(low), int(high), source)
 
 
 def save_bonus(ctx: Ctx, card: str) -> int:

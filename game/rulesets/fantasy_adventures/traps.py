@@ -14,7 +14,7 @@ from __future__ import annotations
 from game.core.decision import Decision, Option
 from game.rulesets.fantasy_adventures import effects, party, totals, traits, windows
 from game.rulesets.fantasy_adventures.context import FLOW, Ctx
-from game.rulesets.fantasy_adventures.encounter import end_encounter, party_gone
+from game.rulesets.fantasy_adventures.encounter import end_encounter, enter_stage, party_gone
 from game.rulesets.fantasy_adventures.steps import (
     DisarmStep,
     EnteringStep,
@@ -43,7 +43,7 @@ def run_trap_round(ctx: Ctx, step: TrapRoundStep) -> None:
              irreversible=True)
     if not traps_left:
         ctx.state.stack.pop()  # the surprise stage is next (it is under this step)
-        encounter.stage = "surprise"
+        enter_stage(ctx, "surprise")
         return
     # This step stays below: the next trap round follows this one.
     windows.open_response(ctx, "W3")
@@ -107,7 +107,7 @@ def run_disarm(ctx: Ctx, step: DisarmStep) -> None:
     disarmed = totals.succeeds(die, 1, need, bonuses)
     rule = "FA-071" if disarmed else "FA-072"
     ctx.emit("disarm", "FA-070", f"{ctx.name(hero)} tries to disarm {ctx.name(trap)} (1-{need}"
-             + (f", bonus {bonus}" if bonus else "") + f"): rolled {die}.", die=die, need=need, bonus=bonus)
+             + (f", bonus {bonus}" if bonus else "") + f"): rolled {die}.", die=die, need=need, bonus=bonus, hero=hero)
     if disarmed:
         ctx.encounter.trap = ""
         ctx.discard(trap)

@@ -138,17 +138,33 @@ def begin_recovery(ctx: Ctx) -> None:
 
 def ask_rearrange(ctx: Ctx, step: RearrangeStep) -> Decision | None:
     player = ctx.player(step["seat"])
-    heroes = player.heroes()
-    if not heroes or step["moves_left"] <= 0:
+    if not player.heroes() or step["moves_left"] <= 0:
         return None  # eight moves reach any arrangement of eight positions: the question ends
-    positions = _positions(player)
-    options = []
-    for hero in heroes:
-        here, name = _position_of(player, hero), ctx.name(hero)
-        options += [Option(f"move:{hero}:{pos}", f"Move {name} to {pos.replace(':', ' ')}", ("card", hero))
-                    for pos in positions if pos != here]
+    options: list[Option] = []
+    for here, hero in enumerate(player.front + player.back):
+        if hero is not None:
+            moves = _moves(ctx, hero, player)
+            options += moves[:here]
+            options += moves[here + 1:]
     return Decision(step["seat"], "rearrange", "Rearrange your party (move a hero, or swap two), or end.",
-                    tuple(options) + (Option("end", "Keep this arrangement"),), rule="FA-179")
+                    (*options, KEEP_ARRANGEMENT), rule="FA-179")
+
+
+KEEP_ARRANGEMENT = Option("end", "Keep this arrangement")
+
+
+def _moves(ctx: Ctx, hero: str, player: Player) -> tuple[Option, ...]:
+    """The option that moves ``hero`` to each position of a party, front rank first (so the
+    position's number in the ranks read one after the other). The same for a hero in every game,
+    so made once (the content's memo): a party is rearranged with up to eight moves of eight
+    heroes each player turn."""
+    table = ctx.content.memo("moves of a hero")
+    moves: tuple[Option, ...] | None = table.get(hero)
+    if moves is None:
+        name = ctx.name(hero)
+        moves = table[hero] = tuple(Option(f"move:{hero}:{pos}", f"Move {name} to {pos.replace(':', ' ')}",
+                                           ("card", hero)) for pos in _positions(player))
+    return moves
 
 
 def _positions(player: Player) -> list[str]:
@@ -209,13 +225,13 @@ def run_end_turn(ctx: Ctx, step: EndTurnStep) -> None:
                      headline=f"{player.name} is out", seat=player.seat)
     remaining = state.remaining()
     if len(remaining) <= 1:
-        end_game(ctx, "last player standing" if remaining else "no players remain", "FA-041")
+        end_game(ctx, LAST_PLAYER if remaining else NO_PLAYER)
         return
     state.turns_this_game_turn += 1
     nxt = _next_player(ctx)
     if _game_turn_complete(ctx, nxt):
         if state.game_turn >= GAME_TURNS:
-            end_game(ctx, "four game turns played", "FA-037")
+            end_game(ctx, FOUR_TURNS)
             return
         state.game_turn += 1
         state.turns_this_game_turn = 0
@@ -250,7 +266,16 @@ def score(ctx: Ctx, seat: int) -> int:
     return total
 
 
-def end_game(ctx: Ctx, reason: str, rule: str) -> None:
+FOUR_TURNS, LAST_PLAYER, NO_PLAYER = "four game turns played", "last player standing", "no players remain"
+END_RULES = {FOUR_TURNS: "FA-037", LAST_PLAYER: "FA-041", NO_PLAYER: "FA-041"}
+"""Why a game ends (``FAState.end_reason``) and the rule that ends it: four complete game turns
+(FA-037), or an elimination check that leaves one player or none (FA-041, A-02)."""
+
+
+def end_game(ctx: Ctx, reason: str) -> None:
+    """End the game for ``reason`` (one of :data:`END_RULES`). After four game turns the highest
+    score wins, ties sharing the win (FA-039); the last player left wins whatever his score, and
+    with nobody left nobody wins (FA-041)."""
     state = ctx.state
     remaining = state.remaining()
     scores = {seat: score(ctx, seat) for seat in remaining}
@@ -260,6 +285,7 @@ def end_game(ctx: Ctx, reason: str, rule: str) -> None:
     state.stage = "over"
     text = "; ".join(f"{ctx.who(s)} {p} GP" for s, p in scores.items())
     winners = " and ".join(ctx.who(s) for s in state.winners) or "nobody"
-    ctx.emit("game_over", "FA-039" if rule == "FA-037" else rule,
+    rule = END_RULES[reason]
+    ctx.emit("game_over", f"{rule}, FA-038, FA-039" if rule == "FA-037" else rule,
              f"The game ends ({reason}). Scores: {text}. Winner: {winners}.",
              headline=f"{winners} win{'s' if len(state.winners) == 1 else ''}", irreversible=True)

@@ -25,12 +25,15 @@ is not flipped by his first spell each round (FA-136).
 
 from __future__ import annotations
 
-from typing import Any, Iterator, NamedTuple
+from itertools import chain
+from typing import Any, Iterable, Iterator, NamedTuple
 
 from game.core.decision import Option
 from game.core.effects import Effect
 from game.rulesets.fantasy_adventures import effects, party, totals, traits
+from game.rulesets.fantasy_adventures.content import PerCard
 from game.rulesets.fantasy_adventures.context import Ctx
+from game.rulesets.fantasy_adventures.state import Player
 
 HEAL = "heal"
 ACTIVE = ("heal", "current_melee", "fear", "defeat", "summon_monster", "join", "summon_hero", "grant")
@@ -82,17 +85,61 @@ def _card_uses(card: Any) -> CardUses:
     return found
 
 
-def _card_uses_at(card: Any, moment: str) -> CardUses:
-    """The uses of :func:`_card_uses` that a hero or an item may ever make at ``moment``: anytime
-    ones at a window, normal ones as actions, heals at a heal window (see :func:`_may_act`)."""
-    by_moment: dict[str, CardUses] | None = card.__dict__.get("_uses_at")
-    if by_moment is None:
-        every = _card_uses(card)
-        by_moment = {"heal": tuple(use for use in every if use[1][0].verb == HEAL),
-                     "window": tuple(use for use in every if use[2] == "anytime"),
-                     "action": tuple(use for use in every if use[2] != "anytime")}
-        object.__setattr__(card, "_uses_at", by_moment)
-    return by_moment[moment]
+MOMENTS = ("action", "window", "heal")
+SPELL_MOMENTS = {"anytime": ("window", "heal"), "protection": ("window", "heal"), "offensive": ("action",)}
+"""When each type of spell may be cast: by anyone, by the hero player at windows (and heal
+windows), by the hero player as an action (FA-131 to FA-133)."""
+
+
+def _for_moment(every: CardUses, moment: str) -> CardUses:
+    """The uses that ever have a target at ``moment``: heals only at a heal window, everything
+    else only outside one (FA-201, see :func:`_targets`)."""
+    return tuple(use for use in every if (use[1][0].verb == HEAL) == (moment == "heal"))
+
+
+def _party_card_uses(card: Any, moment: str) -> CardUses:
+    """The uses a hero or an item in a party may ever make at ``moment``: anytime ones at a window,
+    normal ones as actions, heals of either timing at a heal window (see :func:`_may_act`)."""
+    if card is None:
+        return ()  # (an open position)
+    every = _card_uses(card)
+    if moment != "heal":
+        every = tuple(use for use in every if (use[2] == "anytime") == (moment == "window"))
+    return _for_moment(every, moment)
+
+
+def _hand_card_uses(card: Any, moment: str) -> CardUses:
+    """The uses a card in its owner's hand may ever offer at ``moment``: a spell's whose type
+    allows the moment (FA-131 to FA-133), a monster's anytime abilities at a window (FA-157)."""
+    if card.kind == "spell":
+        return _for_moment(_card_uses(card), moment) if moment in SPELL_MOMENTS[card.type] else ()
+    if card.kind == "monster" and moment == "window":
+        return _for_moment(tuple(use for use in _card_uses(card) if use[2] == "anytime"), moment)
+    return ()
+
+
+# Every window asks every player what he may use, and most players hold nothing for most
+# windows: what each card could offer at each moment is read from tables of the content by card
+# id (content.PerCard, each entry worked out once), so that a player who holds nothing is
+# answered by a quick look at his cards.
+_PARTY_TABLES = {moment: (f"uses of a hero or an item at {moment}",
+                          lambda card, moment=moment: _party_card_uses(card, moment)) for moment in MOMENTS}
+_HAND_TABLES = {moment: (f"uses from the hand at {moment}",
+                         lambda card, moment=moment: _hand_card_uses(card, moment)) for moment in MOMENTS}
+
+
+def _party_table(ctx: Ctx, moment: str) -> PerCard[CardUses]:
+    table: PerCard[CardUses] = ctx.content.per_card(*_PARTY_TABLES[moment])
+    return table
+
+
+def _hand_table(ctx: Ctx, moment: str) -> PerCard[CardUses]:
+    table: PerCard[CardUses] = ctx.content.per_card(*_HAND_TABLES[moment])
+    return table
+
+
+def _any_offers(table: PerCard[CardUses], cards: Iterable[str | None]) -> bool:
+    return any(map(table.__getitem__, cards))
 
 
 # -- targets (FA-134, FA-153, FA-154, FA-156, FA-190, FA-239) ----------------------------------------
@@ -188,8 +235,11 @@ def uses(ctx: Ctx, seat: int, moment: str, defeated: str = "") -> list[Use]:
     out: list[Use] = []
     out += _hero_uses(ctx, seat, moment, defeated)
     out += _monster_uses(ctx, seat, moment, defeated)
-    out += _hand_monster_uses(ctx, seat, moment)
-    out += _spell_uses(ctx, seat, moment, defeated)
+    hand_uses = _hand_table(ctx, moment)
+    held = [(card, hand_uses[card]) for card in ctx.player(seat).hand if hand_uses[card]]
+    if held:
+        out += _hand_monster_uses(ctx, seat, held)
+        out += _spell_uses(ctx, seat, moment, defeated, held)
     return out
 
 
@@ -203,34 +253,57 @@ def _may_act(ctx: Ctx, seat: int, timing: str, moment: str, heal: bool, hero_pla
 
 def _hero_uses(ctx: Ctx, seat: int, moment: str, defeated: str) -> list[Use]:
     player = ctx.player(seat)
+    offering = _offering(player, _party_table(ctx, moment))
+    if not offering:
+        return []
     playing = party.in_play(player)
-    card = ctx.content.card
-    out = []
-    for hero in player.heroes():
-        # A defeated hero may still use a healing ability of its own or of its items, on itself
-        # only: at its heal window every heal targets the defeated card (FA-241).
+    out: list[Use] = []
+    for hero, source, offered in offering:
+        # A defeated hero may still use a healing ability of its own or of its items, on
+        # itself only: at its heal window every heal targets the defeated card (FA-241).
         healing_self = moment == "heal" and hero == defeated
         if hero not in playing and not healing_self:
             continue
         if hero in player.flipped:  # flipped: no ability, no scroll (FA-114, FA-171)
             continue
-        for source in [hero] + player.items.get(hero, []):
-            info = card(source)
-            offered = _card_uses_at(info, moment)
-            if not offered:
-                continue
-            scroll = info.kind == "item" and info.scroll
-            for index, parts, timing in offered:
-                heal = parts[0].verb == HEAL
-                if not _may_act(ctx, seat, timing, moment, heal, hero_player_only=True):
-                    continue
-                if f"{source}:{index}" in player.used or not all(traits.allowed(ctx, p) for p in parts):
-                    continue
-                for target in _targets(ctx, seat, source, parts[0], moment, defeated):
-                    via = "" if source == hero else f"{ctx.name(hero)}'s "
-                    label = f"{via}{ctx.name(source)}: {_describe(ctx, parts[0], target)}"
-                    out.append(Use(f"use:{source}:{index}:{target}", label, source, "" if scroll else hero, parts,
-                                   target))
+        out += _source_uses(ctx, seat, moment, defeated, hero, source, offered)
+    return out
+
+
+def _offering(player: Player, offered_by: PerCard[CardUses]) -> list[tuple[str, str, CardUses]]:
+    """(hero, source, its uses) for each hero and item of the party that offers a use at the
+    moment of ``offered_by``, as the party lists them: rank by rank, each hero before its items.
+    Few cards offer any at a given moment, so they are picked out before the party is walked."""
+    items = player.items
+    if not _any_offers(offered_by, [*player.front, *player.back, *chain.from_iterable(items.values())]):
+        return []
+    heroes = [hero for hero in player.front + player.back if hero is not None and offered_by[hero]]
+    if not _any_offers(offered_by, chain.from_iterable(items.values())):
+        return [(hero, hero, offered_by[hero]) for hero in heroes]
+    out = []
+    for hero in player.heroes():
+        if hero in heroes:
+            out.append((hero, hero, offered_by[hero]))
+        out += [(hero, item, offered_by[item]) for item in items.get(hero, ()) if offered_by[item]]
+    return out
+
+
+def _source_uses(ctx: Ctx, seat: int, moment: str, defeated: str, hero: str, source: str,
+                 offered: CardUses) -> list[Use]:
+    """The uses the hero ``hero`` may make now of its own or its item ``source``'s abilities."""
+    info = ctx.card(source)
+    scroll = info.kind == "item" and info.scroll
+    out = []
+    for index, parts, timing in offered:
+        heal = parts[0].verb == HEAL
+        if not _may_act(ctx, seat, timing, moment, heal, hero_player_only=True):
+            continue
+        if f"{source}:{index}" in ctx.player(seat).used or not all(traits.allowed(ctx, p) for p in parts):
+            continue
+        for target in _targets(ctx, seat, source, parts[0], moment, defeated):
+            via = "" if source == hero else f"{ctx.name(hero)}'s "
+            label = f"{via}{ctx.name(source)}: {_describe(ctx, parts[0], target)}"
+            out.append(Use(f"use:{source}:{index}:{target}", label, source, "" if scroll else hero, parts, target))
     return out
 
 
@@ -259,21 +332,20 @@ def _monster_uses(ctx: Ctx, seat: int, moment: str, defeated: str) -> list[Use]:
     return out
 
 
-def _hand_monster_uses(ctx: Ctx, seat: int, moment: str) -> list[Use]:
-    """A monster's anytime ability from its owner's hand (FA-157 to FA-159)."""
-    if moment != "window":
-        return []
+def _hand_monster_uses(ctx: Ctx, seat: int, held: list[tuple[str, CardUses]]) -> list[Use]:
+    """A monster's anytime ability from its owner's hand (FA-157 to FA-159); ``held`` lists the
+    hand's cards that offer uses now, with those uses."""
     out = []
-    for card in ctx.player(seat).hand:
+    for card, offered in held:
         info = ctx.card(card)
         if info.kind != "monster":
             continue
-        for index, parts, timing in _card_uses(info):
-            if timing != "anytime" or not all(traits.allowed(ctx, p) for p in parts):
+        for index, parts, _ in offered:
+            if not all(traits.allowed(ctx, p) for p in parts):
                 continue
             if parts[0].verb == "join" and not _may_join(ctx, seat, card):
                 continue
-            for target in _targets(ctx, seat, card, parts[0], moment, ""):
+            for target in _targets(ctx, seat, card, parts[0], "window", ""):
                 out.append(Use(f"hand:{card}:{index}:{target}", f"{info.name} from your hand: "
                                f"{_describe(ctx, parts[0], target)}", card, "", parts, target))
     return out
@@ -291,27 +363,24 @@ def _may_join(ctx: Ctx, seat: int, card: str) -> bool:
 def _casters(ctx: Ctx, seat: int) -> list[str]:
     """Unflipped heroes in play with an orb in the caster's own party (FA-127, FA-003)."""
     player = ctx.player(seat)
-    return [h for h in party.in_play(player) if ctx.card(h).orb and h not in player.flipped]
+    orb = ctx.content.per_card("orb", lambda card: card.orb)
+    return [h for h in party.in_play(player) if orb[h] and h not in player.flipped]
 
 
-def _spell_uses(ctx: Ctx, seat: int, moment: str, defeated: str) -> list[Use]:
-    encounter = ctx.state.encounter
-    if encounter is None:
-        return []
-    player = ctx.player(seat)
-    spells = [card for card in player.hand if ctx.card(card).kind == "spell"]
+def _spell_uses(ctx: Ctx, seat: int, moment: str, defeated: str, held: list[tuple[str, CardUses]]) -> list[Use]:
+    """The spells of ``held`` (the hand's cards that offer uses now, with those uses) that
+    ``seat`` may cast now, with each caster and target."""
+    spells = [(card, offered) for card, offered in held if ctx.card(card).kind == "spell"]
     # A defeated hero casts nothing (FA-241).
     casters = [c for c in _casters(ctx, seat) if c != defeated] if spells else []
     if not casters:
         return []
     out = []
-    for spell in spells:
+    for spell, offered in spells:
         info = ctx.card(spell)
         if not _spell_allowed(ctx, seat, info, moment):
             continue
-        for index, parts, _ in _card_uses(info):
-            if parts[0].verb == HEAL and moment != "heal":
-                continue
+        for index, parts, _ in offered:
             for target in _targets(ctx, seat, spell, parts[0], moment, defeated):
                 for caster in casters:
                     label = f"Cast {info.name} with {ctx.name(caster)}: {_describe(ctx, parts[0], target)}"
@@ -329,13 +398,7 @@ def _spell_allowed(ctx: Ctx, seat: int, info: object, moment: str) -> bool:
         return False
     if getattr(info, "multiplayer_only") and len(ctx.state.remaining()) < 3:
         return False
-    if kind == "anytime":
-        return moment in ("window", "heal")
-    if seat != ctx.hero_player:
-        return False
-    if kind == "protection":
-        return moment in ("window", "heal")
-    return moment == "action"  # offensive
+    return moment in SPELL_MOMENTS[kind] and (kind == "anytime" or seat == ctx.hero_player)
 
 
 def _describe(ctx: Ctx, ability: Effect, target: str) -> str:
@@ -362,7 +425,8 @@ def perform(ctx: Ctx, seat: int, option: str, moment: str, defeated: str = "") -
     kind, source, index, _ = option.split(":", 3)
     if kind == "hand":
         player.hand.remove(source)
-        ctx.emit("anytime_card", "FA-157", f"{ctx.who(seat)} plays {ctx.name(source)} from his hand.", card=source)
+        ctx.emit("anytime_card", "FA-157", f"{ctx.who(seat)} plays {ctx.name(source)} from his hand.", card=source,
+                 ability=index, seat=seat)
         if use.parts[0].verb == "join":
             effects.monster_joins(ctx, source)
             return
@@ -373,7 +437,7 @@ def perform(ctx: Ctx, seat: int, option: str, moment: str, defeated: str = "") -
     if use.actor:
         _flip(ctx, seat, use.actor)
     ctx.emit("ability", "FA-160" if moment == "action" else ("FA-201" if moment == "heal" else "FA-156"),
-             f"{use.label}.", card=source, seat=seat)
+             f"{use.label}.", card=source, ability=index, seat=seat)
     _apply(ctx, seat, use)
     if ctx.card(source).kind == "item" and ctx.card(source).scroll:
         owner = _owner(ctx, source)
@@ -398,7 +462,8 @@ def _cast(ctx: Ctx, seat: int, use: Use) -> None:
     free = (traits.hero_has(ctx, caster, "first_spell_free") and caster not in ctx.encounter.cast_this_round)
     ctx.encounter.cast_this_round.append(caster)
     if free:
-        ctx.emit("not_flipped", "FA-136", f"{ctx.name(caster)} is not flipped by his first spell this round.")
+        ctx.emit("not_flipped", "FA-136", f"{ctx.name(caster)} is not flipped by his first spell this round.",
+                 hero=caster)
     else:
         _flip(ctx, seat, caster)
     element, orb = ctx.card(spell).element, ctx.card(caster).orb

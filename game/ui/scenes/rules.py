@@ -7,8 +7,6 @@ the mouse wheel, arrows and Page Up/Down scroll."""
 from __future__ import annotations
 
 from functools import partial
-
-from pathlib import Path
 from typing import Any
 
 import pygame

@@ -207,8 +207,7 @@ class FantasyAdventuresTable(LayeredTable[FAView]):
         if winners is not None:
             names = ", ".join(view["players"][s]["name"] for s in winners)
             return f"Fantasy Adventures · Game over · {names} win{'s' if len(winners) == 1 else ''}"
-        stage = view["encounter"]["stage"] if view["encounter"] is not None else view["stage"]
-        label = f"Fantasy Adventures · {STAGES.get(stage, stage)}"
+        label = f"Fantasy Adventures · {STAGES.get(view['stage'], view['stage'])}"
         if view["game_turn"]:
             label += f" · Game turn {view['game_turn']}"
         return label + f" · {view['players'][view['monster']]['name']} is the monster player"

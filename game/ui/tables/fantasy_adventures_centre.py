@@ -257,7 +257,7 @@ class Centre(Painter):
             heading = "Response window"
             line = f"{who} may respond now"
         else:
-            heading = STAGES.get(e["stage"] if e is not None else view["stage"], "")
+            heading = STAGES.get(view["stage"], "")
             line = f"{who} to choose"
         y = self.text(surface, heading, inner.topleft, "bold", theme.GOLD_LIGHT, width=inner.width).bottom
         y = self.text(surface, line, (inner.x, y), "body", theme.PARCHMENT, width=inner.width).bottom
