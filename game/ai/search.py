@@ -40,7 +40,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Callable
 
 from game.ai.agents import HeuristicFn, random_choice
 from game.core.decision import Decision
@@ -89,7 +89,7 @@ class Budget:
 
 @dataclass(frozen=True)
 class SearchSettings:
-    """How one game is searched (its registration may tune these: ``RuleSystem.search_settings``)."""
+    """How one game is searched (its rule system may tune these: ``RuleSystem.search_tuning``)."""
 
     rollout_choices: int = 24
     """Real questions (not forced passes) played by the rollout policy before the position is scored."""
@@ -122,6 +122,9 @@ class Node:
 
 @dataclass
 class SearchResult:
+    """A search's answer, its iterations and time, and how many rounds tried each answer
+    compared at the root."""
+
     answer: tuple[str, ...]
     iterations: int
     seconds: float
@@ -302,12 +305,3 @@ def search_decision(root: Game, seat: int, heuristic: HeuristicFn, seed: int, bu
                     settings: SearchSettings = SearchSettings()) -> SearchResult:
     """Search ``root`` (a determinization for ``seat``, whose question is pending) and answer."""
     return Search(root, seat, heuristic, Rng.seeded(seed, 77), settings).run(budget)
-
-
-def describe_visits(result: SearchResult, labels: Mapping[str, str]) -> list[str]:
-    """The root's answers by visits, for logs and tests: "label: visits"."""
-    ranked = sorted(result.visits.items(), key=lambda kv: -kv[1])
-    return [f"{', '.join(labels.get(o, o) for o in answer)}: {n}" for answer, n in ranked]
-
-
-__all__: list[Any] = ["Budget", "SearchSettings", "Search", "SearchResult", "search_decision", "describe_visits"]
