@@ -21,9 +21,9 @@ At the root the iterations go in *rounds*: one determinization seed per round, a
 answer compared is tried once with it: the same hidden cards and, as far as the lines agree,
 the same dice for each (common random numbers). A game of chance scores one line of play very
 differently from deal to deal; compared on the same deal, two answers differ by what the
-answer changes. The heuristic's own answer is kept unless another beat it round by round by
-more than ``confidence`` standard errors: a small budget plays like ``normal``, a larger one
-better.
+answer changes. The heuristic's own answer is kept unless another beat it round by round clearly
+enough that chance alone would seldom explain it (``SearchSettings.false_switch``): a small
+budget plays like ``normal``, a larger one better.
 
 Questions nobody can ponder are not nodes: forced passes are answered at once, a question
 with one answer is answered, and a response window's question is answered by the rollout
@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import math
 import time
+from statistics import NormalDist
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -99,8 +100,13 @@ class SearchSettings:
     """Answers tried at a question that picks several options (the heuristic's and random ones)."""
     root_answers: int = 10
     """Answers compared at the root at most (the heuristic's and others drawn at random)."""
-    confidence: float = 1.0
-    """How many standard errors an answer must beat the heuristic's by, to be chosen instead."""
+    false_switch: float = 0.1
+    """How often the search may leave the heuristic's answer for one that is in truth no better:
+    an answer must beat it round by round by so many standard errors that, if none were better,
+    all the others together would pass that mark this rarely (a Bonferroni bound: the more
+    answers compared, the higher the mark)."""
+    min_rounds: int = 4
+    """Rounds needed before any answer may replace the heuristic's (fewer say too little)."""
     search_windows: bool = False
     """Whether response windows are searched too: for a game whose windows hold its main
     decisions (Fantasy Heroes' battle windows). The window then gives a hard seat every window
@@ -287,16 +293,17 @@ class Search:
     def best(self, answers: list[tuple[str, ...]], rounds: list[list[float]]) -> tuple[str, ...]:
         """The answer whose scores beat the heuristic's own (``answers[0]``) by the most, round
         by round (the same deal and dice for both: common random numbers), if the advantage is
-        clear (its mean above ``confidence`` standard errors); else the heuristic's."""
-        if len(rounds) < 2:
-            return answers[0]
-        best, best_mean = answers[0], 0.0
+        clear (see ``SearchSettings.false_switch``); else the heuristic's."""
         n = len(rounds)
+        if n < max(2, self.settings.min_rounds) or len(answers) < 2:
+            return answers[0]
+        mark = NormalDist().inv_cdf(1 - self.settings.false_switch / (len(answers) - 1))
+        best, best_mean = answers[0], 0.0
         for i in range(1, len(answers)):
             diffs = [r[i] - r[0] for r in rounds]
             mean = sum(diffs) / n
             spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
-            if mean > best_mean and mean > self.settings.confidence * spread:
+            if mean > best_mean and mean > mark * spread:
                 best, best_mean = answers[i], mean
         return best
 
