@@ -107,7 +107,7 @@ def test_settings_offer_no_auto_pass_any_more(make_app):
     app.stack.push(scene)
     frames(app)
     assert [label for label, _ in scene.rows] == ["Window size", "Full screen", "Animations", "Results wait",
-                                                 "Ask before risky moves"]
+                                                 "Ask before risky moves", "Hard AI thinks"]
     assert not any("pass" in label.lower() for label, _ in scene.rows)
 
 

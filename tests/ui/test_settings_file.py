@@ -84,3 +84,13 @@ def test_an_older_file_with_auto_pass_still_loads(folders):
     settings = Settings.load()
     assert settings.fullscreen is True and settings.notice == ""
     assert not (folders / BACKUP).exists()
+
+
+def test_the_hard_players_thinking_time_is_kept_and_checked(folders):
+    """The hard AI's thinking time (issue 15) is one of the offered times; another is damage."""
+    Settings(thinking_seconds=2.0, last_seats=["human", "hard"]).save()
+    settings = Settings.load()
+    assert settings.thinking_seconds == 2.0 and settings.last_seats == ["human", "hard"] and not settings.notice
+    (folders / "settings.json").write_text('{"thinking_seconds": 30, "fullscreen": true}')
+    settings = Settings.load()
+    assert settings.thinking_seconds == 1.0 and settings.fullscreen is True and settings.notice
