@@ -31,6 +31,11 @@ from game.rulesets.fantasy_adventures.view import view
 from game.rulesets.fantasy_adventures.view_types import FAView
 
 
+MONSTER_PLAYER_QUESTIONS = frozenset({"mulligan", "place", "encounter_order", "assign", "meleeing", "melee_order",
+                                      "duel", "lose_item", "retreat_item"})
+"""The questions only the monster player is asked (see FantasyAdventures.decision_role)."""
+
+
 class FantasyAdventures(FlowRuleSystem):
     flow = FLOW
     id = "fantasy-adventures"
@@ -64,9 +69,15 @@ class FantasyAdventures(FlowRuleSystem):
     decision_roles = ("monster", "hero")
 
     def decision_role(self, view: Mapping[str, Any], decision: Decision) -> str:
-        """The monster player's questions (its placements, the monsters' assignment and melee
-        order, duels, traps' item losses) against a hero player's (its own party's)."""
-        return "monster" if view.get("monster") == decision.seat else "hero"
+        """The monster player's questions (its mulligan, placements, the Encounters' order, the
+        monsters' assignment, meleeing monster and melee order, duels, what a trap or a retreat
+        takes) against a hero player's (setting up and arranging its party, its heroes' fights);
+        in the Action phase and the response windows, whichever of the two the seat is now."""
+        if decision.kind in MONSTER_PLAYER_QUESTIONS:
+            return "monster"
+        if decision.kind == "action" or decision.window:
+            return "monster" if view.get("monster") == decision.seat else "hero"
+        return "hero"
 
     def seat_label(self, index: int, seats: int) -> str:
         return f"Player {index + 1}"
