@@ -2,7 +2,9 @@
 their 95% confidence intervals (issue 15).
 
 Game ``i`` seats agent ``(s + i) mod k`` at seat ``s`` (k agents), so every agent plays
-every seat equally often over k games. In a cooperative game (Champions of Albion) all seats
+every seat equally often over k games, and it is played on seed ``seed + i // k``: each deal
+is played once with every seating (as in duplicate bridge), so the luck of a deal favours no
+agent and the comparison needs fewer games. In a cooperative game (Champions of Albion) all seats
 play for one team, so game ``i`` is played by agent ``i mod k`` at every seat: the teams are
 compared, each on the same seeds as the others. A seat wins when the game's returns give it 1 (a
 shared win is a win: the cooperative Champions of Albion, tied Medal counts). Each seat has a
@@ -130,10 +132,11 @@ def run_tournament(system_id: str, agents: Sequence[str], games: int, seed: int,
             seat_agents = [agents[i % len(agents)]] * count
         else:
             seat_agents = [agents[(s + i) % len(agents)] for s in range(count)]
-        game, times = play_one(system_id, seat_agents, seed + i, budget, options)
+        game_seed = seed + i // len(agents)  # every seating of the agents on the same seed, in turn
+        game, times = play_one(system_id, seat_agents, game_seed, budget, options)
         returns = game.returns()
         roles = [system.tournament_role(game.state, s) for s in range(count)]
-        record = {"seed": seed + i, "agents": seat_agents, "winners": [s for s, r in enumerate(returns) if r == 1.0],
+        record = {"seed": game_seed, "agents": seat_agents, "winners": [s for s, r in enumerate(returns) if r == 1.0],
                   "turns": game.turn, "roles": roles}
         for s, agent in enumerate(seat_agents):
             role = roles[s]

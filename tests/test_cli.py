@@ -335,6 +335,7 @@ def test_tournament_json_shape_text_and_bad_budgets(capsys):
     data = json.loads(out)
     # A cooperative game: one team a game, all its seats played by one agent.
     assert [g["agents"] for g in data["games"]] == [["hard", "hard"], ["random", "random"]]
+    assert [g["seed"] for g in data["games"]] == [3, 3]  # both teams on the same deal
     for g in data["games"]:
         assert set(g) == {"seed", "agents", "winners", "turns", "roles"}
     summary = data["summary"]

@@ -128,6 +128,7 @@ def test_a_tournament_rotates_the_seats_and_counts_each_role():
     summary = results.summary()
     assert summary["games_played"] == 4
     assert [g["agents"] for g in results.games] == [["random", "normal"], ["normal", "random"]] * 2
+    assert [g["seed"] for g in results.games] == [1, 1, 2, 2]  # each deal with every seating
     for agent in ("random", "normal"):
         assert summary["win_rate"][agent]["played"] == 4
         roles = summary["win_rate_by_role"][agent]
