@@ -21,6 +21,7 @@ from game.rulesets.buck_legacy.vocabulary import SLOTS
 from game.ui import theme
 from game.ui.tables.buck_legacy_cards import DECK_COLOURS, KIND_COLOURS, SLOT_ICONS, SLOT_NAMES, STAT_ICONS, card_icon
 from game.ui.tables.buck_legacy_layout import COUNTER_COLOURS, LOSS_RED, REGION_GAP, Panel
+from game.ui.tables.fans import fan_places
 from game.ui.theme import Colour, px
 
 OWN_FAN_SHARE = 0.4
@@ -330,17 +331,10 @@ class SeatCards(Panel):
             self.text(surface, "Your backpack is empty.", (fan.centerx, base_y + ch // 2), "italic",
                       theme.PARCHMENT_DARK, anchor="center")
             return
-        step = cw + px(6, s)
-        if len(pack) > 1:
-            step = min(step, (fan.width - cw) // (len(pack) - 1))
-        cards: list[tuple[pygame.Rect, str]] = []
-        for k, card in enumerate(pack):
-            target: Target = ("card", card)
-            lift = px(14, s) if target == self.t.hover else px(12, s) if target in self.t.selected else 0
-            cards.append((pygame.Rect(fan.x + k * step, base_y - lift, cw, ch), card))
-        cards.sort(key=lambda rc: ("card", rc[1]) == self.t.hover)  # the one under the pointer on top
+        row = pygame.Rect(fan.x, fan.y, fan.width, base_y + ch - fan.y)
+        cards = fan_places(pack, row, (cw, ch), px(6, s), self.t.hover, self.t.selected, (px(14, s), px(12, s)))
         for r, card in cards:
-            target = ("card", card)
+            target: Target = ("card", card)
             surface.blit(self.t.face_image(card, (cw, ch)), r)
             if self.t.decision is not None and target not in self.t.lit and target in self.t.blocked:
                 self.dim(surface, r)

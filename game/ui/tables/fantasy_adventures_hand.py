@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.decision import Target
 from game.rulesets.fantasy_adventures.view_types import PlayerView
 from game.ui import theme
+from game.ui.tables.fans import fan_places
 from game.ui.tables.fantasy_adventures_cards import frame_colour
 from game.ui.tables.fantasy_adventures_layout import HAND_CARD, Painter
 from game.ui.theme import px
@@ -52,16 +52,8 @@ class Hand(Painter):
         and comes to the front."""
         s = self.s
         cw, ch = px(HAND_CARD[0], s), px(HAND_CARD[1], s)
-        step = cw + px(FAN_GAP, s)
-        if len(cards) > 1:
-            step = min(step, (rect.width - cw) // (len(cards) - 1))
-        base_y = rect.bottom - ch
-        placed: list[tuple[pygame.Rect, str]] = []
-        for k, card in enumerate(cards):
-            target: Target = ("card", card)
-            lift = px(14, s) if target == self.t.hover else px(10, s) if target in self.t.selected else 0
-            placed.append((pygame.Rect(rect.x + k * step, base_y - lift, cw, ch), card))
-        placed.sort(key=lambda rc: ("card", rc[1]) == self.t.hover)  # the one under the pointer on top
+        placed = fan_places(cards, rect, (cw, ch), px(FAN_GAP, s), self.t.hover, self.t.selected,
+                            (px(14, s), px(10, s)))
         for r, card in placed:
             surface.blit(self.t.face_image(card, (cw, ch)), r)
             self.t.mark(surface, r, ("card", card))

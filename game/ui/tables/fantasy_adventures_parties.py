@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.decision import Target
 from game.rulesets.fantasy_adventures.content import Hero
 from game.rulesets.fantasy_adventures.view_types import FAView, PlayerView
 from game.ui import theme
