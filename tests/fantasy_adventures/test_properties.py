@@ -14,8 +14,8 @@ import pytest
 
 from game.core.game import Game
 from game.core.rng import Rng
-from game.rulesets.fantasy_adventures.decks import from_option, to_option
-from game.rulesets.fantasy_adventures.random_decks import random_deck
+from game.rulesets.fantasy_adventures.decks import from_option
+from game.rulesets.fantasy_adventures.random_decks import random_decks_option
 from game.rulesets.fantasy_adventures.system import FantasyAdventures
 
 SYSTEM = FantasyAdventures()
@@ -23,8 +23,7 @@ SYSTEM = FantasyAdventures()
 
 def random_decks(seed: int, seats: int) -> dict[str, Any]:
     """The game options giving every seat its own random legal deck."""
-    rng = Rng.seeded(seed, sequence=seats)
-    return {"decks": tuple(to_option(random_deck(rng, SYSTEM.content, f"Random {seat + 1}")) for seat in range(seats))}
+    return {"decks": random_decks_option(Rng.seeded(seed, sequence=seats), seats)}
 
 
 def random_game(seed: int, seats: int, options: dict[str, Any] | None = None,

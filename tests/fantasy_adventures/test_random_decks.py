@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from game.core.rng import Rng
+from game.soak import game_setup
 from game.rulesets.fantasy_adventures.content import standard_content
 from game.rulesets.fantasy_adventures.decks import (
     ENCOUNTER_DECK_MIN, HERO_DECK_MIN, DeckList, check_deck, from_option, starter_deck, to_option,
@@ -59,7 +60,19 @@ def test_a_seed_names_one_deck_and_it_travels_as_the_decks_option() -> None:
     deck = random_deck(Rng.seeded(5), CONTENT, "Random 1")
     assert random_deck(Rng.seeded(5), CONTENT, "Random 1") == deck
     assert from_option(to_option(deck)) == deck
-    others = [random_deck(Rng.seeded(seed), CONTENT, f"Random {seed}") for seed in (6, 7)]
     system = FantasyAdventures(CONTENT)
-    given = tuple(to_option(d) for d in [deck, *others])
-    assert system.seat_decks(system.resolve_options({"decks": given})["decks"], 3) == [deck, *others]
+    given = system.resolve_options({"decks": (to_option(deck),)})["decks"]
+    assert system.seat_decks(given, 2) == [deck, starter_deck()]
+
+
+def test_soak_plays_random_legal_decks_in_every_other_game() -> None:
+    """The decks option draws a random legal deck for every seat (GameOption.sample), and soak
+    runs give one to every seat in every other game (FA-023: the game accepts them)."""
+    system = FantasyAdventures(CONTENT)
+    setups = [game_setup(system, index, None, seed=40 + index) for index in range(4)]
+    assert "decks" not in setups[0][1] and "decks" not in setups[2][1]
+    for levels, options in (setups[1], setups[3]):
+        seats = len(levels)
+        decks = system.seat_decks(system.resolve_options(options)["decks"], seats)
+        assert len(decks) == seats and all(check_deck(deck, CONTENT) == [] for deck in decks)
+        assert len(set(decks)) == seats and starter_deck() not in decks

@@ -27,9 +27,9 @@ from collections import Counter
 
 from game.core.errors import ContentError
 from game.core.rng import Rng
-from game.rulesets.fantasy_adventures.content import Card, FAContent, Item
+from game.rulesets.fantasy_adventures.content import Card, FAContent, Item, standard_content
 from game.rulesets.fantasy_adventures.decks import (
-    ENCOUNTER_DECK_GP, ENCOUNTER_DECK_MIN, HERO_DECK_GP, HERO_DECK_MIN, ITEM_GP, DeckList,
+    ENCOUNTER_DECK_GP, ENCOUNTER_DECK_MIN, HERO_DECK_GP, HERO_DECK_MIN, ITEM_GP, DeckList, to_option,
 )
 
 EXTRA_CARDS = 6
@@ -43,6 +43,13 @@ def random_deck(rng: Rng, content: FAContent, name: str = "Random deck") -> Deck
     hero = _random_part(rng, content, "hero", HERO_DECK_MIN, HERO_DECK_GP)
     encounter = _random_part(rng, content, "encounter", ENCOUNTER_DECK_MIN, ENCOUNTER_DECK_GP, ITEM_GP)
     return DeckList(name, hero, encounter)
+
+
+def random_decks_option(rng: Rng, seats: int) -> tuple[tuple[str, ...], ...]:
+    """The ``decks`` game option giving every seat its own random legal deck of the shipped
+    pool, "Random deck 1" and on (GameOption.sample: soak runs play it)."""
+    content = standard_content()
+    return tuple(to_option(random_deck(rng, content, f"Random deck {seat + 1}")) for seat in range(seats))
 
 
 def _random_part(rng: Rng, content: FAContent, which: str, minimum: int, gp_limit: int,
