@@ -35,6 +35,7 @@ from game.core import registry
 from game.core.decision import Decision
 from game.core.errors import FiveRealmsError, IllegalChoice
 from game.core.game import Game
+from game.core.rng import Rng
 from game.core.ruleset import RuleSystem
 from game.session import Seat, Session
 
@@ -93,9 +94,12 @@ class _Run:
             self.write(f"  FAIL {where}: {text}")
 
 
-def game_setup(system: RuleSystem, index: int, agents: Sequence[str] | None) -> tuple[list[str], dict[str, Any]]:
-    """Seats and options for the ``index``-th game: the given agents, or a seat count and
-    AI levels that vary from game to game; options with a fixed list of values vary too."""
+def game_setup(system: RuleSystem, index: int, agents: Sequence[str] | None,
+               seed: int) -> tuple[list[str], dict[str, Any]]:
+    """Seats and options for the ``index``-th game (played with ``seed``): the given agents, or
+    a seat count and AI levels that vary from game to game; options with a fixed list of
+    values vary too, and an option that can draw a value (GameOption.sample) is drawn from the
+    game's seed in every other game and left at its default in the others."""
     if agents:
         levels = list(agents)
     else:
@@ -107,6 +111,8 @@ def game_setup(system: RuleSystem, index: int, agents: Sequence[str] | None) -> 
             options[option.id] = option.choices[(index + n) % len(option.choices)]
         elif isinstance(option.default, bool):
             options[option.id] = (index // 2 + n) % 2 == 1
+        elif option.sample is not None and (index + n) % 2 == 1:
+            options[option.id] = option.sample(Rng.seeded(seed), len(levels))
     if "random" in levels:  # aimless play ends only under the game's own playout limit, if it has one
         options.update(system.playout_options)
     return levels, options
@@ -154,10 +160,17 @@ def _check_snapshot(run: _Run, game: Game, now: str, where: str) -> None:
         run.fail("snapshot_mismatches", where, "the restored snapshot asks another question")
 
 
+def _shown(value: Any) -> str:
+    """An option's value in a game's label: a drawn structured value (every seat's deck list)
+    would fill lines, and the game's seed gives it again."""
+    return "drawn" if isinstance(value, tuple) else str(value)
+
+
 def _play_one(run: _Run, system: RuleSystem, seed: int, levels: list[str], options: dict[str, Any],
               deadline: float | None) -> None:
     seats = [Seat("ai", f"{level} {n + 1}", level) for n, level in enumerate(levels)]
-    label = f"{system.id} seed {seed} ({','.join(levels)}{''.join(f' {k}={v}' for k, v in options.items())})"
+    shown = "".join(f" {k}={_shown(v)}" for k, v in options.items())
+    label = f"{system.id} seed {seed} ({','.join(levels)}{shown})"
     # Soak steps every question itself, response windows included, so each one is checked.
     session = Session.new(system.id, seats, seed, options, answers_windows=False)
     game_checked = False
@@ -222,7 +235,7 @@ def soak(system_id: str, *, games: int | None = None, minutes: float | None = No
     deadline = started + minutes * 60 if minutes is not None else None
     index = 0
     while (games is None or index < games) and (deadline is None or time.monotonic() < deadline):
-        levels, options = game_setup(system, index, agents)
+        levels, options = game_setup(system, index, agents, seed + index)
         _play_one(run, system, seed + index, levels, options, deadline)
         index += 1
     report.seconds = time.monotonic() - started

@@ -52,6 +52,9 @@ class GameOption:
     suggestions: tuple[str, ...] = ()  # offered by the UI; the rule system checks other values itself
     validate: Callable[[Any], None] | None = None
     per_seat: bool = False  # a structured option holding one list of ids per seat
+    sample: Callable[[Rng, int], OptionValue] | None = None
+    """A legal value drawn from a generator for a number of seats (each seat's random legal
+    deck): how soak runs vary an option that has no fixed list of values."""
 
     @property
     def structured(self) -> bool:

@@ -24,6 +24,7 @@ from game.rulesets.fantasy_adventures import turn as _turn  # noqa: F401
 from game.rulesets.fantasy_adventures import windows as _windows  # noqa: F401
 from game.rulesets.fantasy_adventures.context import FLOW, Ctx
 from game.rulesets.fantasy_adventures.decks import DeckList, check_deck, check_option, from_option
+from game.rulesets.fantasy_adventures.random_decks import random_decks_option
 from game.rulesets.fantasy_adventures.setup import setup
 from game.rulesets.fantasy_adventures.state import FAState, Player
 from game.rulesets.fantasy_adventures.turn import END_RULES, score
@@ -49,7 +50,7 @@ class FantasyAdventures(FlowRuleSystem):
                    "Each player's deck, one per seat in seat order (name:<name>, hero:<card>:<copies>, "
                    "encounter:<card>:<copies>); a seat with none, or past the end, plays the starter deck. "
                    "An illegal deck is refused with every reason (FA-016 to FA-023).",
-                   validate=check_option, per_seat=True),
+                   validate=check_option, per_seat=True, sample=random_decks_option),
     )
     state_type = FAState
     turn_word = "game turns"
