@@ -142,8 +142,29 @@ def piece_worth(card_id: str, me: AdventurerView, foe: Foe | None) -> float:
     found = content().gear(card_id)
     value = 12.0 * found.cs + ability_worth(card_id, me)
     if found.has("flight") or found.has("grant_flight"):
-        value += _flight_edge(me, foe)
+        value += flight_edge(me, foe, found.slot)
     return value
+
+
+def flight_edge(me: AdventurerView, foe: Foe | None, slot: str | None) -> float:
+    """What Flight adds against ``foe`` (no Ground Slam, BL-186) to the Adventurer without the
+    card of ``slot``: a worn Flight card weighed against an Adventurer who flies thanks to it
+    would count for nothing, and be swapped out and back in for ever."""
+    if foe is None or _flies_without(me, slot):
+        return 0.0
+    return 80.0 * (adventurer_round(dict(me, flight=True), foe)  # type: ignore[arg-type]
+                   - adventurer_round(dict(me, flight=False), foe))  # type: ignore[arg-type]
+
+
+def _flies_without(me: AdventurerView, slot: str | None) -> bool:
+    """Whether the Adventurer flies without the card in ``slot`` (and one transmuted under it):
+    yes if another card gives Flight, or if no card does (a spell or a single-use card)."""
+    held = me["slots"].get(slot) if slot else None
+    if held is None or not me["flight"]:
+        return me["flight"]
+    without: AdventurerView = dict(me, slots={s: c for s, c in me["slots"].items() if s != slot})  # type: ignore[assignment]
+    return any(e.verb == "flight" for e in own_effects(without)) \
+        or not any(e.verb == "flight" for e in own_effects(me))
 
 
 def _protection_without(me: AdventurerView, slot: str) -> int:
@@ -559,26 +580,21 @@ def bonus_has(me: AdventurerView, verb: str) -> bool:
     return any(e.verb == verb for e in own_effects(me))
 
 
-def _transmute_value(card_id: str, me: AdventurerView, foe: Foe | None = None, rank: int | None = None) -> float:
+def _transmute_value(card_id: str, me: AdventurerView, foe: Foe | None = None, worn_in: str | None = None) -> float:
     """What a card's Special Abilities would add on top of another card (BL-240), worth what they
-    are worth worn (:func:`one_ability_worth`, for Magic Rank ``rank``, by default the
-    Adventurer's), a Tesla action nothing without Tesla; Flight, or an action granting it, also
-    by how much likelier it makes a round won against ``foe``."""
+    are worth worn (:func:`one_ability_worth`), a Tesla action nothing without Tesla; Flight, or
+    an action granting it, also by how much likelier it makes a round won against ``foe``. A
+    card worn in slot ``worn_in`` is weighed, as :func:`slot_worth` weighs it, for the Adventurer
+    without it."""
+    rank = _rank_without(me, worn_in) if worn_in else me["magic_rank"]
     value = 0.0
     for ability in content().card(card_id).abilities:
         if ability.tag != "ability" or (ability.has("tesla") and me["max_tesla"] <= 0):
             continue
-        value += one_ability_worth(ability, me["magic_rank"] if rank is None else rank)
+        value += one_ability_worth(ability, rank)
         if ability.verb in ("flight", "grant_flight"):
-            value += _flight_edge(me, foe)
+            value += flight_edge(me, foe, worn_in)
     return value
-
-
-def _flight_edge(me: AdventurerView, foe: Foe | None) -> float:
-    """What Flight adds against ``foe`` for an Adventurer without it (no Ground Slam, BL-186)."""
-    if foe is None or me["flight"]:
-        return 0.0
-    return 80.0 * (adventurer_round(dict(me, flight=True), foe) - adventurer_round(me, foe))  # type: ignore[arg-type]
 
 
 def _transmutable(card_id: str) -> bool:
@@ -597,7 +613,7 @@ def _bottom_gain(bottom: str, me: AdventurerView, foe: Foe | None) -> float | No
     if bottom in (me["backpack"] or []):
         return _transmute_value(bottom, me, foe)
     slot = slot_of(bottom)
-    kept = _transmute_value(bottom, me, foe, _rank_without(me, slot))  # counted as slot_worth counts it
+    kept = _transmute_value(bottom, me, foe, worn_in=slot)
     refills = [c for c in me["backpack"] or [] if slot_of(c) == slot and not is_single_use(c)]
     if slot == "weapon" or kept <= 0 or not refills:
         return None
