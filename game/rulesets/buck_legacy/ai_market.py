@@ -162,7 +162,8 @@ def _flies_without(me: AdventurerView, slot: str | None) -> bool:
     held = me["slots"].get(slot) if slot else None
     if held is None or not me["flight"]:
         return me["flight"]
-    without: AdventurerView = dict(me, slots={s: c for s, c in me["slots"].items() if s != slot})  # type: ignore[assignment]
+    others = {s: c for s, c in me["slots"].items() if s != slot}
+    without: AdventurerView = dict(me, slots=others)  # type: ignore[assignment]
     return any(e.verb == "flight" for e in own_effects(without)) \
         or not any(e.verb == "flight" for e in own_effects(me))
 
@@ -623,7 +624,8 @@ def _bottom_gain(bottom: str, me: AdventurerView, foe: Foe | None) -> float | No
 def _best_transmutation(me: AdventurerView, foe: Foe | None) -> tuple[float, str, str] | None:
     """The (gain, top, bottom) that adds the most, whatever it adds: the top a worn blue card
     without the bottom's action (the weapon last, the card most often swapped, D-07, and a swap
-    takes the pair apart, BL-242), the bottom another blue card of the backpack or, if that adds more, of the slots."""
+    takes the pair apart, BL-242), the bottom another blue card of the backpack or, if that
+    adds more, of the slots."""
     tops = [c for c in me["slots"].values() if _transmutable(c)]
     best: tuple[float, str, str] | None = None
     for bottom in [c for c in list(me["backpack"] or []) + list(me["slots"].values()) if _transmutable(c)]:
