@@ -24,9 +24,9 @@ from game.ai.agents import view_for
 from game.core.decision import Decision, Option
 from game.core.game import Game
 from game.core.rng import Rng
-from game.rulesets.buck_legacy import ai
+from game.rulesets.buck_legacy import ai, stats
 from game.rulesets.buck_legacy.bench import VERSUS_LIMIT, versus
-from tests.buck_legacy.helpers import SYSTEM, adventurer, do, pending, position
+from tests.buck_legacy.helpers import CONTENT, SYSTEM, adventurer, do, pending, position
 
 LIMIT = VERSUS_LIMIT
 
@@ -214,6 +214,69 @@ def test_the_alchemist_transmutes_an_ability_card_under_worn_armour_d10() -> Non
     assert _answer(g, 0) == ("top:boiled_leather_jerkin",)
     do(g, "top:boiled_leather_jerkin")
     assert _answer(g, 0) == ("bottom:grappling_hook",)
+
+
+def _alchemist_market(slots: dict[str, str], backpack: list[str]) -> Game:
+    """An Alchemist (D-10) with a Studded Cudgel and ``slots``, ``backpack``, on their Market turn."""
+    a = adventurer("A", slots={"weapon": "studded_cudgel", **slots}, backpack=backpack, **{"class": "alchemist"})
+    return position([a, adventurer("B")], start="market", zone="mossgrave_hollows", dealer=0)
+
+
+def test_the_alchemist_moves_a_worn_ability_under_its_armour_to_wear_a_spare_card_d10() -> None:
+    """D-10, BL-239, BL-240: an Alchemist wearing a Circlet of the Third Eye (Magic Rank +1,
+    Protection 1) with a Great Barbute (Protection 3, no ability) in the backpack puts the Circlet
+    under its armour, which takes the Magic Rank, and wears the Barbute: Magic Rank 1 and 2 more
+    Protection, where without Transmutation one of the two helms must stay in the backpack."""
+    g = _alchemist_market({"armour": "boiled_leather_jerkin", "headgear": "circlet_of_the_third_eye"},
+                          ["great_barbute"])
+    assert _answer(g, 0) == ("transmute",)
+    do(g, "transmute")
+    assert _answer(g, 0) == ("top:boiled_leather_jerkin",)
+    do(g, "top:boiled_leather_jerkin")
+    assert _answer(g, 0) == ("bottom:circlet_of_the_third_eye",)
+    do(g, "bottom:circlet_of_the_third_eye")
+    assert _answer(g, 0) == ("equip:great_barbute",)
+    do(g, "equip:great_barbute")
+    a = g.state.adventurers[0]
+    assert a.transmuted == {"boiled_leather_jerkin": "circlet_of_the_third_eye"}
+    assert stats.magic_rank(g.state, CONTENT, 0) == 1 and stats.protection(g.state, CONTENT, 0) == 2 + 3
+
+
+def test_the_alchemist_takes_a_weaker_transmuted_item_apart_for_a_better_one_d10() -> None:
+    """D-10, BL-237, BL-242: an Alchemist may have one transmuted item. With a Tinker's Loupe (+1
+    to Trap checks) under its armour, a Welding Visor worn, a Pavise in the Other slot and a Communicator (a reroll of
+    any die for Tesla, worth less than the Pavise's Protection there) in the backpack, it unequips
+    the armour (the pair comes apart), wears it again and puts the Communicator underneath."""
+    g = _alchemist_market({"armour": "boiled_leather_jerkin", "other": "pavise_of_the_last_wall",
+                           "glasses": "welding_visor"}, ["tinkers_loupe", "communicator"])
+    do(g, "transmute", "top:boiled_leather_jerkin", "bottom:tinkers_loupe")
+    assert _answer(g, 0) == ("unequip:armour",)
+    do(g, "unequip:armour")
+    assert _answer(g, 0) == ("equip:boiled_leather_jerkin",)
+    do(g, "equip:boiled_leather_jerkin")
+    assert _answer(g, 0) == ("transmute",)
+    do(g, "transmute", "top:boiled_leather_jerkin")
+    assert _answer(g, 0) == ("bottom:communicator",)
+    do(g, "bottom:communicator")
+    assert g.state.adventurers[0].transmuted == {"boiled_leather_jerkin": "communicator"}
+    assert _answer(g, 0) != ("unequip:armour",)  # and no more: the Loupe is worth less than the Communicator
+
+
+@pytest.mark.parametrize("slots,backpack,expected", [
+    ({"armour": "boiled_leather_jerkin"}, ["grappling_hook"], "equip:grappling_hook"),
+    ({"armour": "boiled_leather_jerkin", "headgear": "great_barbute"}, ["iron_sallet"], None),
+])
+def test_the_alchemist_does_not_transmute_where_it_adds_nothing_d10(
+        slots: dict[str, str], backpack: list[str], expected: str | None) -> None:
+    """D-10, BL-240: no Transmutation when the spare card's slot is empty (the AI wears it: its
+    Protection or Combat Strength counts too), nor for a card without Special Abilities (only
+    those pass to the top card: an Iron Sallet underneath adds nothing)."""
+    g = _alchemist_market(slots, backpack)
+    assert "transmute" in pending(g).option_ids
+    answer = _answer(g, 0)
+    assert answer != ("transmute",)
+    if expected is not None:
+        assert answer == (expected,)
 
 
 def _useless_decision(seat: int) -> Decision:

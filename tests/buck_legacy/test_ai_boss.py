@@ -133,3 +133,23 @@ def test_flight_gear_is_worth_the_boss_rounds_it_saves_d07():
     foe = zone_foe(ROSE)
     assert piece_worth("ornithopter_harness", me_of(weak.view_for(0), 0), foe) == 6.0
     assert piece_worth("ornithopter_harness", me_of(strong.view_for(0), 0), foe) > 8.0
+
+
+def test_worn_flight_gear_is_worth_what_it_adds_without_it_d07():
+    """D-07, BL-186: Phoenix Pinions worn (the Adventurer flies thanks to them) are worth what they
+    are worth in the backpack, Flight weighed for the Adventurer without them. Counted as adding
+    no Flight once worn, they were swapped for a Communicator, which made them worth Flight again,
+    and back, for ever."""
+    from game.rulesets.buck_legacy.ai_market import slot_worth
+    from game.rulesets.buck_legacy.ai_tools import zone_foe
+
+    foe = zone_foe(ROSE)
+    worths = []
+    for other, spare in (("phoenix_pinions", "communicator"), ("communicator", "phoenix_pinions")):
+        slots = {**STRONG["slots"], "other": other}
+        g = position([adventurer("A", **dict(STRONG, slots=slots), backpack=[spare]), adventurer("B")],
+                     start="market", zone=ROSE, dealer=0)
+        me = me_of(g.view_for(0), 0)
+        assert me["flight"] == (other == "phoenix_pinions")
+        worths.append((slot_worth("phoenix_pinions", me, foe), slot_worth("communicator", me, foe)))
+    assert worths[0] == worths[1] and worths[0][0] > 6.0

@@ -61,6 +61,8 @@ COMPARE = first(3, 2, _die_option)   # Ann fights; a card of hers may change the
 BOSS = first(3, 2, lambda st, d: st.fight is not None and st.fight.boss and st.fight.red > 0)  # a Boss round
 SIX_FIGHT = first(5, 6, lambda st, d: "support" in d.option_ids)  # six Adventurers; Ann may Support
 SIX_MARKET = first(5, 6, lambda st, d: d.kind == "market")          # six Adventurers in the Market
+SIX_GEARED = first(5, 6, lambda st, d: d.kind == "market" and len(st.adventurers[0].slots) >= 3,
+                   limit=3000)  # Ann in the Market with at least three cards equipped
 
 
 class Drawn:
@@ -385,7 +387,7 @@ def test_an_equipped_cards_name_fits_its_tile_and_hover_shows_the_whole_card(mak
     """The seat's own slot tiles: every item's name on at most two lines inside the tile, whole
     or cut with "…"; hovering the tile shows the whole card, enlarged, and its name in words."""
     app = make_app(size)
-    scene = table_at(app, (5, 745, 6))  # Ann with four cards equipped
+    scene = table_at(app, SIX_GEARED)
     table = scene.table
     content = scene.controller.session.game.system.content
     mine = scene.controller.view()["adventurers"][0]["slots"]

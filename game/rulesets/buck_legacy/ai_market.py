@@ -50,6 +50,10 @@ SINGLE_WORTH = {
 DEVICE_WORTH = {"reroll": 10.0, "instant_damage": 8.0, "grant_protection": 10.0, "add_to_roll": 6.0,
                 "grant_flight": 6.0, "restore_mana": 5.0}
 """An equipped card's action, paid in Tesla or Mana or once a phase (AK-16)."""
+TRANSMUTATION_WORTH = max(DEVICE_WORTH.values())
+"""What the Alchemist's Transmutation is worth to a new Adventurer (D-02): a second card's
+Special Ability without its slot (D-10). The AI puts the best ability it owns underneath, so
+this is about the best device action: a Communicator's reroll under worn armour."""
 MAX_SINGLES = 3
 """Single-use cards the AI keeps at most, so the backpack keeps room for gear; one more for an
 AI with Gold the gear in the shop cannot use (they are what it can still buy for the Boss)."""
@@ -83,39 +87,41 @@ def protection_worth(total: int, foe: Foe | None) -> float:
 def ability_worth(card_id: str, me: AdventurerView, rank: int | None = None) -> float:
     """What a card's abilities add (not its Combat Strength or Protection), for an Adventurer of
     Magic Rank ``rank`` without it (by default the rank without its slot's card)."""
-    card = content().card(card_id)
     if rank is None:
         rank = _rank_without(me, slot_of(card_id)) if slot_of(card_id) else me["magic_rank"]
-    value = 0.0
-    for ability in card.abilities:
-        verb = ability.verb
-        amount = ability.get("amount", 1)
-        count = amount if isinstance(amount, int) else 1
-        if verb in ("combat_strength", "protection"):
-            continue  # counted as a feature value
-        if verb == "max_mana":
-            value += 2.0 * count if rank >= 1 else 0.0
-        elif verb == "magic_rank":
-            value += 16.0 * count if 1 <= rank < 3 else (8.0 if rank == 0 else 2.0)
-        elif verb == "combat_roll":
-            value += (8.0 if ability.get("exempt") else 7.0) * count
-        elif verb == "check_bonus":
-            value += {"escape": 6.0, "fear": 2.0, "trap": 2.0, "charisma": 1.0}[str(ability.get("check"))] * count
-        elif verb == "instant_damage":
-            value += 8.0 * count if ability.get("uses") == "phase" and not ability.has("tesla") else 0.0
-            if ability.has("tesla"):
-                value += DEVICE_WORTH["instant_damage"]
-        elif ability.kind == "action":
-            value += DEVICE_WORTH.get(verb, 3.0)
-        elif verb in ("max_tesla", "backpack", "large_limit", "flight", "ward", "instant_damage_bonus",
-                      "treasure_table_bonus"):
-            value += {"max_tesla": 1.0, "backpack": 3.0, "large_limit": 2.0, "flight": 6.0, "ward": 1.0,
-                      "instant_damage_bonus": 4.0, "treasure_table_bonus": 2.0}[verb] * count
-        elif verb == "gold":
-            value += 3.0
-        elif verb == "mana":
-            value += 3.0 if rank >= 1 else 0.0
-    return value
+    return sum(one_ability_worth(ability, rank) for ability in content().card(card_id).abilities)
+
+
+def one_ability_worth(ability: Effect, rank: int) -> float:
+    """What one ability adds (not Combat Strength or Protection, counted as feature values) for an
+    Adventurer of Magic Rank ``rank``."""
+    verb = ability.verb
+    amount = ability.get("amount", 1)
+    count = amount if isinstance(amount, int) else 1
+    if verb in ("combat_strength", "protection"):
+        return 0.0
+    if verb == "max_mana":
+        return 2.0 * count if rank >= 1 else 0.0
+    if verb == "magic_rank":
+        return 16.0 * count if 1 <= rank < 3 else (8.0 if rank == 0 else 2.0)
+    if verb == "combat_roll":
+        return (8.0 if ability.get("exempt") else 7.0) * count
+    if verb == "check_bonus":
+        return {"escape": 6.0, "fear": 2.0, "trap": 2.0, "charisma": 1.0}[str(ability.get("check"))] * count
+    if verb == "instant_damage":
+        value = 8.0 * count if ability.get("uses") == "phase" and not ability.has("tesla") else 0.0
+        return value + (DEVICE_WORTH["instant_damage"] if ability.has("tesla") else 0.0)
+    if ability.kind == "action":
+        return DEVICE_WORTH.get(verb, 3.0)
+    if verb in ("max_tesla", "backpack", "large_limit", "flight", "ward", "instant_damage_bonus",
+                "treasure_table_bonus"):
+        return {"max_tesla": 1.0, "backpack": 3.0, "large_limit": 2.0, "flight": 6.0, "ward": 1.0,
+                "instant_damage_bonus": 4.0, "treasure_table_bonus": 2.0}[verb] * count
+    if verb == "gold":
+        return 3.0
+    if verb == "mana":
+        return 3.0 if rank >= 1 else 0.0
+    return 0.0
 
 
 def weapon_worth(card_id: str | None, me: AdventurerView, foe: Foe | None) -> float:
@@ -135,9 +141,31 @@ def piece_worth(card_id: str, me: AdventurerView, foe: Foe | None) -> float:
     a Boss round won (no Ground Slam, BL-186, nor a Boss's "loses without Flight")."""
     found = content().gear(card_id)
     value = 12.0 * found.cs + ability_worth(card_id, me)
-    if foe is not None and not me["flight"] and (found.has("flight") or found.has("grant_flight")):
-        value += 80.0 * (adventurer_round(dict(me, flight=True), foe) - adventurer_round(me, foe))  # type: ignore[arg-type]
+    if found.has("flight") or found.has("grant_flight"):
+        value += flight_edge(me, foe, found.slot)
     return value
+
+
+def flight_edge(me: AdventurerView, foe: Foe | None, slot: str | None) -> float:
+    """What Flight adds against ``foe`` (no Ground Slam, BL-186) to the Adventurer without the
+    card of ``slot``: a worn Flight card weighed against an Adventurer who flies thanks to it
+    would count for nothing, and be swapped out and back in for ever."""
+    if foe is None or _flies_without(me, slot):
+        return 0.0
+    return 80.0 * (adventurer_round(dict(me, flight=True), foe)  # type: ignore[arg-type]
+                   - adventurer_round(dict(me, flight=False), foe))  # type: ignore[arg-type]
+
+
+def _flies_without(me: AdventurerView, slot: str | None) -> bool:
+    """Whether the Adventurer flies without the card in ``slot`` (and one transmuted under it):
+    yes if another card gives Flight, or if no card does (a spell or a single-use card)."""
+    held = me["slots"].get(slot) if slot else None
+    if held is None or not me["flight"]:
+        return me["flight"]
+    others = {s: c for s, c in me["slots"].items() if s != slot}
+    without: AdventurerView = dict(me, slots=others)  # type: ignore[assignment]
+    return any(e.verb == "flight" for e in own_effects(without)) \
+        or not any(e.verb == "flight" for e in own_effects(me))
 
 
 def _protection_without(me: AdventurerView, slot: str) -> int:
@@ -222,9 +250,7 @@ def gain(card_id: str, me: AdventurerView, view: BLView) -> float:
         return monsters + boss + extra
     _, held = best_in_slot(me, found.slot, foe)
     worth = max(0.0, slot_worth(card_id, me, foe) - held)
-    if found.deck == "items" and _may_transmute(me) and any(content().card(c).deck == "items" for c in me["slots"].values()):
-        worth = max(worth, _transmute_value(card_id, me) - 1)  # its abilities under a worn card (D-10)
-    return worth
+    return max(worth, transmute_gain(card_id, me, foe) - 1)  # its abilities under a worn card (D-10)
 
 
 def _larges(me: AdventurerView) -> int:
@@ -247,9 +273,8 @@ def keep_worth(card_id: str, me: AdventurerView, view: BLView) -> float:
     best_card, _ = best_in_slot(me, found.slot, foe)
     if best_card == card_id:
         return slot_worth(card_id, me, foe) + found.sale / 10
-    if _transmute_value(card_id, me) >= 4 and _may_transmute(me):
-        return _transmute_value(card_id, me)
-    return found.sale / 10
+    under = transmute_gain(card_id, me, foe)
+    return under if under >= TRANSMUTE_AT_LEAST else found.sale / 10
 
 
 # -- character creation (D-02) -----------------------------------------------------------------------------
@@ -278,7 +303,7 @@ def combo_worth(race: str, klass: str, weapon: str, view: BLView, seat: int) -> 
             elif verb == "instant_damage_bonus":
                 value += 6.0 if w.has("instant_damage") else 1.0
             elif verb == "transmute":
-                value += 5.0
+                value += TRANSMUTATION_WORTH
             elif verb in ("backpack", "large_limit", "gold", "mana", "peek_dungeon", "max_tesla", "tesla_price"):
                 value += 2.0
     taken = {a["klass"] for a in view["adventurers"] if a["seat"] != seat}
@@ -458,11 +483,9 @@ def market(view: BLView, decision: Decision, rng: Rng) -> Answer:
     dominated cards to afford it), a Side Job with the actions left, Tesla for a device, Done."""
     me = me_of(view, decision.seat)
     ids = decision.option_ids
-    found = equip_choice(view, decision, me, False)
+    found = equip_choice(view, decision, me, False) or _transmute_choice(view, decision, me)
     if found is not None:
         return (found,)
-    if "transmute" in ids and transmute_plan(me) is not None:
-        return ("transmute",)
     for oid in ids:
         if oid.startswith("use:"):
             card = oid.split(":")[1]  # use:<card> or use:<card>:<whom or what>
@@ -541,7 +564,16 @@ def raise_funds(view: BLView, decision: Decision, rng: Rng) -> Answer:
 
 # -- Transmutation (D-10) -------------------------------------------------------------------------------------
 
+TRANSMUTE_AT_LEAST = 4.0
+"""What a Transmutation must add, in worth points, before the AI makes it: +1 to Escape checks
+(a Grappling Hook's ability) is about the least worth carrying on another card."""
+REPLACE_BY = 4.0
+"""How much more a card's abilities must be worth than the transmuted bottom card's before the
+AI takes its one transmuted item apart (BL-237, BL-242) to put that card underneath instead."""
+
+
 def _may_transmute(me: AdventurerView) -> bool:
+    """Whether the Adventurer may Transmute now: an Alchemist (BL-237) without a transmuted item."""
     return bonus_has(me, "transmute") and not me["transmuted"]
 
 
@@ -549,55 +581,120 @@ def bonus_has(me: AdventurerView, verb: str) -> bool:
     return any(e.verb == verb for e in own_effects(me))
 
 
-def _transmute_value(card_id: str, me: AdventurerView) -> float:
-    """What a card's Special Abilities would add on top of another card (BL-240)."""
-    card = content().card(card_id)
+def _transmute_value(card_id: str, me: AdventurerView, foe: Foe | None = None, worn_in: str | None = None) -> float:
+    """What a card's Special Abilities would add on top of another card (BL-240), worth what they
+    are worth worn (:func:`one_ability_worth`), a Tesla action nothing without Tesla; Flight, or
+    an action granting it, also by how much likelier it makes a round won against ``foe``. A
+    card worn in slot ``worn_in`` is weighed, as :func:`slot_worth` weighs it, for the Adventurer
+    without it."""
+    rank = _rank_without(me, worn_in) if worn_in else me["magic_rank"]
     value = 0.0
-    for ability in card.abilities:
-        if ability.tag != "ability" or ability.verb in ("combat_strength", "protection"):
+    for ability in content().card(card_id).abilities:
+        if ability.tag != "ability" or (ability.has("tesla") and me["max_tesla"] <= 0):
             continue
-        if ability.verb == "max_mana" and not caster(me):
-            continue
-        if ability.kind == "action":
-            if ability.has("tesla") and me["max_tesla"] <= 0:
-                continue
-            value += DEVICE_WORTH.get(ability.verb, 3.0)
-        else:
-            value += ability_worth_of(ability, me)
+        value += one_ability_worth(ability, rank)
+        if ability.verb in ("flight", "grant_flight"):
+            value += flight_edge(me, foe, worn_in)
     return value
 
 
-def ability_worth_of(ability: Effect, me: AdventurerView) -> float:
-    amount = ability.get("amount", 1)
-    count = amount if isinstance(amount, int) else 1
-    verb = ability.verb
-    return {"max_mana": 2.0, "check_bonus": 4.0, "instant_damage_bonus": 4.0, "ward": 1.0, "flight": 6.0,
-            "combat_roll": 7.0, "backpack": 3.0, "max_tesla": 1.0, "magic_rank": 16.0}.get(verb, 1.0) * count
+def _transmutable(card_id: str) -> bool:
+    """A blue equipment card (BL-239): not a Treasure, a Starting Weapon or a single-use card."""
+    return content().card(card_id).deck == "items" and not is_single_use(card_id)
 
 
-def transmute_plan(me: AdventurerView) -> tuple[str, str] | None:
-    """D-10: the best ability card in the backpack (not needed equipped) under an equipped blue
-    card of another kind, if its abilities are worth 4 or more there."""
-    if not _may_transmute(me):
+def _bottom_gain(bottom: str, me: AdventurerView, foe: Foe | None) -> float | None:
+    """What putting ``bottom`` under a worn card adds: all its abilities' worth if it lies in the
+    backpack (it adds nothing there); if it is worn, what the best backpack card of its slot adds
+    there over it, its abilities kept on the top card (a Circlet of the Third Eye goes under the
+    armour, its Magic Rank with it, so that a Great Barbute's Protection 3 takes its place).
+    None if its slot would stand empty, or if it is the weapon (D-07 weighs weapons against the
+    Monsters and the Boss apart, so their worth in :func:`slot_worth` may not say which is worn)
+    or has no ability to keep (a card is worth more in its own slot than under another)."""
+    if bottom in (me["backpack"] or []):
+        return _transmute_value(bottom, me, foe)
+    slot = slot_of(bottom)
+    kept = _transmute_value(bottom, me, foe, worn_in=slot)
+    refills = [c for c in me["backpack"] or [] if slot_of(c) == slot and not is_single_use(c)]
+    if slot == "weapon" or kept <= 0 or not refills:
         return None
-    tops = [c for c in me["slots"].values() if content().card(c).deck == "items" and not is_single_use(c)]
-    bottoms = [c for c in me["backpack"] or [] if content().card(c).deck == "items" and not is_single_use(c)]
+    return kept + max(slot_worth(c, me, foe) for c in refills) - slot_worth(bottom, me, foe)
+
+
+def _best_transmutation(me: AdventurerView, foe: Foe | None) -> tuple[float, str, str] | None:
+    """The (gain, top, bottom) that adds the most, whatever it adds: the top a worn blue card
+    without the bottom's action (the weapon last, the card most often swapped, D-07, and a swap
+    takes the pair apart, BL-242), the bottom another blue card of the backpack or, if that
+    adds more, of the slots."""
+    tops = [c for c in me["slots"].values() if _transmutable(c)]
     best: tuple[float, str, str] | None = None
-    for bottom in bottoms:
-        value = _transmute_value(bottom, me)
-        if value < 4:
+    for bottom in [c for c in list(me["backpack"] or []) + list(me["slots"].values()) if _transmutable(c)]:
+        value = _bottom_gain(bottom, me, foe)
+        if value is None:
             continue
         for top in tops:
-            if content().card(top).has(action_verb(bottom) or "-") or top == bottom:
+            if top == bottom or content().card(top).has(action_verb(bottom) or "-"):
                 continue
             score = value - (1.0 if slot_of(top) == "weapon" else 0.0)
             if best is None or score > best[0]:
                 best = (score, top, bottom)
-    return (best[1], best[2]) if best else None
+    return best
+
+
+def transmute_plan(me: AdventurerView, foe: Foe | None = None) -> tuple[str, str] | None:
+    """D-10: the (top, bottom) to Transmute now, if it adds at least :data:`TRANSMUTE_AT_LEAST`."""
+    if not _may_transmute(me):
+        return None
+    best = _best_transmutation(me, foe)
+    return (best[1], best[2]) if best is not None and best[0] >= TRANSMUTE_AT_LEAST else None
+
+
+def retransmute_slot(me: AdventurerView, foe: Foe | None) -> str | None:
+    """D-10: the slot whose transmuted item to take off (``unequip:<slot>``; its two cards come
+    apart into the backpack, BL-242, and the AI wears the top card again) when a backpack card's
+    abilities would add :data:`REPLACE_BY` more underneath than the bottom card's do, and the
+    backpack has room for both cards. Both worths are counted for the Adventurer as it is, so
+    the new bottom card is never taken out again for the old one."""
+    if not bonus_has(me, "transmute") or len(me["transmuted"]) != 1:
+        return None
+    top, bottom = next(iter(me["transmuted"].items()))
+    slot = next((s for s, c in me["slots"].items() if c == top), None)
+    backpack = list(me["backpack"] or [])
+    if slot is None or len(backpack) + 2 > me["backpack_limit"]:
+        return None
+    apart: AdventurerView = dict(me, transmuted={}, backpack=backpack + [bottom])  # type: ignore[assignment]
+    best = _best_transmutation(apart, foe)
+    if best is None or best[2] not in backpack \
+            or _transmute_value(best[2], me, foe) < _transmute_value(bottom, me, foe) + REPLACE_BY:
+        return None
+    return f"unequip:{slot}"
+
+
+def transmute_gain(card_id: str, me: AdventurerView, foe: Foe | None) -> float:
+    """What ``card_id``'s abilities would add under a worn card (D-10): over the transmuted bottom
+    card's, and only when that is worth taking the item apart for."""
+    if not bonus_has(me, "transmute") or not _transmutable(card_id) \
+            or not any(_transmutable(c) for c in me["slots"].values()):
+        return 0.0
+    value = _transmute_value(card_id, me, foe)
+    if me["transmuted"]:
+        now = max(_transmute_value(bottom, me, foe) for bottom in me["transmuted"].values())
+        return value - now if value >= now + REPLACE_BY else 0.0
+    return value
+
+
+def _transmute_choice(view: BLView, decision: Decision, me: AdventurerView) -> str | None:
+    """D-10 in the Market or Preparation: Transmute if a pair adds enough, or take the
+    transmuted item apart for a better one."""
+    foe = boss_foe(view)
+    if "transmute" in decision.option_ids and transmute_plan(me, foe) is not None:
+        return "transmute"
+    found = retransmute_slot(me, foe)
+    return found if found in decision.option_ids else None
 
 
 def transmute_top(view: BLView, decision: Decision, rng: Rng) -> Answer:
-    plan = transmute_plan(me_of(view, decision.seat))
+    plan = transmute_plan(me_of(view, decision.seat), boss_foe(view))
     if plan is not None and f"top:{plan[0]}" in decision.option_ids:
         return (f"top:{plan[0]}",)
     return ("back",)
@@ -605,12 +702,13 @@ def transmute_top(view: BLView, decision: Decision, rng: Rng) -> Answer:
 
 def transmute_bottom(view: BLView, decision: Decision, rng: Rng) -> Answer:
     me = me_of(view, decision.seat)
-    plan = transmute_plan(me)
+    foe = boss_foe(view)
+    plan = transmute_plan(me, foe)
     if plan is not None and f"bottom:{plan[1]}" in decision.option_ids:
         return (f"bottom:{plan[1]}",)
     picks = [o for o in decision.option_ids if o.startswith("bottom:")]
     if picks:
-        return (max(picks, key=lambda o: _transmute_value(o.partition(":")[2], me)),)
+        return (max(picks, key=lambda o: _transmute_value(o.partition(":")[2], me, foe)),)
     return ("back",)
 
 
@@ -658,11 +756,9 @@ def preparation(view: BLView, decision: Decision, rng: Rng) -> Answer:
     me = me_of(view, seat)
     ids = decision.option_ids
     boss = view["boss_up"]
-    found = equip_choice(view, decision, me, boss)
+    found = equip_choice(view, decision, me, boss) or _transmute_choice(view, decision, me)
     if found is not None:
         return (found,)
-    if "transmute" in ids and transmute_plan(me) is not None:
-        return ("transmute",)
     stunned = [a for a in view["adventurers"] if a["stunned"]]
     if stunned:
         target = _revive_target(view, seat, [a["seat"] for a in stunned])
