@@ -217,9 +217,11 @@ class TableCards(NamedTuple):
 
 def table_cards(battle: Battle) -> TableCards:
     attacker, defender = battle.sides
-    return TableCards(battle.battle_type, tuple(battle.negated), tuple(battle.goblins_paid),
-                      attacker.hero, attacker.artifact, tuple(attacker.minions), tuple(attacker.spells),
-                      defender.hero, defender.artifact, tuple(defender.minions), tuple(defender.spells))
+    # (tuple.__new__ makes the named tuple without a call of its own __new__: see battle.permissions)
+    return tuple.__new__(TableCards, (
+        battle.battle_type, tuple(battle.negated), tuple(battle.goblins_paid),
+        attacker.hero, attacker.artifact, tuple(attacker.minions), tuple(attacker.spells),
+        defender.hero, defender.artifact, tuple(defender.minions), tuple(defender.spells)))
 
 
 TOTALS_CACHE_SIZE = 4096
