@@ -63,7 +63,8 @@ def spell_level(content: Content, battle: Battle, side_index: int) -> int:
 def charge_sources(content: Content, battle: Battle, side_index: int) -> list[str]:
     """Cards giving this side an unspent negation charge (FH-055, FH-059)."""
     side = battle.sides[side_index]
-    return [c for c in side.cards() if content.card(c).verb("negate") and c not in battle.charges_spent]
+    negators = content.cards_with_verb.get("negate", frozenset())
+    return [c for c in side.cards() if c in negators and c not in battle.charges_spent]
 
 
 def negatable_spells(content: Content, battle: Battle, side_index: int) -> list[str]:
