@@ -84,12 +84,15 @@ class Decision:
         self.max_choices = max_choices
         self.blocked = blocked
         self.window = window
+        # Worked out once, here: every driver (the session, the benchmarks) reads it of every
+        # question, and a property would be a call at each read. Not a field (see forced_pass).
+        self.forced_pass = window and len(options) == 1 and options[0].id == "pass"
 
-    @property
-    def forced_pass(self) -> bool:
-        """A response window's question whose only answer is "pass": whoever plays the seat
-        answers it at once, so nobody learns from it that the seat held nothing."""
-        return self.window and len(self.options) == 1 and self.options[0].id == "pass"
+    if TYPE_CHECKING:  # (at run time, the attribute __init__ sets)
+        @property
+        def forced_pass(self) -> bool:
+            """A response window's question whose only answer is "pass": whoever plays the seat
+            answers it at once, so nobody learns from it that the seat held nothing."""
 
     def option(self, option_id: str) -> Option | None:
         for opt in self.options:

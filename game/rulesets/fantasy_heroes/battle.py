@@ -103,8 +103,11 @@ class Permissions(NamedTuple):
 
 def permissions(content: Content, battle: Battle, side_index: int) -> Permissions:
     side = battle.sides[side_index]
-    return Permissions(side_index, battle.battle_type, side.hero, side.artifact_played,
-                       side.sorcerer_allowance_used, side.spells_cast, spell_level(content, battle, side_index))
+    # Made by tuple.__new__, not by the named tuple's own __new__ (a Python function that then
+    # calls it): the same tuple, half the time, at every window question.
+    return tuple.__new__(Permissions, (side_index, battle.battle_type, side.hero, side.artifact_played,
+                                       side.sorcerer_allowance_used, side.spells_cast,
+                                       spell_level(content, battle, side_index)))
 
 
 def why_not(content: Content, battle: Battle, side_index: int, card_id: str) -> tuple[str, str] | None:

@@ -73,6 +73,8 @@ class Content:
     # instants of each verb.
     instant_verbs: Mapping[str, str] = field(init=False, repr=False, compare=False)
     instants_by_verb: Mapping[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    # Derived once: every instant spell (a hand holding none of them is offered no instant).
+    instants: frozenset[str] = field(init=False, repr=False, compare=False)
     # Derived once: the cards having each verb among their effects ("negate": the Priest...),
     # so a rule asks whether a few cards hold a verb with one set operation, not card by card.
     cards_with_verb: Mapping[str, frozenset[str]] = field(init=False, repr=False, compare=False)
@@ -107,6 +109,7 @@ class Content:
             by_verb[verb] = by_verb.get(verb, ()) + (card_id,)
         object.__setattr__(self, "instant_verbs", verbs)
         object.__setattr__(self, "instants_by_verb", by_verb)
+        object.__setattr__(self, "instants", frozenset(verbs))
         with_verb: dict[str, set[str]] = {}
         for card in self.cards.values():
             for effect in card.effects:

@@ -149,10 +149,9 @@ class Ctx(BaseContext[FHState, FHStep]):
 
     def instants_in_hand(self, seat: int, *verbs: str) -> list[str]:
         hand = self.state.players[seat].hand
-        instant_verbs = self.content.instant_verbs
-        if instant_verbs.keys().isdisjoint(hand):
+        if self.content.instants.isdisjoint(hand):
             return []  # most hands hold no instant: one look at the hand, not one per card
-        get = instant_verbs.get
+        get = self.content.instant_verbs.get
         return [c for c in hand if get(c) in verbs]
 
     def may_hold(self, seat: int, verbs: tuple[str, ...]) -> bool:

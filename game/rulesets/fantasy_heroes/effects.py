@@ -63,7 +63,8 @@ def spell_level(content: Content, battle: Battle, side_index: int) -> int:
 def charge_sources(content: Content, battle: Battle, side_index: int) -> list[str]:
     """Cards giving this side an unspent negation charge (FH-055, FH-059)."""
     side = battle.sides[side_index]
-    return [c for c in side.cards() if content.card(c).verb("negate") and c not in battle.charges_spent]
+    negators = content.cards_with_verb.get("negate", frozenset())
+    return [c for c in side.cards() if c in negators and c not in battle.charges_spent]
 
 
 def negatable_spells(content: Content, battle: Battle, side_index: int) -> list[str]:
@@ -217,9 +218,11 @@ class TableCards(NamedTuple):
 
 def table_cards(battle: Battle) -> TableCards:
     attacker, defender = battle.sides
-    return TableCards(battle.battle_type, tuple(battle.negated), tuple(battle.goblins_paid),
-                      attacker.hero, attacker.artifact, tuple(attacker.minions), tuple(attacker.spells),
-                      defender.hero, defender.artifact, tuple(defender.minions), tuple(defender.spells))
+    # (tuple.__new__ makes the named tuple without a call of its own __new__: see battle.permissions)
+    return tuple.__new__(TableCards, (
+        battle.battle_type, tuple(battle.negated), tuple(battle.goblins_paid),
+        attacker.hero, attacker.artifact, tuple(attacker.minions), tuple(attacker.spells),
+        defender.hero, defender.artifact, tuple(defender.minions), tuple(defender.spells)))
 
 
 TOTALS_CACHE_SIZE = 4096

@@ -135,4 +135,8 @@ class FHState:
         """Living seats in turn order, starting with ``seat``."""
         order, players = self.order, self.players
         i = order.index(seat)
-        return [s for s in order[i:] + order[:i] if not players[s].eliminated]
+        rotated = order[i:] + order[:i]
+        for s in rotated:  # (asked at nearly every phase and card played: most games eliminate nobody)
+            if players[s].eliminated:
+                return [s for s in rotated if not players[s].eliminated]
+        return rotated

@@ -213,7 +213,7 @@ def instant_responses(ctx: Ctx, step: InstantStep, seat: int) -> list[Option]:
     state = ctx.state
     player = state.players[seat]
     content = ctx.content
-    if player.eliminated or content.instant_verbs.keys().isdisjoint(player.hand):
+    if player.eliminated or content.instants.isdisjoint(player.hand):
         return []  # (most hands hold no instant at all)
     roles, play_options = content.window_roles, content.play_options
     options = [play_options[c] for c in player.hand if roles[c] == ANY_TIME]  # Scrye, Fortune
@@ -464,7 +464,7 @@ def ask_attack_menu(ctx: Ctx, step: AttackMenuStep) -> Decision | None:
             blocked.extend(content.blocked_attacks(
                 state.players[seat_walled].territories,
                 f"{ctx.who(seat_walled)} cast Wall of Fire: you may not attack their territories this turn.", "FH-028"))
-    if not content.instant_verbs.keys().isdisjoint(state.players[seat].hand):  # (most hands hold no instant)
+    if not content.instants.isdisjoint(state.players[seat].hand):  # (most hands hold no instant)
         menu_instants(ctx, seat, has_hero and bool(opponents), options, blocked)
     first = state.battles_this_turn == 0
     options.append(DO_NOT_ATTACK if first and state.attacks_left else END_ATTACK_PHASE)
