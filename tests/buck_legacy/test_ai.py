@@ -314,3 +314,16 @@ def test_support_turns_a_loss_into_a_win_d17() -> None:
     g = position([a, b], start="combat", zone="mossgrave_hollows", dice=["white:3", "black:5"])
     _to_window(g, "compare", 1)
     assert _answer(g, 1) == ("support",)
+
+
+def test_a_benchmark_game_that_never_ends_is_told_not_waited_for(monkeypatch):
+    """The benchmark's games stop at a cap of choices with a sentence naming the seed (an AI
+    that loops fails the bench instead of hanging it)."""
+    import pytest
+
+    from game.core.errors import FiveRealmsError
+    from game.rulesets.buck_legacy import bench
+
+    monkeypatch.setattr(bench, "MAX_CHOICES", 5)
+    with pytest.raises(FiveRealmsError, match="seed 1.*loop"):
+        bench.versus(2, 1, 1)

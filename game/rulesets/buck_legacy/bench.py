@@ -19,17 +19,35 @@ from __future__ import annotations
 
 import statistics
 import time
+from typing import Any
 
 from game.ai import make_agent
 from game.ai.agents import view_for
 from game.bench import decision_note, play_games
 from game.core import registry
+from game.core.errors import FiveRealmsError
 from game.core.game import Game
 
 VERSUS_LIMIT = 10
 """The Adventure limit the normal-against-random goal is measured under (see the module text)."""
 NORMAL_CAP = 60
 """A safety cap on all-normal games (they end by defeating their Bosses; none has needed it)."""
+
+
+MAX_CHOICES = 200_000
+"""Choices after which a benchmark game is a loop in the AI, told as one, not waited for."""
+
+
+def _play_out(game: Game, agents: list[Any], seed: int) -> None:
+    """Play ``game`` to its end with ``agents`` (one per seat)."""
+    for _ in range(MAX_CHOICES):
+        decision = game.pending()
+        if decision is None:
+            return
+        agent = agents[decision.seat]
+        game.choose(decision.seat, agent.choose(view_for(agent, game, decision.seat), decision))
+    raise FiveRealmsError(f"A Buck: Legacy benchmark game (seed {seed}) made {MAX_CHOICES} choices without "
+                          "ending: the AI plays in a loop.")
 
 
 def versus(seats: int, games: int, seed: int = 1, limit: int = VERSUS_LIMIT) -> tuple[int, int]:
@@ -40,9 +58,7 @@ def versus(seats: int, games: int, seed: int = 1, limit: int = VERSUS_LIMIT) -> 
         levels = ["normal" if (s + i) % 2 == 0 else "random" for s in range(seats)]
         game = Game.new(system, seed + i, seats, {"adventure_limit": limit})
         agents = [make_agent(level, "buck-legacy", seed + i, s) for s, level in enumerate(levels)]
-        while (decision := game.pending()) is not None:
-            agent = agents[decision.seat]
-            game.choose(decision.seat, agent.choose(view_for(agent, game, decision.seat), decision))
+        _play_out(game, agents, seed + i)
         outcome = game.outcome()
         winners = outcome.winners if outcome is not None else ()
         won += bool(winners) and all(levels[w] == "normal" for w in winners)
@@ -56,9 +72,7 @@ def adventures(seats: int, games: int, seed: int, quick: bool) -> list[int]:
     for i in range(games):
         game = Game.new(system, seed + i, seats, {"quick": quick, "adventure_limit": NORMAL_CAP})
         agents = [make_agent("normal", "buck-legacy", seed + i, s) for s in range(seats)]
-        while (decision := game.pending()) is not None:
-            agent = agents[decision.seat]
-            game.choose(decision.seat, agent.choose(view_for(agent, game, decision.seat), decision))
+        _play_out(game, agents, seed + i)
         out.append(game.turn)
     return sorted(out)
 
