@@ -98,9 +98,12 @@ class SearchAgent:
         a question with one answer is answered at once)."""
         if len(decision.options) == 1 and decision.min_choices == 1:
             return decision.option_ids  # nothing to think about (and no draw from the generator)
-        if not self.searches(decision) or (self.role and self.role != registry.get(self.system_id).decision_role(
-                game.view_for(decision.seat), decision)):
+        if not self.searches(decision):
             return self.choose(game.view_for(decision.seat), decision)
+        if self.role:
+            view = game.view_for(decision.seat)
+            if registry.get(self.system_id).decision_role(view, decision) != self.role:
+                return self.choose(view, decision)
         started = time.perf_counter()
         result = run_request(self.request(game, decision))
         self.last = SearchResult(result.answer, result.iterations, time.perf_counter() - started, result.visits)
