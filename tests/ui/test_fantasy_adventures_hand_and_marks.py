@@ -17,6 +17,7 @@ from game.rulesets.fantasy_adventures.content import FAContent
 from game.session import Seat, Session
 from game.ui.controller import Controller
 from game.ui.scenes.table import TableScene
+from game.ui.tables.fantasy_adventures_hand import FACE_SHOWN
 from game.ui.tables.fantasy_adventures_layout import HAND_CARD
 from tests.ui.driver import frames, point_on
 
@@ -170,3 +171,33 @@ def test_a_few_cards_are_a_fan_of_whole_cards(make_app):
     assert all(r.size == size for r in rects)
     for a, b in zip(rects, rects[1:]):
         assert b.x - a.x >= size[0] - 8  # overlapping, if at all, short of the centred name
+
+
+@pytest.mark.parametrize("count", [5, 10, 12])
+def test_a_column_s_last_card_shows_its_face_or_its_values_never_a_face_cut_in_half(make_app, monkeypatch,
+                                                                                     count):
+    """A column's last card fills the rest of the band: with room for its face's corner values,
+    the face; with less (they would be cut in half), its values and kind in a line under its name."""
+    app = make_app()
+    scene = _table(app, HAND[:count])
+    table = scene.table
+    faces: list[tuple[str, tuple[int, int]]] = []
+    real_face = table.face_image
+    monkeypatch.setattr(table, "face_image",
+                        lambda card, size, named=True: (faces.append((card, size)), real_face(card, size, named))[1])
+    drawn = Recorded(scene, monkeypatch)
+    hand = scene.controller.view()["players"][0]["hand"]
+    columns, _rows, strip = table.hand.grid(table.own_split()[1], count)
+    last = [hand[max(k for k in range(count) if k % columns == col)] for col in range(min(columns, count))]
+    said = drawn.said()
+    line = table.hand.row_h()
+    for card in last:
+        rect = _hits(table, card)[0]
+        sizes = [size for drawn_card, size in faces if drawn_card == card]
+        if sizes:
+            assert all(h >= FACE_SHOWN for _, h in sizes), (card, sizes)  # its corner values whole
+        elif rect.height >= strip + line + 8:  # room for a line under the name: the values in it
+            kind = table.content.card(card).kind.capitalize()
+            gp = str(table.content.card(card).gp)
+            assert gp in said and any(kind in t for t in said), (card, kind)
+    assert faces or count > 5

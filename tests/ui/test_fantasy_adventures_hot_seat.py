@@ -28,6 +28,9 @@ def _hand_offs(app, monkeypatch, strict: bool, wanted: int) -> list[bool]:
     real_face = table.table.face_image
     monkeypatch.setattr(table.table, "face_image",
                         lambda card, size, named=True: (drawn.append(card), real_face(card, size, named))[1])
+    real_strip = table.table.hand.name_strip  # (a big hand shows most of its cards as name strips)
+    monkeypatch.setattr(table.table.hand, "name_strip",
+                        lambda surface, rect, card: (drawn.append(card), real_strip(surface, rect, card))[1])
     stand_ins = {s: make_agent("normal", RULESET, 4 + s, s) for s in (0, 1)}
     handed: list[bool] = []
     for _ in range(4000):

@@ -14,7 +14,7 @@ import pygame
 from game.rulesets.fantasy_adventures.view_types import PlayerView
 from game.ui import theme
 from game.ui.tables.fans import fan_places
-from game.ui.tables.fantasy_adventures_cards import frame_colour
+from game.ui.tables.fantasy_adventures_cards import face, frame_colour
 from game.ui.tables.fantasy_adventures_layout import HAND_CARD, Painter
 from game.ui.theme import px
 
@@ -23,6 +23,9 @@ COLUMN_WIDTH = (124, 210)
 columns as its name strips fit in (the wider the column, the longer a name it shows whole;
 the longest names need about 160 px at 15 px)."""
 FAN_GAP = 6
+FACE_SHOWN = 84
+"""The least height (at 1280x720) a column's last card must show for its face to be drawn: less
+cuts its corner values in half, so the card says its values in a line instead."""
 OVERLAP_SHOWN = 8
 """A fan may cover this much of a card (at 1280x720) and still leave its centred name whole."""
 
@@ -97,13 +100,36 @@ class Hand(Painter):
                 shown = pygame.Rect(card_rect.x, card_rect.y, cw,
                                     strip if covered else min(ch, rect.bottom - card_rect.y))
                 if not covered:  # (a covered card shows only its strip: no face to draw under it)
-                    # The face as tall as it shows (a card cut short by the band): at 1280x720
-                    # short of the size that adds the text box, so it is quick to draw.
-                    surface.blit(self.t.face_image(card, shown.size, named=False), shown)
+                    if shown.height >= px(FACE_SHOWN, s):
+                        # The face as tall as it shows (a card cut short by the band): at
+                        # 1280x720 short of the size that adds the text box, so quick to draw.
+                        surface.blit(self.t.face_image(card, shown.size, named=False), shown)
+                    else:  # too little room for the face's corner values: say them in a line
+                        self.short_face(surface, shown, card, strip)
                 self.name_strip(surface, pygame.Rect(card_rect.x, card_rect.y, cw, strip), card)
                 self.t.mark(surface, shown, ("card", card))
         finally:
             surface.set_clip(clip)
+
+    def short_face(self, surface: pygame.Surface, rect: pygame.Rect, card: str, strip: int) -> None:
+        """A card with too little room left for its face: the card's frame, its kind and its
+        corner values (melee, support, orb, GP) in one line each under the name strip."""
+        s = self.s
+        frame = frame_colour(self.content, card)
+        pygame.draw.rect(surface, frame, rect, border_radius=px(7, s))
+        inner = rect.inflate(-px(6, s), -px(6, s))
+        pygame.draw.rect(surface, theme.PARCHMENT, inner, border_radius=px(4, s))
+        y = rect.y + strip + px(2, s)
+        if y + self.row_h() > inner.bottom:
+            return
+        look = face(self.content, card)
+        x, size = inner.x + px(5, s), max(12, px(15, s))
+        for stat in look.stats:
+            if x + size > inner.right:
+                break
+            surface.blit(self.a.icon(stat.icon, size, theme.INK), (x, y + (self.row_h() - size) // 2))
+            x = self.text(surface, stat.value, (x + size + px(2, s), y), "bold", theme.INK).right + px(8, s)
+        self.text(surface, look.kind, (x, y), "italic", theme.INK, width=inner.right - x - px(4, s))
 
     def name_strip(self, surface: pygame.Surface, rect: pygame.Rect, card: str) -> None:
         """The card's name in one line across its top, on its frame's colour (whatever the
