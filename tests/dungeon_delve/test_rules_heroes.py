@@ -245,6 +245,11 @@ def test_dd_148_two_to_four_different_heroes_set_counts_and_classes():
         assert warden["health"] == 4 + 2 * n
         for hr in g.state.heroes:
             assert hr.items[: len(KIT[hr.id])] == KIT[hr.id]  # the class of his archetype
+    # the command line gives the party as a list (--option heroes=a,b): the same game
+    listed = Game.new(SYSTEM, 1, 2, {"heroes": [BRAKKA, TAMSIN]})
+    assert listed.state_hash() == Game.new(SYSTEM, 1, 2, {"heroes": f"{BRAKKA},{TAMSIN}"}).state_hash()
+    with pytest.raises(FiveRealmsError):
+        Game.new(SYSTEM, 1, 2, {"heroes": [BRAKKA]})
 
 
 def test_dd_008_heroes_start_fresh_and_the_party_shares_two_shop_cards():

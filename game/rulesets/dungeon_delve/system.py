@@ -74,7 +74,9 @@ class DungeonDelve(FlowRuleSystem):
 
     def new_state(self, seed: int, seats: int, options: Mapping[str, Any],
                   names: Sequence[str] | None = None) -> tuple[DDState, list[Event]]:
-        hero_ids = [h.strip() for h in str(options.get("heroes", ALL_HEROES)).split(",") if h.strip()]
+        chosen = options.get("heroes", ALL_HEROES)  # "a,b" from the New game screen, [a, b] from the command line
+        names_given = chosen.split(",") if isinstance(chosen, str) else [str(h) for h in chosen]
+        hero_ids = [h.strip() for h in names_given if h.strip()]
         known = self.data.content.heroes
         if not 2 <= len(hero_ids) <= 4 or len(set(hero_ids)) != len(hero_ids) or any(h not in known for h in hero_ids):
             raise FiveRealmsError(f"Choose 2 to 4 different heroes from: {', '.join(known)}.")
