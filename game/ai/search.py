@@ -21,9 +21,11 @@ At the root the iterations go in *rounds*: one determinization seed per round, a
 answer compared is tried once with it: the same hidden cards and, as far as the lines agree,
 the same dice for each (common random numbers). A game of chance scores one line of play very
 differently from deal to deal; compared on the same deal, two answers differ by what the
-answer changes. The heuristic's own answer is kept unless another beat it round by round clearly
-enough that chance alone would seldom explain it (``SearchSettings.false_switch``): a small
-budget plays like ``normal``, a larger one better.
+answer changes. With many answers, a first part of the budget screens them all and keeps the
+two that did best; the rest of the budget compares those finalists with the heuristic's answer
+on fresh rounds. The heuristic's own answer is kept unless a finalist beat it round by round
+clearly enough that chance alone would seldom explain it (``SearchSettings.false_switch``): a
+small budget plays like ``normal``, a larger one better.
 
 Questions nobody can ponder are not nodes: forced passes are answered at once, a question
 with one answer is answered, and a response window's question is answered by the rollout
@@ -107,6 +109,11 @@ class SearchSettings:
     answers compared, the higher the mark)."""
     min_rounds: int = 4
     """Rounds needed before any answer may replace the heuristic's (fewer say too little)."""
+    finalists: int = 2
+    """With more answers than this beside the heuristic's, a first part of the budget screens
+    them all and only this many of the best go on to be compared with the heuristic's."""
+    screening: float = 1 / 3
+    """The part of the budget the screening takes (the rest compares the finalists)."""
     search_windows: bool = False
     """Whether response windows are searched too: for a game whose windows hold its main
     decisions (Fantasy Heroes' battle windows). The window then gives a hard seat every window
@@ -258,6 +265,12 @@ class Search:
         return self.answers(self.tree, decision, favourite)
 
     def run(self, budget: Budget, clock: Callable[[], float] = time.perf_counter) -> SearchResult:
+        """Answer the root question within ``budget``. With many answers, in two parts: a
+        screening compares them all for a part of the budget and keeps the few that did best;
+        then, on fresh rounds, those finalists are compared with the heuristic's answer. The
+        choice is made on the fresh rounds alone, so the screening's luck cannot favour an
+        answer, and with two finalists instead of ten the test needs a far smaller lead to
+        trust one (``best``): the same budget finds a better answer more often."""
         decision = self.root.pending()
         assert decision is not None and decision.seat == self.seat, "the search root is the seat's own question"
         started = clock()
@@ -269,26 +282,56 @@ class Search:
             return SearchResult(decision.option_ids, 0, clock() - started, {})
         favourite = self.policy(self.root, decision)
         answers = self.root_answers(decision, favourite)
-        rounds: list[list[float]] = []  # per round, the seat's score after each answer
+        visits: dict[tuple[str, ...], int] = {}
         iterations = 0
+        if len(answers) > self.settings.finalists + 1:
+            part = self.settings.screening
+            screened = self.compare(answers, Budget(
+                None if budget.iterations is None else max(len(answers), int(budget.iterations * part)),
+                None if budget.seconds is None else budget.seconds * part), started, clock, one_round_at_least=True)
+            iterations += len(screened) * len(answers)
+            visits.update((a, len(screened)) for a in answers)
+            answers = self.finalists(answers, screened)
+        left = Budget(None if budget.iterations is None else max(len(answers), budget.iterations - iterations),
+                      budget.seconds)
+        rounds = self.compare(answers, left, started, clock)
+        iterations += len(rounds) * len(answers)
+        for a in answers:
+            visits[a] = visits.get(a, 0) + len(rounds)
+        return SearchResult(self.best(answers, rounds), iterations, clock() - started, visits)
+
+    def compare(self, answers: list[tuple[str, ...]], budget: Budget, started: float,
+                clock: Callable[[], float], one_round_at_least: bool = False) -> list[list[float]]:
+        """Rounds of the root answers within ``budget`` (its time counted from ``started``):
+        per round, the seat's score after each answer, every answer on the same deal. The
+        screening plays its first round whole whatever the time (a few iterations), so no
+        answer is dropped untried."""
+        rounds: list[list[float]] = []
+        seconds = budget.seconds
         while True:
-            if budget.iterations is not None and iterations + len(answers) > max(budget.iterations, len(answers)):
+            timed = seconds is not None and (bool(rounds) or not one_round_at_least)
+            if budget.iterations is not None and (len(rounds) + 1) * len(answers) > budget.iterations:
                 break
-            if budget.seconds is not None and clock() - started >= budget.seconds:
+            if timed and seconds is not None and clock() - started >= seconds:
                 break
             seed = self.rng.below(2**31)  # one deal and one generator for every answer of the round
             scores: list[float] = []
             for answer in answers:
-                if budget.seconds is not None and scores and clock() - started >= budget.seconds:
+                if timed and seconds is not None and scores and clock() - started >= seconds:
                     break  # out of time in mid-round: the round is dropped (its answers unpaired)
                 scores.append(self.iterate(seed, answer)[self.seat])
-                iterations += 1
             if len(scores) < len(answers):
                 break
             rounds.append(scores)
-        answer = self.best(answers, rounds)
-        visits = {a: len(rounds) for a in answers}
-        return SearchResult(answer, iterations, clock() - started, visits)
+        return rounds
+
+    def finalists(self, answers: list[tuple[str, ...]], rounds: list[list[float]]) -> list[tuple[str, ...]]:
+        """The heuristic's answer (first) and the ``finalists`` others that scored best against
+        it in the screening's rounds (in the options' order where they tie; with no round
+        played, the first ones)."""
+        lead = {i: sum(r[i] - r[0] for r in rounds) for i in range(1, len(answers))}
+        best = sorted(lead, key=lambda i: (-lead[i], i))[: self.settings.finalists]
+        return [answers[0], *(answers[i] for i in sorted(best))]
 
     def best(self, answers: list[tuple[str, ...]], rounds: list[list[float]]) -> tuple[str, ...]:
         """The answer whose scores beat the heuristic's own (``answers[0]``) by the most, round
