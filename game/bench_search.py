@@ -160,11 +160,10 @@ def _long_game(system_id: str, seed: int, lengths: tuple[int, ...]) -> dict[str,
     while (decision := session.pending()) is not None and len(session.choices) < limit:
         n = len(session.choices)
         t0 = time.perf_counter()
-        view = session.game.view_for(decision.seat)
+        session.game.view_for(decision.seat)  # (a player's choice costs the view it is made from)
         picked = _stalling_choice(decision, rng)
         session.choose(decision.seat, picked)
         spent = time.perf_counter() - t0
-        del view
         made = len(session.choices) - n  # with the window answers the session gave at once
         for mark, samples in marks.items():
             if abs(n - mark) < COST_WINDOW:

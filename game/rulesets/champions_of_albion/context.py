@@ -8,7 +8,7 @@ Tokens and enemies on the map are in ``board.py``; this module is about champion
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Iterable
 
 from game.core.cards import draw
 from game.core.context import BaseContext

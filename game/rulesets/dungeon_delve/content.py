@@ -39,7 +39,6 @@ from game.rulesets.dungeon_delve.vocabulary import (
     CONDITION_WHEN,
     DICE_PARAMS,
     MOMENTS,
-    NESTED_PARAMS,
     SURGE_EFFECTS,
     SURGE_PARAMS,
     TIMINGS,
@@ -1010,7 +1009,7 @@ def _load_quest(path: Path, content: Mapping[str, Any]) -> QuestDef:
     check_record(r, _QUEST_SCHEMA, where)
     if r["id"] != path.stem:
         raise ContentError(f"{where}: field 'id' must match the file name '{path.stem}'")
-    items, monsters, groups = content["items"], content["monsters"], content["groups"]
+    items, groups = content["items"], content["groups"]
     rows = r["rows"]
     terrain = _parse_map(rows, where)
 

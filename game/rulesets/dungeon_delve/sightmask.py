@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from game.rulesets.dungeon_delve import geometry as geo
-from game.rulesets.dungeon_delve.geometry import Edge, Point, Square
+from game.rulesets.dungeon_delve.geometry import Edge, Square
 
 
 class SightMasks:

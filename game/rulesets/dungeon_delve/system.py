@@ -5,7 +5,6 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Mapping, Sequence
 
-from game.core.decision import Decision
 from game.core.errors import FiveRealmsError
 from game.core.events import Event, EventLog
 from game.core.outcome import Outcome

@@ -104,6 +104,6 @@ class TitleScene(MenuScene):
             if a.has_icon(name):
                 icon = a.icon(name, theme.px(40, s), theme.GOLD)
                 surface.blit(icon, icon.get_rect(center=(w // 2 + (i - 2) * theme.px(64, s), int(h * 0.25))))
-        note = a.text(f"F11 full screen · Esc back · number keys choose", "italic", theme.MIN_TEXT_PX,
+        note = a.text("F11 full screen · Esc back · number keys choose", "italic", theme.MIN_TEXT_PX,
                       theme.PARCHMENT_DARK)
         surface.blit(note, note.get_rect(midbottom=(w // 2, h - theme.px(12, s))))
