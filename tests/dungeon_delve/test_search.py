@@ -37,3 +37,19 @@ def test_evaluate_is_the_heroes_prospects_against_the_overlords() -> None:
     game = Game.new(SYSTEM, 5, 2)
     assert 0.0 < game.evaluate(1) < 1.0
     assert abs(game.evaluate(0) + game.evaluate(1) - 1.0) < 1e-9
+
+
+def test_evaluate_counts_the_heroes_steps_toward_the_bone_warden() -> None:
+    """The heroes win only by reaching the Bone Warden in time (DD-137, DD-138): the same
+    position with a hero nearer to it (through the closed vault door: doors open) is better for
+    the heroes and worse for the overlord; a hero farther back than the start counts as at it."""
+    game = Game.new(SYSTEM, 5, 2, {"heroes": "brakka_stonehide,sister_elowen"})
+    start = game.evaluate(1)
+    nearer = game.clone()
+    nearer.state.heroes[0].square = [14, 4]
+    assert nearer.evaluate(1) > start and nearer.evaluate(0) < game.evaluate(0)
+    beside = game.clone()
+    beside.state.heroes[0].square = [17, 4]
+    assert beside.evaluate(1) > nearer.evaluate(1)
+    beside.state.heroes[0].knocked_out = True  # a knocked-out hero reaches nothing
+    assert beside.evaluate(1) < start

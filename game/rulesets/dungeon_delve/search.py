@@ -10,7 +10,7 @@ from __future__ import annotations
 from game.core.rng import Rng
 from game.core.zones import Zone, redeal
 from game.rulesets.dungeon_delve.rulesdata import Data
-from game.rulesets.dungeon_delve.state import OVERLORD, DDState
+from game.rulesets.dungeon_delve.state import OVERLORD, DDState, Monster
 
 
 def zones(state: DDState) -> list[Zone]:
@@ -36,8 +36,9 @@ def determinize(state: DDState, seat: int, rng: Rng) -> DDState:
 
 def evaluate(state: DDState, data: Data, seat: int) -> float:
     """The heroes' prospects from 0 to 1 (the overlord's are the rest): how far the monster
-    they must defeat (DD-137) is worn down, against the heroes' own wounds and the rounds left
-    before the overlord wins (DD-138). A finished game scores its outcome."""
+    they must defeat (DD-137) is worn down and how near the heroes have come to it, against
+    the heroes' own wounds and the rounds left before the overlord wins (DD-138). A finished
+    game scores its outcome."""
     if state.winner:
         heroes = 1.0 if state.winner == "heroes" else 0.0
     else:
@@ -52,6 +53,26 @@ def evaluate(state: DDState, data: Data, seat: int) -> float:
         standing -= 0.5 * sum(h.knocked_out for h in state.heroes) / max(1, len(state.heroes))
         limit = max(1, objective.round_limit)
         time_left = max(0.0, (limit - state.round) / limit)
-        heroes = 0.15 + 0.5 * worn + 0.2 * max(0.0, standing) + 0.15 * time_left
+        near = approach(state, data, target) if target is not None else 0.0
+        heroes = 0.15 + 0.45 * worn + 0.15 * max(0.0, standing) + 0.1 * near + 0.15 * time_left
         heroes = min(0.95, max(0.05, heroes))
     return heroes if seat != OVERLORD else 1.0 - heroes
+
+
+def approach(state: DDState, data: Data, target: Monster) -> float:
+    """How near the standing heroes have come to ``target``, from 0 (as far as the start
+    squares, or farther) to 1 (beside it): the mean over them of the steps still to go
+    (figures and doors ignored) against the steps from the first start square. The
+    heroes win only by reaching the monster in time, so a move toward it is worth something
+    before a blow lands, and a monster that bars the way is worth something to the overlord."""
+    from game.rulesets.dungeon_delve.ai.board import board_of, dist_to, walls_of
+
+    walls = walls_of(state.quest, tuple(sorted(board_of(state.quest).doors)))  # every door open: they open
+    steps = dist_to(state.quest, walls, frozenset({(target.square[0], target.square[1])}), 2)
+    start = data.quest(state.quest).hero_starts[0]
+    far = max(1, steps.get((start[0], start[1]), 1))
+    standing = [h for h in state.heroes if not h.knocked_out]
+    if not standing:
+        return 0.0
+    left = [min(far, steps.get((h.square[0], h.square[1]), far)) for h in standing]
+    return 1.0 - sum(left) / (far * len(left))
