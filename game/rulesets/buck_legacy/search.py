@@ -112,14 +112,28 @@ def _part(content: BLContent, card: str, by_weight: bool) -> str:
     return deck + "_large" if by_weight and content.gear(card).large else deck
 
 
-def evaluate(state: BLState, seat: int) -> float:
+STRENGTH_WORTH = 0.05
+"""A point of Combat Strength against a Medal (1): four make about a card of Distance (0.2)."""
+GOLD_PER_STRENGTH = 40
+"""Gold counted as worth a point of Combat Strength: equipment costs about 20 Gold a point, so
+Gold kept is worth half what it buys (a search has a reason to spend it well)."""
+
+
+def evaluate(state: BLState, content: BLContent, seat: int) -> float:
     """How well ``seat`` stands in the Medal race (0 to 1): its Medals against the best of the
-    others', with a little for the Distance and Trophies it holds toward the next count."""
+    others', with a little for the Distance and Trophies it holds toward the next count, and
+    for what wins them: its Combat Strength and, at less than what it buys, its Gold. Without
+    those a search sees nothing in a purchase until a fight pays for it, and sells its future
+    for a card of Distance now."""
     if state.winners is not None:
         return 1.0 if seat in state.winners else 0.0
+
     def score(s: int) -> float:
         adv = state.adventurers[s]
-        return adv.medals + 0.2 * len(adv.distance_deck) + 0.1 * len(adv.defeated)
+        strength = stats.combat_strength(state, content, s)
+        return (adv.medals + 0.2 * len(adv.distance_deck) + 0.1 * len(adv.defeated)
+                + STRENGTH_WORTH * strength + STRENGTH_WORTH * adv.gold / GOLD_PER_STRENGTH)
+
     mine = score(seat)
     best = max((score(s) for s in range(state.seats) if s != seat), default=mine)
     return max(0.0, min(1.0, 0.5 + 0.15 * (mine - best)))

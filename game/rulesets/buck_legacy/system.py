@@ -136,7 +136,7 @@ class BuckLegacy(FlowRuleSystem):
     def evaluate(self, state: BLState, seat: int) -> float:
         from game.rulesets.buck_legacy.search import evaluate
 
-        return evaluate(state, seat)
+        return evaluate(state, self.content, seat)
 
     def content_catalogue(self) -> list[str]:
         """Every spell, item kind, Tesla device, Companion and act play should use (usage.py)."""
