@@ -113,7 +113,8 @@ class SearchSettings:
     """With more answers than this beside the heuristic's, a first part of the budget screens
     them all and only this many of the best go on to be compared with the heuristic's."""
     screening: float = 1 / 3
-    """The part of the budget the screening takes (the rest compares the finalists)."""
+    """The part of the budget the screening takes (the rest compares the finalists); 0: no
+    screening, every answer compared with the heuristic's for the whole budget."""
     search_windows: bool = False
     """Whether response windows are searched too: for a game whose windows hold its main
     decisions (Fantasy Heroes' battle windows). The window then gives a hard seat every window
@@ -284,7 +285,7 @@ class Search:
         answers = self.root_answers(decision, favourite)
         visits: dict[tuple[str, ...], int] = {}
         iterations = 0
-        if len(answers) > self.settings.finalists + 1:
+        if self.settings.screening > 0 and len(answers) > self.settings.finalists + 1:
             part = self.settings.screening
             screened = self.compare(answers, Budget(
                 None if budget.iterations is None else max(len(answers), int(budget.iterations * part)),

@@ -190,17 +190,17 @@ def test_a_role_restricted_hard_player_searches_only_its_roles_questions():
     assert min(seen.values()) >= 3
 
 
-def _rigged_search(gains: list[float], seed: int):
+def _rigged_search(gains: list[float], seed: int, **settings):
     """A search whose root compares ``len(gains)`` answers (the heuristic's first) and whose
     iterations score answer k at ``gains[k]`` plus the deal's luck (shared by the round's
     answers: common random numbers) plus a little noise of the answer's own."""
     from game.ai.agents import heuristic_for
-    from game.ai.search import Search
+    from game.ai.search import Search, SearchSettings
 
     game = next(_search_positions("fantasy-heroes", 4, 1))
     decision = game.pending()
     search = Search(game.determinize(decision.seat, 1), decision.seat, heuristic_for("fantasy-heroes"),
-                    Rng.seeded(seed, 3))
+                    Rng.seeded(seed, 3), SearchSettings(**settings))
     answers = [(f"answer-{k}",) for k in range(len(gains))]
     noise = Rng.seeded(seed, 9)
     search.policy = lambda game, decision: answers[0]  # type: ignore[method-assign]
@@ -235,3 +235,11 @@ def test_the_root_screens_many_answers_then_trusts_a_finalist_only_on_fresh_roun
         search, answers = _rigged_search([0.0] * 8, seed)
         switched += search.run(Budget(iterations=120)).answer != answers[0]
     assert switched <= 6  # about 4 expected at a 10% family-wise rate
+
+
+def test_without_a_screening_every_answer_is_compared_for_the_whole_budget():
+    """``screening`` 0 (Fantasy Heroes' few answers): every answer is tried in every round, and
+    the better one is still found."""
+    search, answers = _rigged_search([0.0] * 5 + [0.08] + [0.0] * 2, 1, screening=0.0)
+    result = search.run(Budget(iterations=120))
+    assert set(result.visits.values()) == {15} and result.answer == answers[5]

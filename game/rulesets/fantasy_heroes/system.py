@@ -32,7 +32,10 @@ class FantasyHeroes(FlowRuleSystem):
     # The battle windows hold the game's main decisions (which card to play, when to stop); a
     # window has few answers (three on average) and a battle's end shows what a card did
     # within a short rollout, so the search may leave the heuristic's answer more readily.
-    search_tuning = {"search_windows": True, "false_switch": 0.3}
+    # Its battle windows hold its main decisions; its questions have few answers (four on
+    # average), all compared for the whole budget: on the same 10 deals a screening first
+    # (game.ai.search) won fewer games against the normal player (13 of 20 against 17 of 20).
+    search_tuning = {"search_windows": True, "false_switch": 0.3, "screening": 0.0}
     game_options = (
         GameOption("short_game", "Short game", False,
                    "When the Battle deck runs out, the player with the most territories wins (FH-077)."),
