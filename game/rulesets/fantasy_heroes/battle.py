@@ -227,21 +227,19 @@ def verdicts_under(content: Content, key: tuple[object, ...]) -> dict[str, Optio
     if verdicts is None:
         if len(content.verdict_cache) >= VERDICT_CACHE_SIZE:
             content.verdict_cache.clear()
-            content.verdict_tables.clear()  # (they hold the tables just dropped)
         verdicts = content.verdict_cache[key] = {}
     return verdicts
 
 
-def verdict_tables(content: Content, side: Permissions) -> dict[str, dict[str, Option | Blocked]]:
-    """The verdicts reached so far under ``side``'s permissions, by card type and card: for each
-    type, the table its :func:`verdict_key` names (found once per permissions, not per card)."""
-    tables = content.verdict_tables.get(side)
-    if tables is None:
+def verdicts_for(content: Content, side: Permissions) -> dict[str, Option | Blocked]:
+    """The verdicts of battle cards under ``side``'s permissions met so far, by card: each one
+    :func:`verdict`'s, kept here too so that a window finds a card's with one look-up."""
+    verdicts = content.verdict_tables.get(side)
+    if verdicts is None:
         if len(content.verdict_tables) >= VERDICT_CACHE_SIZE:
             content.verdict_tables.clear()
-        tables = content.verdict_tables[side] = {
-            card_type: verdicts_under(content, verdict_key(side, card_type)) for card_type in CARD_TYPES}
-    return tables
+        verdicts = content.verdict_tables[side] = {}
+    return verdicts
 
 
 def window_options(ctx: Ctx, battle: Battle) -> tuple[list[Option], list[Blocked]]:
@@ -251,24 +249,26 @@ def window_options(ctx: Ctx, battle: Battle) -> tuple[list[Option], list[Blocked
     hand = ctx.state.players[side.seat].hand
     content = ctx.content
     allowed = permissions(content, battle, index)
-    judged = verdict_tables(content, allowed)
+    judged = verdicts_for(content, allowed)
     options: list[Option] = []
     blocked: list[Blocked] = []
     # One pass over the hand sorts it: battle cards are judged now; instants are offered
     # (Scrye, Fortune) or shown blocked (Wall of Fire, Fly) after the other answers.
     any_time: list[str] = []
     elsewhere: list[str] = []
-    roles = content.window_roles
     for card_id in hand:
-        role = roles[card_id]
-        table = judged.get(role)
-        if table is None:  # an instant
+        found = judged.get(card_id)
+        if found is None:
+            role = content.window_roles[card_id]
             if role == ANY_TIME:
                 any_time.append(card_id)
-            elif role == ELSEWHERE:
+                continue
+            if role == ELSEWHERE:
                 elsewhere.append(card_id)
-            continue
-        found = table.get(card_id) or verdict(content, allowed, card_id)
+                continue
+            if role not in CARD_TYPES:
+                continue  # an instant a window neither offers nor shows
+            found = judged[card_id] = verdict(content, allowed, card_id)
         if isinstance(found, Option):
             options.append(found)
         else:

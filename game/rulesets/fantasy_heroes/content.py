@@ -99,8 +99,8 @@ class Content:
     blocked_attack_cache: dict[tuple[str, str], dict[str, Blocked]] = field(init=False, repr=False, compare=False)
     # Each card's play option or Blocked, by what decides it for the card's type (battle.verdict_key).
     verdict_cache: dict[Any, dict[str, Option | Blocked]] = field(init=False, repr=False, compare=False)
-    # Those tables by card type, by a side's permissions (battle.verdict_tables).
-    verdict_tables: dict[Any, dict[str, dict[str, Option | Blocked]]] = field(init=False, repr=False, compare=False)
+    # The same verdicts by card, by a side's permissions (battle.verdicts_for).
+    verdict_tables: dict[Any, dict[str, Option | Blocked]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         verbs = {c.id: c.effects[0].verb for c in self.cards.values() if c.is_instant and c.effects}
