@@ -54,7 +54,7 @@ def begin_battle(ctx: Ctx, territory: str) -> None:
              headline=headline)
     ctx.push({"step": "resolve_battle"})
     ctx.push({"step": "end_of_play"})
-    open_instant_point(ctx, "card play has ended", state.in_order_from(state.active), False)
+    open_instant_point(ctx, "card play has ended", False)
     ctx.push({"step": "window"})
     ctx.push({"step": "attack_hero"})
 
@@ -385,8 +385,7 @@ def play_card(ctx: Ctx, side_index: int, card_id: str, *, summoned: bool = False
     if summoned:
         ctx.push({"step": "on_play", "card": card_id, "side": side_index})
         return
-    others = [s for s in ctx.state.in_order_from(ctx.state.active) if s != side.seat]
-    open_instant_point(ctx, f"after {card.name}", others, False)
+    open_instant_point(ctx, f"after {card.name}", False, but=side.seat)
     ctx.push({"step": "on_play", "card": card_id, "side": side_index})
     if card.is_battle_spell:
         ctx.push({"step": "negation_response", "card": card_id, "side": side_index})

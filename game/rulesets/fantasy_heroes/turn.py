@@ -102,7 +102,7 @@ def push_turn(ctx: Ctx, from_phase: str) -> None:
     if from_phase == "draw":
         ctx.push({"step": "end_phase", "phase": "draw"})
         ctx.push({"step": "draw_phase"})
-        open_instant_point(ctx, "the start of the Draw Phase", ctx.state.in_order_from(ctx.state.active), False)
+        open_instant_point(ctx, "the start of the Draw Phase", False)
 
 
 @FLOW.automatic(BeginTurnStep)
@@ -231,21 +231,25 @@ def respond_instant(ctx: Ctx, step: InstantStep, seat: int, choice: tuple[str, .
     play_instant(ctx, seat, choice[0].split(":", 1)[1])
 
 
-def open_instant_point(ctx: Ctx, point: str, seats: list[int], wall: bool) -> None:
-    """An instant point (FH-133): every seat named is asked in turn order, whether or not it
-    holds an instant it may play there (a seat holding none has "pass" as its only answer),
-    so who is asked never tells what is in a hand. Only a seat that everyone can see holds no
-    such instant (an empty hand, or every such card face up in the discard pile) is left out.
+def open_instant_point(ctx: Ctx, point: str, wall: bool, *, but: int | None = None) -> None:
+    """An instant point (FH-133): every living seat (``but`` the one who just played a card)
+    is asked in turn order from the active player, whether or not it holds an instant it may
+    play there (a seat holding none has "pass" as its only answer), so who is asked never
+    tells what is in a hand. Only a seat that everyone can see holds no such instant (an
+    empty hand, or every such card face up in the discard pile) is left out.
 
     Scrye and Fortune may be played by every seat here; Wall of Fire, at the Attack Phase's
     point, by every seat but the active player (FH-133, FH-134)."""
     state = ctx.state
     any_time = ctx.unseen(ANY_TIME_VERBS)
     wall_of_fire = wall and ctx.unseen(("wall_of_fire",))
+    if not any_time and not wall_of_fire:
+        return  # every such instant is face up in the discard pile: nobody is asked
     asked: list[int] = []
-    for seat in seats:
+    for seat in state.in_order_from(state.active):
         player = state.players[seat]
-        if player.hand and not player.eliminated and (any_time or (wall_of_fire and seat != state.active)):
+        if (seat != but and player.hand and not player.eliminated
+                and (any_time or (wall_of_fire and seat != state.active))):
             asked.append(seat)
     if asked:
         ctx.push({"step": "instant", "seats": asked, "point": point, "wall": wall})
@@ -392,7 +396,7 @@ def attack_start(ctx: Ctx, step: AttackStartStep) -> None:
     state.stack.pop()
     state.phase = "attack"
     ctx.emit("phase", "FH-014", f"{ctx.who(state.active)}'s Attack Phase.", seat=state.active)
-    open_instant_point(ctx, "the start of the Attack Phase", state.in_order_from(state.active), True)
+    open_instant_point(ctx, "the start of the Attack Phase", True)
 
 
 def attackable(ctx: Ctx) -> list[Player]:
