@@ -36,8 +36,8 @@ class Ctx(BaseContext[FHState, FHStep]):
         return self.content.name(card)
 
     def names(self, cards: list[str]) -> str:
-        name = self.content.name
-        return ", ".join([name(c) for c in cards]) if cards else "nothing"
+        names, name = self.content.names, self.content.name
+        return ", ".join([names.get(c) or name(c) for c in cards]) if cards else "nothing"
 
     # -- the Battle deck ------------------------------------------------------------
 

@@ -417,11 +417,7 @@ def legal_targets(ctx: Ctx) -> list[tuple[str, int]]:
 
 
 def holds_hero(ctx: Ctx, seat: int) -> bool:
-    cards = ctx.content.cards
-    for card in ctx.state.players[seat].hand:
-        if cards[card].type == "hero":
-            return True
-    return False
+    return not ctx.content.heroes.isdisjoint(ctx.state.players[seat].hand)
 
 
 def menu_may_offer(ctx: Ctx, has_targets: bool) -> bool:
