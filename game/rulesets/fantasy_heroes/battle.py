@@ -181,7 +181,7 @@ def ask_attack_hero(ctx: Ctx, step: AttackHeroStep) -> Decision | None:
 
 def answer_attack_hero(ctx: Ctx, step: AttackHeroStep, seat: int, choice: tuple[str, ...]) -> None:
     ctx.state.stack.pop()
-    play_card(ctx, ATTACKER, choice[0].split(":", 1)[1])
+    play_card(ctx, _battle(ctx), ATTACKER, choice[0].split(":", 1)[1])
 
 
 FLOW.question(AttackHeroStep, ask_attack_hero, answer_attack_hero)
@@ -315,13 +315,13 @@ def answer_window(ctx: Ctx, step: WindowStep, seat: int, choice: tuple[str, ...]
     picked = choice[0]
     kind, _, rest = picked.partition(":")
     if kind == "pass":
-        end_window(ctx)
+        end_window(ctx, battle)
     elif kind == "play":
-        if ctx.content.card(rest).is_instant:
+        if ctx.content.cards[rest].is_instant:
             play_instant(ctx, seat, rest)  # FH-137: instants alone leave the window a pass
         else:
             battle.window_active = True
-            play_card(ctx, battle.window_owner, rest)
+            play_card(ctx, battle, battle.window_owner, rest)
     elif kind == "negate":
         spell, _, source = rest.partition(":")
         battle.window_active = True
@@ -333,9 +333,8 @@ def answer_window(ctx: Ctx, step: WindowStep, seat: int, choice: tuple[str, ...]
 FLOW.question(WindowStep, ask_window, answer_window)
 
 
-def end_window(ctx: Ctx) -> None:
+def end_window(ctx: Ctx, battle: Battle) -> None:
     """Close the current window; two passes in a row, one by each side, end card play (FH-049)."""
-    battle = _battle(ctx)
     seat = battle.sides[battle.window_owner].seat
     if not battle.window_active:
         ctx.emit("pass", "FH-048", f"{ctx.who(seat)} passes.", seat=seat)
@@ -357,11 +356,10 @@ def end_window(ctx: Ctx) -> None:
 # -- playing a card and its effects (FH-050 to FH-060) -------------------------------------------
 
 
-def play_card(ctx: Ctx, side_index: int, card_id: str, *, summoned: bool = False) -> None:
+def play_card(ctx: Ctx, battle: Battle, side_index: int, card_id: str, *, summoned: bool = False) -> None:
     """Put a battle card on its side of the table and queue what follows it."""
-    battle = _battle(ctx)
     side = battle.sides[side_index]
-    card = ctx.content.card(card_id)
+    card = ctx.content.cards[card_id]
     ctx.state.players[side.seat].hand.remove(card_id)
     ctx.forget(side.seat, [card_id])
     note = ""
@@ -640,7 +638,7 @@ def ask_summon(ctx: Ctx, step: ChooseSummonStep) -> Decision | None:
 def answer_summon(ctx: Ctx, step: ChooseSummonStep, seat: int, choice: tuple[str, ...]) -> None:
     ctx.state.stack.pop()
     if choice[0] != "pass":
-        play_card(ctx, step["side"], choice[0].split(":", 1)[1], summoned=True)
+        play_card(ctx, _battle(ctx), step["side"], choice[0].split(":", 1)[1], summoned=True)
     else:
         ctx.emit("effect", "FH-136", f"Summon: {ctx.who(seat)} plays no minion.", seat=seat)
 
