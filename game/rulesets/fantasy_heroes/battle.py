@@ -84,7 +84,7 @@ def _matches(hero: CardDef | None, battle_type: str, side_index: int, territory:
 
 def uses_allowance(content: Content, battle: Battle, side_index: int, card_id: str) -> bool:
     """Whether playing this minion would use the Sorcerer's allowance (FH-091, FH-138)."""
-    card = content.card(card_id)
+    card = content.cards[card_id]
     return not minion_matches(content, battle, side_index, card.territory)
 
 
@@ -486,7 +486,7 @@ def on_play(ctx: Ctx, step: OnPlayStep) -> None:
     card_id, side_index = step["card"], step["side"]
     if card_id in battle.negated:
         return
-    card = ctx.content.card(card_id)
+    card = ctx.content.cards[card_id]
     played: Played | None = None
     for effect in card.effects:
         if VERBS.handler(effect.verb) is not None:
@@ -573,11 +573,11 @@ def _summon(ctx: Ctx, effect: Effect, played: Played) -> None:
 
 def target_candidates(ctx: Ctx, step: ChooseTargetStep) -> list[str]:
     battle = _battle(ctx)
-    card = ctx.content.card(step["card"])
+    card = ctx.content.cards[step["card"]]
     minions = battle.sides[opposing(step["side"])].minions
     effect = card.verb("destroy_opposing_minion")
     if effect is not None and effect.has("printed_bv"):
-        return [m for m in minions if ctx.content.card(m).bv == effect.get("printed_bv")]  # FH-110
+        return [m for m in minions if ctx.content.cards[m].bv == effect.get("printed_bv")]  # FH-110
     return list(minions)
 
 
@@ -622,7 +622,7 @@ FLOW.question(ChooseTargetStep, ask_target, answer_target)
 
 def _summonable(ctx: Ctx, step: ChooseSummonStep) -> list[str]:
     seat = _battle(ctx).sides[step["side"]].seat
-    return [c for c in ctx.state.players[seat].hand if ctx.content.card(c).type == "minion"]
+    return [c for c in ctx.state.players[seat].hand if ctx.content.cards[c].type == "minion"]
 
 
 def ask_summon(ctx: Ctx, step: ChooseSummonStep) -> Decision | None:

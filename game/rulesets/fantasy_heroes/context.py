@@ -113,8 +113,10 @@ class Ctx(BaseContext[FHState, FHStep]):
     def forget(self, seat: int, cards: list[str]) -> None:
         """``cards`` have left ``seat``'s hand openly: nobody's memory holds them there any more."""
         for memory in self.state.memory:
-            if memory and any(m.seat == seat and m.card in cards for m in memory):
-                memory[:] = [m for m in memory if not (m.seat == seat and m.card in cards)]
+            for seen in memory:  # (most memories are empty or hold none of these cards)
+                if seen.seat == seat and seen.card in cards:
+                    memory[:] = [m for m in memory if not (m.seat == seat and m.card in cards)]
+                    break
 
     def forget_hand(self, viewer: int, seat: int) -> None:
         """``viewer`` no longer knows anything of ``seat``'s hand (a random card of it moved unseen)."""

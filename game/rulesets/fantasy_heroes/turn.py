@@ -28,7 +28,7 @@ DRAW_PHASE_CARDS = 3
 
 def order_score(ctx: Ctx, card_id: str) -> int:
     """Turn-order score of a drawn card: heroes AV, others BV, Illusions 1 (FH-008)."""
-    card = ctx.content.card(card_id)
+    card = ctx.content.cards[card_id]
     if card.type == "hero":
         return card.av
     x = card.verb("bv_from_spell_level")
@@ -307,7 +307,7 @@ def resolve_instant(ctx: Ctx, seat: int, card: str, *, discarded: bool) -> None:
         return
     if verb == "draw":
         ctx.emit("instant", "FH-132", f"{ctx.who(seat)} casts {name}.", seat=seat, card=card)
-        ctx.draw(seat, int(ctx.content.card(card).effects[0].get("count")), "FH-132")
+        ctx.draw(seat, int(ctx.content.cards[card].effects[0].get("count")), "FH-132")
     elif verb == "wall_of_fire":
         state.walls.append(seat)
         ctx.emit("instant", "FH-134", f"{ctx.who(seat)} casts {name}: {ctx.who(state.active)} may not "
@@ -483,7 +483,7 @@ def menu_instants(ctx: Ctx, seat: int, may_attack: bool, options: list[Option], 
     for fly in ctx.instants_in_hand(seat, "fly"):
         if state.battles_this_turn >= 1 and state.attacks_left == 0 and may_attack:
             options.append(Option(f"play:{fly}", f"Play {ctx.name(fly)}: attack once more", ("card", fly),
-                                  content.card(fly).text))
+                                  content.cards[fly].text))
         else:
             blocked.append(content.blocked_play(fly, f"{ctx.name(fly)} can be played only after your first battle "
                                                 "this turn, with a hero in hand and a territory you may attack.",
