@@ -212,23 +212,18 @@ def verdict(content: Content, side: Permissions, card_id: str) -> Option | Block
     """The card's play option if ``side`` may play it, else why not: :func:`judge`'s answer,
     remembered by its :func:`verdict_key` in ``content.verdict_cache``."""
     card = content.cards[card_id]
-    verdicts = verdicts_under(content, verdict_key(side, card.type))
+    key = verdict_key(side, card.type)
+    verdicts = content.verdict_cache.get(key)  # the verdicts reached so far under this key, by card
+    if verdicts is None:
+        if len(content.verdict_cache) >= VERDICT_CACHE_SIZE:
+            content.verdict_cache.clear()
+        verdicts = content.verdict_cache[key] = {}
     found = verdicts.get(card_id)
     if found is None:
         reason = judge(content, side, card)
         found = verdicts[card_id] = (content.play_options[card_id] if reason is None
                                      else content.blocked_play(card_id, *reason))
     return found
-
-
-def verdicts_under(content: Content, key: tuple[object, ...]) -> dict[str, Option | Blocked]:
-    """The verdicts reached so far under this :func:`verdict_key`, by card."""
-    verdicts = content.verdict_cache.get(key)
-    if verdicts is None:
-        if len(content.verdict_cache) >= VERDICT_CACHE_SIZE:
-            content.verdict_cache.clear()
-        verdicts = content.verdict_cache[key] = {}
-    return verdicts
 
 
 def verdicts_for(content: Content, side: Permissions) -> dict[str, Option | Blocked]:
