@@ -296,7 +296,8 @@ def ask_window(ctx: Ctx, step: WindowStep) -> Decision | None:
     options.append(END_WINDOW if battle.window_active else PASS_WINDOW)
     # The prompt shows the totals, written when it is first read (from the table as it is now).
     prompt = partial(window_prompt, ctx.content, table_cards(battle), battle.window_number, battle.window_owner)
-    return Decision(seat, "window", prompt, tuple(options), rule="FH-047", blocked=tuple(blocked), window=True)
+    # (Its fields in order, one to pick, window question: named arguments cost more at every window.)
+    return Decision(seat, "window", prompt, tuple(options), "FH-047", 1, 1, tuple(blocked), True)
 
 
 def window_prompt(content: Content, table: TableCards, number: int, owner: int) -> str:

@@ -471,8 +471,9 @@ def ask_attack_menu(ctx: Ctx, step: AttackMenuStep) -> Decision | None:
     # Asked even when passing is all the active player can do (no hero, no instant in hand):
     # whether he is asked must not tell what his hand holds, so the menu is a window question
     # (only what everyone can see skips it, above).
+    # (Its fields in order, one to pick, window question: named arguments cost more at every menu.)
     return Decision(seat, "attack", "Attack Phase: choose a territory to attack, or pass.", tuple(options),
-                    rule="FH-025", blocked=tuple(blocked), window=True)
+                    "FH-025", 1, 1, tuple(blocked), True)
 
 
 def menu_instants(ctx: Ctx, seat: int, may_attack: bool, options: list[Option], blocked: list[Blocked]) -> None:
