@@ -176,7 +176,7 @@ def ask_attack_hero(ctx: Ctx, step: AttackHeroStep) -> Decision | None:
     blocked = tuple([content.blocked_play(c, "Your first card in a battle must be a hero.", "FH-031")
                      for c in hand if c not in heroes])
     return Decision(battle.attacker, "hero", f"Attack on the {battle.battle_type}: play your hero.",
-                    tuple([play_options[c] for c in heroes]), rule="FH-031", blocked=blocked)
+                    tuple([play_options[c] for c in heroes]), "FH-031", 1, 1, blocked)  # (fields in order)
 
 
 def answer_attack_hero(ctx: Ctx, step: AttackHeroStep, seat: int, choice: tuple[str, ...]) -> None:

@@ -155,11 +155,10 @@ def ask_hand_limit(ctx: Ctx, step: HandLimitStep) -> Decision | None:
     hand = ctx.state.players[seat].hand
     excess = len(hand) - HAND_LIMIT
     discard_options = ctx.content.discard_options
-    return Decision(
+    return Decision(  # (its fields in order: named arguments cost more in a class's call)
         seat, "discard",
         f"End of phase: you hold {len(hand)} cards. Discard {excess} to keep {HAND_LIMIT}.",
-        tuple([discard_options[c] for c in hand]),
-        rule="FH-021", min_choices=excess, max_choices=excess,
+        tuple([discard_options[c] for c in hand]), "FH-021", excess, excess,
     )
 
 
