@@ -22,7 +22,7 @@ FLOW: Flow["Ctx"] = Flow()
 
 class Ctx(BaseContext[FHState, FHStep]):
     def __init__(self, state: FHState, content: Content, log: EventLog) -> None:
-        # BaseContext's fields are set here, not through its __init__: one call less at every choice.
+        # BaseContext's fields are set here, not through its __init__: one call less for each context made.
         self.state = state
         self.log = log
         self.content = content
