@@ -22,11 +22,12 @@ class BaseContext(Generic[S, R]):
         self.state = state
         self.log = log
 
-    def emit(self, kind: str, rule: str, text: str, *, seats: tuple[int, ...] | None = None,
+    def emit(self, kind: str, rule: str, text: str, /, *, seats: tuple[int, ...] | None = None,
              irreversible: bool = False, headline: str = "", **data: Any) -> None:
         """Add an event: what happened, under which rule (``seats=`` for a private one)."""
         # What EventLog.emit does, without a second call with the keywords packed again:
-        # every step emits.
+        # every step emits. (The first three are positional only: a call matches each keyword
+        # of ``data`` against every parameter that could take it by name, string by string.)
         self.log.events.append(Event(kind, rule, text, data, seats, irreversible, headline))
 
     def push(self, step: R) -> None:

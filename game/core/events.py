@@ -66,11 +66,13 @@ class EventLog:
         kind: str,
         rule: str,
         text: str,
+        /,
         *,
         seats: tuple[int, ...] | None = None,
         irreversible: bool = False,
         headline: str = "",
         **data: Any,
     ) -> None:
-        # ``data`` is already a new dict (made by the call's keywords): no copy needed.
+        # ``data`` is already a new dict (made by the call's keywords): no copy needed. (Positional
+        # only, as BaseContext.emit: fewer parameters to match each keyword of ``data`` against.)
         self.events.append(Event(kind, rule, text, data, seats, irreversible, headline))

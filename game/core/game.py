@@ -35,6 +35,7 @@ class Game:
         self._pending_known = False
         self.initial_events: list[Event] = []
         self.last_choice_irreversible = False
+        self._randomness: tuple[int, ...] | None = None  # the generators' state after the last choice
 
     @classmethod
     def new(
@@ -80,10 +81,15 @@ class Game:
         choice = decision.validate(seat, option_ids)
         system, state = self.system, self.state
         self._pending_known = False
-        randomness = system.random_state(state)
+        # The generators' state as the last choice left it (nothing but a choice draws from
+        # them): read once a choice, after it.
+        randomness = self._randomness
+        if randomness is None:
+            randomness = system.random_state(state)
         events, self._pending = system.apply_and_ask(state, seat, choice)
         self._pending_known = True
-        irreversible = system.random_state(state) != randomness
+        self._randomness = system.random_state(state)
+        irreversible = self._randomness != randomness
         if not irreversible:
             for event in events:
                 if event.irreversible:

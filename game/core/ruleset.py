@@ -262,9 +262,14 @@ class FlowRuleSystem(RuleSystem):
 
     flow: ClassVar[Flow[Any]]
 
+    _last_context: Any = None
+    """The context of the state last answered (see :meth:`apply_and_ask`)."""
+
     @abstractmethod
     def context(self, state: Any, log: EventLog) -> Any:
-        """The context the flow's steps run in (state, content, the event log)."""
+        """The context the flow's steps run in (state, content, the event log). It holds
+        nothing else: the same context serves every call into the rules on ``state``, each
+        with a fresh log."""
 
     def before_answer(self, state: Any, seat: int) -> None:
         """What happens as ``seat`` answers, before its answer is applied (default: nothing)."""
@@ -276,9 +281,14 @@ class FlowRuleSystem(RuleSystem):
         return self.apply_and_ask(state, seat, choice)[0]
 
     def apply_and_ask(self, state: Any, seat: int, choice: tuple[str, ...]) -> tuple[list[Event], Decision | None]:
-        log = EventLog()
-        ctx = self.context(state, log)
+        # A game answers one question after another on the same state: the context made for
+        # its last answer serves again with a fresh list of events (one object fewer to make
+        # at every choice). Another state (a search's copies, another game) gets its own.
+        ctx = self._last_context
+        if ctx is None or ctx.state is not state:
+            ctx = self._last_context = self.context(state, EventLog())
+        events: list[Event] = []
+        ctx.log.events = events
         self.before_answer(state, seat)
         self.flow.answer(ctx, state.stack, seat, choice)
-        decision = self.flow.advance(ctx, state.stack)
-        return log.events, decision
+        return events, self.flow.advance(ctx, state.stack)

@@ -48,6 +48,9 @@ M = TypeVar("M", bound=SimultaneousRecord)
 
 PASS = "pass"
 
+FORCED_PASSES_KEPT = 1024
+"""Forced-pass questions a window keeps to ask again at most (it starts again when full)."""
+
 Responses = Callable[[C, W, int], Sequence[Option]]
 """The answers ``seat`` holds at this window (may be empty: the seat is asked anyway)."""
 Respond = Callable[[C, W, int, tuple[str, ...]], None]
@@ -81,6 +84,9 @@ def register_window(flow: Flow[C], kind: type[W] | str, *, rule: str | RuleOf[C,
 
     pass_option = (Option(PASS, pass_label),)  # made once: every question of the window ends with it
     fixed_rule, rule_of = (rule, None) if isinstance(rule, str) else ("", rule)
+    # Most seats hold no answer: their question (a forced pass) is the same whenever the seat,
+    # prompt and rule are, and a Decision never changes, so each is made once and asked again.
+    forced_passes: dict[tuple[int, str, str], Decision] = {}
 
     def ask(ctx: C, step: W) -> Decision | None:
         seats = step["seats"]
@@ -88,10 +94,17 @@ def register_window(flow: Flow[C], kind: type[W] | str, *, rule: str | RuleOf[C,
             return None
         seat = seats[0]
         found = responses(ctx, step, seat)
-        # Most seats hold no answer (a forced pass): the pass alone, with no tuple made.
-        options = (*found, *pass_option) if found else pass_option
         rule_id = fixed_rule if rule_of is None else rule_of(ctx, step)
-        return Decision(seat, name, prompt(ctx, step, seat), options, rule_id, 1, 1, (), True)
+        text = prompt(ctx, step, seat)
+        if found:
+            return Decision(seat, name, text, (*found, *pass_option), rule_id, 1, 1, (), True)
+        key = (seat, text, rule_id)
+        decision = forced_passes.get(key)
+        if decision is None:
+            if len(forced_passes) >= FORCED_PASSES_KEPT:
+                forced_passes.clear()
+            decision = forced_passes[key] = Decision(seat, name, text, pass_option, rule_id, 1, 1, (), True)
+        return decision
 
     def answer(ctx: C, step: W, seat: int, choice: tuple[str, ...]) -> None:
         if choice == (PASS,):

@@ -8,7 +8,7 @@ from game.ai import make_agent
 from game.core import registry
 from game.core.decision import Blocked
 from game.core.game import Game
-from game.rulesets.fantasy_heroes.battle import permissions, verdict_key
+from game.rulesets.fantasy_heroes.battle import permissions, verdict_key, verdicts_for
 from game.rulesets.fantasy_heroes.invariants import remembered
 
 SYSTEM = registry.get("fantasy-heroes")
@@ -37,6 +37,25 @@ def test_a_wrong_remembered_answer_is_noticed():
     content = SYSTEM.content
     card = game.state.players[battle.attacker].hand[0]
     verdicts = content.verdict_cache[verdict_key(permissions(content, battle, 0), content.cards[card].type)]
+    kept = verdicts[card]
+    try:
+        verdicts[card] = Blocked(f"play:{card}", "wrong", "FH-000")
+        assert any(card in problem for problem in remembered(game.state, content))
+    finally:
+        verdicts[card] = kept
+
+
+def test_a_wrong_verdict_in_a_windows_table_is_noticed():
+    game = Game.new(SYSTEM, 4, 2)
+    agents = [make_agent("random", SYSTEM.id, 4, s) for s in range(2)]
+    while (decision := game.pending()) is not None and decision.kind != "window":
+        game.choose(decision.seat, agents[decision.seat].choose({}, decision))
+    battle = game.state.battle
+    assert battle is not None
+    content = SYSTEM.content
+    owner = battle.window_owner
+    verdicts = verdicts_for(content, permissions(content, battle, owner))
+    card = next(c for c in game.state.players[battle.sides[owner].seat].hand if c in verdicts)
     kept = verdicts[card]
     try:
         verdicts[card] = Blocked(f"play:{card}", "wrong", "FH-000")

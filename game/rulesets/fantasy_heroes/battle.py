@@ -54,7 +54,7 @@ def begin_battle(ctx: Ctx, territory: str) -> None:
              headline=headline)
     ctx.push({"step": "resolve_battle"})
     ctx.push({"step": "end_of_play"})
-    open_instant_point(ctx, "card play has ended", state.in_order_from(state.active), False)
+    open_instant_point(ctx, "card play has ended", False)
     ctx.push({"step": "window"})
     ctx.push({"step": "attack_hero"})
 
@@ -84,7 +84,7 @@ def _matches(hero: CardDef | None, battle_type: str, side_index: int, territory:
 
 def uses_allowance(content: Content, battle: Battle, side_index: int, card_id: str) -> bool:
     """Whether playing this minion would use the Sorcerer's allowance (FH-091, FH-138)."""
-    card = content.card(card_id)
+    card = content.cards[card_id]
     return not minion_matches(content, battle, side_index, card.territory)
 
 
@@ -176,12 +176,12 @@ def ask_attack_hero(ctx: Ctx, step: AttackHeroStep) -> Decision | None:
     blocked = tuple([content.blocked_play(c, "Your first card in a battle must be a hero.", "FH-031")
                      for c in hand if c not in heroes])
     return Decision(battle.attacker, "hero", f"Attack on the {battle.battle_type}: play your hero.",
-                    tuple([play_options[c] for c in heroes]), rule="FH-031", blocked=blocked)
+                    tuple([play_options[c] for c in heroes]), "FH-031", 1, 1, blocked)  # (fields in order)
 
 
 def answer_attack_hero(ctx: Ctx, step: AttackHeroStep, seat: int, choice: tuple[str, ...]) -> None:
     ctx.state.stack.pop()
-    play_card(ctx, ATTACKER, choice[0].split(":", 1)[1])
+    play_card(ctx, _battle(ctx), ATTACKER, choice[0].split(":", 1)[1])
 
 
 FLOW.question(AttackHeroStep, ask_attack_hero, answer_attack_hero)
@@ -212,7 +212,12 @@ def verdict(content: Content, side: Permissions, card_id: str) -> Option | Block
     """The card's play option if ``side`` may play it, else why not: :func:`judge`'s answer,
     remembered by its :func:`verdict_key` in ``content.verdict_cache``."""
     card = content.cards[card_id]
-    verdicts = verdicts_under(content, verdict_key(side, card.type))
+    key = verdict_key(side, card.type)
+    verdicts = content.verdict_cache.get(key)  # the verdicts reached so far under this key, by card
+    if verdicts is None:
+        if len(content.verdict_cache) >= VERDICT_CACHE_SIZE:
+            content.verdict_cache.clear()
+        verdicts = content.verdict_cache[key] = {}
     found = verdicts.get(card_id)
     if found is None:
         reason = judge(content, side, card)
@@ -221,27 +226,15 @@ def verdict(content: Content, side: Permissions, card_id: str) -> Option | Block
     return found
 
 
-def verdicts_under(content: Content, key: tuple[object, ...]) -> dict[str, Option | Blocked]:
-    """The verdicts reached so far under this :func:`verdict_key`, by card."""
-    verdicts = content.verdict_cache.get(key)
+def verdicts_for(content: Content, side: Permissions) -> dict[str, Option | Blocked]:
+    """The verdicts of battle cards under ``side``'s permissions met so far, by card: each one
+    :func:`verdict`'s, kept here too so that a window finds a card's with one look-up."""
+    verdicts = content.verdict_tables.get(side)
     if verdicts is None:
-        if len(content.verdict_cache) >= VERDICT_CACHE_SIZE:
-            content.verdict_cache.clear()
-            content.verdict_tables.clear()  # (they hold the tables just dropped)
-        verdicts = content.verdict_cache[key] = {}
-    return verdicts
-
-
-def verdict_tables(content: Content, side: Permissions) -> dict[str, dict[str, Option | Blocked]]:
-    """The verdicts reached so far under ``side``'s permissions, by card type and card: for each
-    type, the table its :func:`verdict_key` names (found once per permissions, not per card)."""
-    tables = content.verdict_tables.get(side)
-    if tables is None:
         if len(content.verdict_tables) >= VERDICT_CACHE_SIZE:
             content.verdict_tables.clear()
-        tables = content.verdict_tables[side] = {
-            card_type: verdicts_under(content, verdict_key(side, card_type)) for card_type in CARD_TYPES}
-    return tables
+        verdicts = content.verdict_tables[side] = {}
+    return verdicts
 
 
 def window_options(ctx: Ctx, battle: Battle) -> tuple[list[Option], list[Blocked]]:
@@ -251,24 +244,26 @@ def window_options(ctx: Ctx, battle: Battle) -> tuple[list[Option], list[Blocked
     hand = ctx.state.players[side.seat].hand
     content = ctx.content
     allowed = permissions(content, battle, index)
-    judged = verdict_tables(content, allowed)
+    judged = verdicts_for(content, allowed)
     options: list[Option] = []
     blocked: list[Blocked] = []
     # One pass over the hand sorts it: battle cards are judged now; instants are offered
     # (Scrye, Fortune) or shown blocked (Wall of Fire, Fly) after the other answers.
     any_time: list[str] = []
     elsewhere: list[str] = []
-    roles = content.window_roles
     for card_id in hand:
-        role = roles[card_id]
-        table = judged.get(role)
-        if table is None:  # an instant
+        found = judged.get(card_id)
+        if found is None:
+            role = content.window_roles[card_id]
             if role == ANY_TIME:
                 any_time.append(card_id)
-            elif role == ELSEWHERE:
+                continue
+            if role == ELSEWHERE:
                 elsewhere.append(card_id)
-            continue
-        found = table.get(card_id) or verdict(content, allowed, card_id)
+                continue
+            if role not in CARD_TYPES:
+                continue  # an instant a window neither offers nor shows
+            found = judged[card_id] = verdict(content, allowed, card_id)
         if isinstance(found, Option):
             options.append(found)
         else:
@@ -301,7 +296,8 @@ def ask_window(ctx: Ctx, step: WindowStep) -> Decision | None:
     options.append(END_WINDOW if battle.window_active else PASS_WINDOW)
     # The prompt shows the totals, written when it is first read (from the table as it is now).
     prompt = partial(window_prompt, ctx.content, table_cards(battle), battle.window_number, battle.window_owner)
-    return Decision(seat, "window", prompt, tuple(options), rule="FH-047", blocked=tuple(blocked), window=True)
+    # (Its fields in order, one to pick, window question: named arguments cost more at every window.)
+    return Decision(seat, "window", prompt, tuple(options), "FH-047", 1, 1, tuple(blocked), True)
 
 
 def window_prompt(content: Content, table: TableCards, number: int, owner: int) -> str:
@@ -315,13 +311,13 @@ def answer_window(ctx: Ctx, step: WindowStep, seat: int, choice: tuple[str, ...]
     picked = choice[0]
     kind, _, rest = picked.partition(":")
     if kind == "pass":
-        end_window(ctx)
+        end_window(ctx, battle)
     elif kind == "play":
-        if ctx.content.card(rest).is_instant:
+        if ctx.content.cards[rest].is_instant:
             play_instant(ctx, seat, rest)  # FH-137: instants alone leave the window a pass
         else:
             battle.window_active = True
-            play_card(ctx, battle.window_owner, rest)
+            play_card(ctx, battle, battle.window_owner, rest)
     elif kind == "negate":
         spell, _, source = rest.partition(":")
         battle.window_active = True
@@ -333,9 +329,8 @@ def answer_window(ctx: Ctx, step: WindowStep, seat: int, choice: tuple[str, ...]
 FLOW.question(WindowStep, ask_window, answer_window)
 
 
-def end_window(ctx: Ctx) -> None:
+def end_window(ctx: Ctx, battle: Battle) -> None:
     """Close the current window; two passes in a row, one by each side, end card play (FH-049)."""
-    battle = _battle(ctx)
     seat = battle.sides[battle.window_owner].seat
     if not battle.window_active:
         ctx.emit("pass", "FH-048", f"{ctx.who(seat)} passes.", seat=seat)
@@ -357,11 +352,10 @@ def end_window(ctx: Ctx) -> None:
 # -- playing a card and its effects (FH-050 to FH-060) -------------------------------------------
 
 
-def play_card(ctx: Ctx, side_index: int, card_id: str, *, summoned: bool = False) -> None:
+def play_card(ctx: Ctx, battle: Battle, side_index: int, card_id: str, *, summoned: bool = False) -> None:
     """Put a battle card on its side of the table and queue what follows it."""
-    battle = _battle(ctx)
     side = battle.sides[side_index]
-    card = ctx.content.card(card_id)
+    card = ctx.content.cards[card_id]
     ctx.state.players[side.seat].hand.remove(card_id)
     ctx.forget(side.seat, [card_id])
     note = ""
@@ -385,8 +379,7 @@ def play_card(ctx: Ctx, side_index: int, card_id: str, *, summoned: bool = False
     if summoned:
         ctx.push({"step": "on_play", "card": card_id, "side": side_index})
         return
-    others = [s for s in ctx.state.in_order_from(ctx.state.active) if s != side.seat]
-    open_instant_point(ctx, f"after {card.name}", others, False)
+    open_instant_point(ctx, f"after {card.name}", False, but=side.seat)
     ctx.push({"step": "on_play", "card": card_id, "side": side_index})
     if card.is_battle_spell:
         ctx.push({"step": "negation_response", "card": card_id, "side": side_index})
@@ -489,7 +482,7 @@ def on_play(ctx: Ctx, step: OnPlayStep) -> None:
     card_id, side_index = step["card"], step["side"]
     if card_id in battle.negated:
         return
-    card = ctx.content.card(card_id)
+    card = ctx.content.cards[card_id]
     played: Played | None = None
     for effect in card.effects:
         if VERBS.handler(effect.verb) is not None:
@@ -576,11 +569,11 @@ def _summon(ctx: Ctx, effect: Effect, played: Played) -> None:
 
 def target_candidates(ctx: Ctx, step: ChooseTargetStep) -> list[str]:
     battle = _battle(ctx)
-    card = ctx.content.card(step["card"])
+    card = ctx.content.cards[step["card"]]
     minions = battle.sides[opposing(step["side"])].minions
     effect = card.verb("destroy_opposing_minion")
     if effect is not None and effect.has("printed_bv"):
-        return [m for m in minions if ctx.content.card(m).bv == effect.get("printed_bv")]  # FH-110
+        return [m for m in minions if ctx.content.cards[m].bv == effect.get("printed_bv")]  # FH-110
     return list(minions)
 
 
@@ -625,7 +618,7 @@ FLOW.question(ChooseTargetStep, ask_target, answer_target)
 
 def _summonable(ctx: Ctx, step: ChooseSummonStep) -> list[str]:
     seat = _battle(ctx).sides[step["side"]].seat
-    return [c for c in ctx.state.players[seat].hand if ctx.content.card(c).type == "minion"]
+    return [c for c in ctx.state.players[seat].hand if ctx.content.cards[c].type == "minion"]
 
 
 def ask_summon(ctx: Ctx, step: ChooseSummonStep) -> Decision | None:
@@ -641,7 +634,7 @@ def ask_summon(ctx: Ctx, step: ChooseSummonStep) -> Decision | None:
 def answer_summon(ctx: Ctx, step: ChooseSummonStep, seat: int, choice: tuple[str, ...]) -> None:
     ctx.state.stack.pop()
     if choice[0] != "pass":
-        play_card(ctx, step["side"], choice[0].split(":", 1)[1], summoned=True)
+        play_card(ctx, _battle(ctx), step["side"], choice[0].split(":", 1)[1], summoned=True)
     else:
         ctx.emit("effect", "FH-136", f"Summon: {ctx.who(seat)} plays no minion.", seat=seat)
 

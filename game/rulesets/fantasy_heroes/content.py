@@ -75,6 +75,10 @@ class Content:
     instants_by_verb: Mapping[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
     # Derived once: every instant spell (a hand holding none of them is offered no instant).
     instants: frozenset[str] = field(init=False, repr=False, compare=False)
+    # Derived once: every hero (whether a hand holds one is one set operation).
+    heroes: frozenset[str] = field(init=False, repr=False, compare=False)
+    # Derived once: the name of every battle card, territory and territory instance, by id.
+    names: Mapping[str, str] = field(init=False, repr=False, compare=False)
     # Derived once: the cards having each verb among their effects ("negate": the Priest...),
     # so a rule asks whether a few cards hold a verb with one set operation, not card by card.
     cards_with_verb: Mapping[str, frozenset[str]] = field(init=False, repr=False, compare=False)
@@ -99,8 +103,8 @@ class Content:
     blocked_attack_cache: dict[tuple[str, str], dict[str, Blocked]] = field(init=False, repr=False, compare=False)
     # Each card's play option or Blocked, by what decides it for the card's type (battle.verdict_key).
     verdict_cache: dict[Any, dict[str, Option | Blocked]] = field(init=False, repr=False, compare=False)
-    # Those tables by card type, by a side's permissions (battle.verdict_tables).
-    verdict_tables: dict[Any, dict[str, dict[str, Option | Blocked]]] = field(init=False, repr=False, compare=False)
+    # The same verdicts by card, by a side's permissions (battle.verdicts_for).
+    verdict_tables: dict[Any, dict[str, Option | Blocked]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         verbs = {c.id: c.effects[0].verb for c in self.cards.values() if c.is_instant and c.effects}
@@ -110,6 +114,11 @@ class Content:
         object.__setattr__(self, "instant_verbs", verbs)
         object.__setattr__(self, "instants_by_verb", by_verb)
         object.__setattr__(self, "instants", frozenset(verbs))
+        object.__setattr__(self, "heroes", frozenset(c.id for c in self.cards.values() if c.type == "hero"))
+        names = dict(self.territory_names)
+        names.update((t, self.territory_names.get(t.partition("#")[0], t)) for t in self.territory_instances)
+        names.update((c.id, c.name) for c in self.cards.values())
+        object.__setattr__(self, "names", names)
         with_verb: dict[str, set[str]] = {}
         for card in self.cards.values():
             for effect in card.effects:
@@ -134,9 +143,10 @@ class Content:
         return self.cards[card_id]
 
     def name(self, card_id: str) -> str:
-        if card_id in self.cards:
-            return self.cards[card_id].name
-        return self.territory_names.get(card_id.partition("#")[0], card_id)
+        found = self.names.get(card_id)
+        if found is None:  # (no card nor territory: the territory of its type, or the id itself)
+            return self.territory_names.get(card_id.partition("#")[0], card_id)
+        return found
 
     def blocked_play(self, card_id: str, reason: str, rule: str) -> Blocked:
         """Why ``card_id`` may not be played now, made once per card, reason and rule: the same

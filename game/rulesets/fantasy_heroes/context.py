@@ -22,7 +22,7 @@ FLOW: Flow["Ctx"] = Flow()
 
 class Ctx(BaseContext[FHState, FHStep]):
     def __init__(self, state: FHState, content: Content, log: EventLog) -> None:
-        # BaseContext's fields are set here, not through its __init__: one call less at every choice.
+        # BaseContext's fields are set here, not through its __init__: one call less for each context made.
         self.state = state
         self.log = log
         self.content = content
@@ -36,8 +36,8 @@ class Ctx(BaseContext[FHState, FHStep]):
         return self.content.name(card)
 
     def names(self, cards: list[str]) -> str:
-        name = self.content.name
-        return ", ".join([name(c) for c in cards]) if cards else "nothing"
+        names, name = self.content.names, self.content.name
+        return ", ".join([names.get(c) or name(c) for c in cards]) if cards else "nothing"
 
     # -- the Battle deck ------------------------------------------------------------
 
@@ -113,8 +113,10 @@ class Ctx(BaseContext[FHState, FHStep]):
     def forget(self, seat: int, cards: list[str]) -> None:
         """``cards`` have left ``seat``'s hand openly: nobody's memory holds them there any more."""
         for memory in self.state.memory:
-            if memory and any(m.seat == seat and m.card in cards for m in memory):
-                memory[:] = [m for m in memory if not (m.seat == seat and m.card in cards)]
+            for seen in memory:  # (most memories are empty or hold none of these cards)
+                if seen.seat == seat and seen.card in cards:
+                    memory[:] = [m for m in memory if not (m.seat == seat and m.card in cards)]
+                    break
 
     def forget_hand(self, viewer: int, seat: int) -> None:
         """``viewer`` no longer knows anything of ``seat``'s hand (a random card of it moved unseen)."""

@@ -74,7 +74,7 @@ def negatable_spells(content: Content, battle: Battle, side_index: int) -> list[
 
 
 def has_minion_of(content: Content, side: Side, territory: str) -> bool:
-    return any(content.card(m).territory == territory for m in side.minions)
+    return any(content.cards[m].territory == territory for m in side.minions)
 
 
 def _condition_holds(content: Content, battle: Battle, side_index: int, effect: object) -> bool:
@@ -119,7 +119,7 @@ def printed(content: Content, card: CardDef, stat: str) -> Line:
 
 def minion_value(content: Content, battle: Battle, side_index: int, minion: str) -> tuple[int, list[Line]]:
     """A minion's effective BV and its parts (FH-062), floored at 0."""
-    card = content.card(minion)
+    card = content.cards[minion]
     parts = [printed(content, card, "BV")]
     for effect in card.effects:
         if effect.verb == "minion_bonus" and _condition_holds(content, battle, side_index, effect):
@@ -133,10 +133,10 @@ def minion_value(content: Content, battle: Battle, side_index: int, minion: str)
                               boost.get("amount"), _rule_of(hero)))
     for spell_side, whose in ((side_index, "own"), (opposing(side_index), "opposing")):
         for spell in battle.sides[spell_side].spells:
-            aura = content.card(spell).verb("minion_aura")
+            aura = content.cards[spell].verb("minion_aura")
             if aura and aura.get("whose") == whose and spell not in battle.negated:
-                parts.append(Line(minion, f"{content.card(spell).name} on {card.name}",
-                                  aura.get("amount"), _rule_of(content.card(spell))))
+                parts.append(Line(minion, f"{content.cards[spell].name} on {card.name}",
+                                  aura.get("amount"), _rule_of(content.cards[spell])))
     pay = card.verb("pay_discard_for_bv")
     if pay and minion in battle.goblins_paid:
         parts.append(Line(minion, f"{card.name}: discard paid", pay.get("amount"), "FH-101"))
@@ -151,7 +151,7 @@ def spell_value(content: Content, battle: Battle, side_index: int, spell: str) -
     """A battle spell's BV: 0 if negated (FH-056); Illusions' X at totals (FH-126)."""
     if spell in battle.negated:
         return 0
-    card = content.card(spell)
+    card = content.cards[spell]
     x = card.verb("bv_from_spell_level")
     if x:
         return int(x.get("base")) + spell_level(content, battle, side_index)
@@ -167,9 +167,9 @@ def side_total(content: Content, battle: Battle, side_index: int) -> Total:
         lines.append(printed(content, hero, "AV" if side_index == ATTACKER else "DV"))
         stat = "av" if side_index == ATTACKER else "dv"
         if side.artifact:
-            bonus = content.card(side.artifact).verb("stat_bonus")
+            bonus = content.cards[side.artifact].verb("stat_bonus")
             if bonus and bonus.get("stat") == stat:
-                art = content.card(side.artifact)
+                art = content.cards[side.artifact]
                 lines.append(Line(art.id, f"{art.name}: {stat.upper()} +{bonus.get('amount')}",
                                   bonus.get("amount"), _rule_of(art)))
         hero_bonus = hero.verb("hero_bonus")
@@ -179,9 +179,9 @@ def side_total(content: Content, battle: Battle, side_index: int) -> Total:
         _, parts = minion_value(content, battle, side_index, minion)
         lines.extend(parts)
     if side.artifact:
-        lines.append(printed(content, content.card(side.artifact), "BV"))
+        lines.append(printed(content, content.cards[side.artifact], "BV"))
     for spell in side.spells:
-        card = content.card(spell)
+        card = content.cards[spell]
         value = spell_value(content, battle, side_index, spell)
         label = f"{card.name} BV" + (" (negated)" if spell in battle.negated else "")
         lines.append(Line(spell, label, value, "FH-056" if spell in battle.negated else "FH-067"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from game.core.decision import Blocked
-from game.rulesets.fantasy_heroes.battle import judge, permissions, verdict
+from game.rulesets.fantasy_heroes.battle import judge, permissions, verdict, verdicts_for
 from game.rulesets.fantasy_heroes.content import Content
 from game.rulesets.fantasy_heroes.effects import both_totals, side_total, table_cards
 from game.rulesets.fantasy_heroes.state import ATTACKER, DEFENDER, FHState
@@ -81,4 +81,6 @@ def remembered(state: FHState, content: Content) -> list[str]:
                       else Blocked(f"play:{card_id}", *reason, ("card", card_id)))
             if verdict(content, allowed, card_id) != afresh:
                 out.append(f"the remembered verdict on {card_id} differs from the rules' now")
+            if verdicts_for(content, allowed).get(card_id, afresh) != afresh:
+                out.append(f"the verdict a window finds on {card_id} differs from the rules' now")
     return out

@@ -28,7 +28,7 @@ DRAW_PHASE_CARDS = 3
 
 def order_score(ctx: Ctx, card_id: str) -> int:
     """Turn-order score of a drawn card: heroes AV, others BV, Illusions 1 (FH-008)."""
-    card = ctx.content.card(card_id)
+    card = ctx.content.cards[card_id]
     if card.type == "hero":
         return card.av
     x = card.verb("bv_from_spell_level")
@@ -102,7 +102,7 @@ def push_turn(ctx: Ctx, from_phase: str) -> None:
     if from_phase == "draw":
         ctx.push({"step": "end_phase", "phase": "draw"})
         ctx.push({"step": "draw_phase"})
-        open_instant_point(ctx, "the start of the Draw Phase", ctx.state.in_order_from(ctx.state.active), False)
+        open_instant_point(ctx, "the start of the Draw Phase", False)
 
 
 @FLOW.automatic(BeginTurnStep)
@@ -155,11 +155,10 @@ def ask_hand_limit(ctx: Ctx, step: HandLimitStep) -> Decision | None:
     hand = ctx.state.players[seat].hand
     excess = len(hand) - HAND_LIMIT
     discard_options = ctx.content.discard_options
-    return Decision(
+    return Decision(  # (its fields in order: named arguments cost more in a class's call)
         seat, "discard",
         f"End of phase: you hold {len(hand)} cards. Discard {excess} to keep {HAND_LIMIT}.",
-        tuple([discard_options[c] for c in hand]),
-        rule="FH-021", min_choices=excess, max_choices=excess,
+        tuple([discard_options[c] for c in hand]), "FH-021", excess, excess,
     )
 
 
@@ -231,21 +230,25 @@ def respond_instant(ctx: Ctx, step: InstantStep, seat: int, choice: tuple[str, .
     play_instant(ctx, seat, choice[0].split(":", 1)[1])
 
 
-def open_instant_point(ctx: Ctx, point: str, seats: list[int], wall: bool) -> None:
-    """An instant point (FH-133): every seat named is asked in turn order, whether or not it
-    holds an instant it may play there (a seat holding none has "pass" as its only answer),
-    so who is asked never tells what is in a hand. Only a seat that everyone can see holds no
-    such instant (an empty hand, or every such card face up in the discard pile) is left out.
+def open_instant_point(ctx: Ctx, point: str, wall: bool, *, but: int | None = None) -> None:
+    """An instant point (FH-133): every living seat (``but`` the one who just played a card)
+    is asked in turn order from the active player, whether or not it holds an instant it may
+    play there (a seat holding none has "pass" as its only answer), so who is asked never
+    tells what is in a hand. Only a seat that everyone can see holds no such instant (an
+    empty hand, or every such card face up in the discard pile) is left out.
 
     Scrye and Fortune may be played by every seat here; Wall of Fire, at the Attack Phase's
     point, by every seat but the active player (FH-133, FH-134)."""
     state = ctx.state
     any_time = ctx.unseen(ANY_TIME_VERBS)
     wall_of_fire = wall and ctx.unseen(("wall_of_fire",))
+    if not any_time and not wall_of_fire:
+        return  # every such instant is face up in the discard pile: nobody is asked
     asked: list[int] = []
-    for seat in seats:
+    for seat in state.in_order_from(state.active):
         player = state.players[seat]
-        if player.hand and not player.eliminated and (any_time or (wall_of_fire and seat != state.active)):
+        if (seat != but and player.hand and not player.eliminated
+                and (any_time or (wall_of_fire and seat != state.active))):
             asked.append(seat)
     if asked:
         ctx.push({"step": "instant", "seats": asked, "point": point, "wall": wall})
@@ -303,7 +306,7 @@ def resolve_instant(ctx: Ctx, seat: int, card: str, *, discarded: bool) -> None:
         return
     if verb == "draw":
         ctx.emit("instant", "FH-132", f"{ctx.who(seat)} casts {name}.", seat=seat, card=card)
-        ctx.draw(seat, int(ctx.content.card(card).effects[0].get("count")), "FH-132")
+        ctx.draw(seat, int(ctx.content.cards[card].effects[0].get("count")), "FH-132")
     elif verb == "wall_of_fire":
         state.walls.append(seat)
         ctx.emit("instant", "FH-134", f"{ctx.who(seat)} casts {name}: {ctx.who(state.active)} may not "
@@ -392,7 +395,7 @@ def attack_start(ctx: Ctx, step: AttackStartStep) -> None:
     state.stack.pop()
     state.phase = "attack"
     ctx.emit("phase", "FH-014", f"{ctx.who(state.active)}'s Attack Phase.", seat=state.active)
-    open_instant_point(ctx, "the start of the Attack Phase", state.in_order_from(state.active), True)
+    open_instant_point(ctx, "the start of the Attack Phase", True)
 
 
 def attackable(ctx: Ctx) -> list[Player]:
@@ -413,11 +416,7 @@ def legal_targets(ctx: Ctx) -> list[tuple[str, int]]:
 
 
 def holds_hero(ctx: Ctx, seat: int) -> bool:
-    cards = ctx.content.cards
-    for card in ctx.state.players[seat].hand:
-        if cards[card].type == "hero":
-            return True
-    return False
+    return not ctx.content.heroes.isdisjoint(ctx.state.players[seat].hand)
 
 
 def menu_may_offer(ctx: Ctx, has_targets: bool) -> bool:
@@ -471,8 +470,9 @@ def ask_attack_menu(ctx: Ctx, step: AttackMenuStep) -> Decision | None:
     # Asked even when passing is all the active player can do (no hero, no instant in hand):
     # whether he is asked must not tell what his hand holds, so the menu is a window question
     # (only what everyone can see skips it, above).
+    # (Its fields in order, one to pick, window question: named arguments cost more at every menu.)
     return Decision(seat, "attack", "Attack Phase: choose a territory to attack, or pass.", tuple(options),
-                    rule="FH-025", blocked=tuple(blocked), window=True)
+                    "FH-025", 1, 1, tuple(blocked), True)
 
 
 def menu_instants(ctx: Ctx, seat: int, may_attack: bool, options: list[Option], blocked: list[Blocked]) -> None:
@@ -483,7 +483,7 @@ def menu_instants(ctx: Ctx, seat: int, may_attack: bool, options: list[Option], 
     for fly in ctx.instants_in_hand(seat, "fly"):
         if state.battles_this_turn >= 1 and state.attacks_left == 0 and may_attack:
             options.append(Option(f"play:{fly}", f"Play {ctx.name(fly)}: attack once more", ("card", fly),
-                                  content.card(fly).text))
+                                  content.cards[fly].text))
         else:
             blocked.append(content.blocked_play(fly, f"{ctx.name(fly)} can be played only after your first battle "
                                                 "this turn, with a hero in hand and a territory you may attack.",
