@@ -7,8 +7,6 @@ call into the rules.
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.core.cards import draw, shuffle_into
 from game.core.context import BaseContext
 from game.core.events import EventLog

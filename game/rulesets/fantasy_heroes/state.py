@@ -8,7 +8,7 @@ a state copies, saves and hashes as plain data (STYLE 11).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
 from game.core.rng import Rng
 from game.rulesets.fantasy_heroes.steps import FHStep

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from game.core.decision import Decision
 from game.core.events import Event, EventLog
 from game.core.outcome import Outcome
 from game.core.rng import Rng
