@@ -27,11 +27,17 @@ def test_what_is_remembered_equals_a_fresh_reckoning_in_random_games():
     assert battles > 1000
 
 
-def test_a_wrong_remembered_answer_is_noticed():
+def _at_the_first_window() -> Game:
+    """A random two-seat game at its first battle window."""
     game = Game.new(SYSTEM, 4, 2)
     agents = [make_agent("random", SYSTEM.id, 4, s) for s in range(2)]
     while (decision := game.pending()) is not None and decision.kind != "window":
         game.choose(decision.seat, agents[decision.seat].choose({}, decision))
+    return game
+
+
+def test_a_wrong_remembered_answer_is_noticed():
+    game = _at_the_first_window()
     battle = game.state.battle
     assert battle is not None and remembered(game.state, SYSTEM.content) == []
     content = SYSTEM.content
@@ -46,10 +52,7 @@ def test_a_wrong_remembered_answer_is_noticed():
 
 
 def test_a_wrong_verdict_in_a_windows_table_is_noticed():
-    game = Game.new(SYSTEM, 4, 2)
-    agents = [make_agent("random", SYSTEM.id, 4, s) for s in range(2)]
-    while (decision := game.pending()) is not None and decision.kind != "window":
-        game.choose(decision.seat, agents[decision.seat].choose({}, decision))
+    game = _at_the_first_window()
     battle = game.state.battle
     assert battle is not None
     content = SYSTEM.content
