@@ -36,6 +36,16 @@ def _at_the_first_window() -> Game:
     return game
 
 
+def _noticed_when_wrong(game: Game, verdicts: dict, card: str) -> bool:
+    """Whether the check names ``card`` once its remembered verdict is made wrong (then put back)."""
+    kept = verdicts[card]
+    try:
+        verdicts[card] = Blocked(f"play:{card}", "wrong", "FH-000")
+        return any(card in problem for problem in remembered(game.state, SYSTEM.content))
+    finally:
+        verdicts[card] = kept
+
+
 def test_a_wrong_remembered_answer_is_noticed():
     game = _at_the_first_window()
     battle = game.state.battle
@@ -43,12 +53,7 @@ def test_a_wrong_remembered_answer_is_noticed():
     content = SYSTEM.content
     card = game.state.players[battle.attacker].hand[0]
     verdicts = content.verdict_cache[verdict_key(permissions(content, battle, 0), content.cards[card].type)]
-    kept = verdicts[card]
-    try:
-        verdicts[card] = Blocked(f"play:{card}", "wrong", "FH-000")
-        assert any(card in problem for problem in remembered(game.state, content))
-    finally:
-        verdicts[card] = kept
+    assert _noticed_when_wrong(game, verdicts, card)
 
 
 def test_a_wrong_verdict_in_a_windows_table_is_noticed():
@@ -59,9 +64,4 @@ def test_a_wrong_verdict_in_a_windows_table_is_noticed():
     owner = battle.window_owner
     verdicts = verdicts_for(content, permissions(content, battle, owner))
     card = next(c for c in game.state.players[battle.sides[owner].seat].hand if c in verdicts)
-    kept = verdicts[card]
-    try:
-        verdicts[card] = Blocked(f"play:{card}", "wrong", "FH-000")
-        assert any(card in problem for problem in remembered(game.state, content))
-    finally:
-        verdicts[card] = kept
+    assert _noticed_when_wrong(game, verdicts, card)

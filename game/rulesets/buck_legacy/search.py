@@ -132,7 +132,7 @@ def evaluate(state: BLState, content: BLContent, seat: int) -> float:
         adv = state.adventurers[s]
         strength = stats.combat_strength(state, content, s)
         return (adv.medals + 0.2 * len(adv.distance_deck) + 0.1 * len(adv.defeated)
-                + STRENGTH_WORTH * strength + STRENGTH_WORTH * adv.gold / GOLD_PER_STRENGTH)
+                + STRENGTH_WORTH * (strength + adv.gold / GOLD_PER_STRENGTH))
 
     mine = score(seat)
     best = max((score(s) for s in range(state.seats) if s != seat), default=mine)

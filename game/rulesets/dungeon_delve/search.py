@@ -65,9 +65,9 @@ def approach(state: DDState, data: Data, target: Monster) -> float:
     (figures and doors ignored) against the steps from the first start square. The
     heroes win only by reaching the monster in time, so a move toward it is worth something
     before a blow lands, and a monster that bars the way is worth something to the overlord."""
-    from game.rulesets.dungeon_delve.ai.board import board_of, dist_to, walls_of
+    from game.rulesets.dungeon_delve.ai.board import dist_to, walls_of
 
-    walls = walls_of(state.quest, tuple(sorted(board_of(state.quest).doors)))  # every door open: they open
+    walls = walls_of(state.quest, tuple(sorted(data.board(state.quest).doors)))  # every door open: they open
     steps = dist_to(state.quest, walls, frozenset({(target.square[0], target.square[1])}), 2)
     start = data.quest(state.quest).hero_starts[0]
     far = max(1, steps.get((start[0], start[1]), 1))
