@@ -352,6 +352,32 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_fit_estimate(args: argparse.Namespace) -> int:
+    from game.ai.fitting import fit_estimate, setups, write_estimate
+
+    _at_least("--games", args.games, HELD_OUT_AT_LEAST)
+    _at_least("--every", args.every, 1)
+    system = registry.get(args.ruleset)
+    options = dict(_parse_option(o) for o in args.option)
+    vary: dict[str, list[Any]] = {}
+    for text in args.vary:  # (repeated: --vary main_enemy=dragon --vary main_enemy=arawn)
+        key, value = _parse_option(text)
+        vary.setdefault(key, []).append(value)
+    try:
+        seats = [int(n) for n in args.seats.split(",")]
+    except ValueError:
+        raise FiveRealmsError(f"--seats takes seat counts separated by commas (1,2), not '{args.seats}'.") from None
+    estimate, report = fit_estimate(args.ruleset, args.games, args.seed, setups(seats, options, vary), args.every)
+    print("\n".join(report))
+    if args.write:
+        print(f"Wrote {write_estimate(system, estimate).name} to {system.title}'s content.")
+    return 0
+
+
+HELD_OUT_AT_LEAST = 5
+"""fit-estimate holds out every fifth game: fewer than five would leave nothing to judge by."""
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="five-realms", description="Five Realms: fantasy card and board games.")
     parser.add_argument("--version", action="version", version=f"five-realms {__version__}")
@@ -438,6 +464,19 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--option", action="append", default=[], help="game option key=value")
     t.add_argument("--json", action="store_true")
     t.set_defaults(func=cmd_tournament)
+
+    f = sub.add_parser("fit-estimate", help="fit a game's position estimate to how games between normal players end")
+    f.add_argument("ruleset")
+    f.add_argument("--games", type=int, default=400)
+    f.add_argument("--seed", type=int, default=1)
+    f.add_argument("--seats", default="2", help="seats per game; several (1,2) are played in turn")
+    f.add_argument("--vary", action="append", default=[],
+                   help="a game option played with several values in turn: repeat it (--vary main_enemy=dragon "
+                        "--vary main_enemy=arawn)")
+    f.add_argument("--every", type=int, default=4, help="note the position at every Nth question")
+    f.add_argument("--option", action="append", default=[], help="game option key=value")
+    f.add_argument("--write", action="store_true", help="write content/estimate.json (else only print the fit)")
+    f.set_defaults(func=cmd_fit_estimate)
 
     d = sub.add_parser("deck", help="Fantasy Adventures deck files: check one, or write the starter deck")
     deck_sub = d.add_subparsers(dest="deck_command", required=True)

@@ -8,13 +8,16 @@ is the checked, public API.
 
 from __future__ import annotations
 
+import inspect
 from abc import ABC, abstractmethod
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 from game.core.decision import Decision
 from game.core.errors import FiveRealmsError
+from game.core.estimate import Estimate
 from game.core.events import Event, EventLog
 from game.core.flow import Flow
 from game.core.outcome import Outcome
@@ -233,8 +236,36 @@ class RuleSystem(ABC):
 
     def evaluate(self, state: Any, seat: int) -> float:
         """How well ``seat`` stands in an unfinished game, from 0 (lost) to 1 (won): the game's
-        own estimate, from its AI heuristics."""
-        raise NotImplementedError(f"{self.title} has no position estimate yet")
+        own estimate. By default the chance its fitted estimate (game.core.estimate) gives
+        ``seat`` of winning from :meth:`features`."""
+        estimate = self.fitted_estimate()
+        if estimate is None:
+            raise NotImplementedError(f"{self.title} has no position estimate yet")
+        return estimate(self.features(state, seat))
+
+    def features(self, state: Any, seat: int) -> Mapping[str, float]:
+        """What the position estimate weighs for ``seat``, by name (``fit-estimate`` fits how
+        much each counts toward a win)."""
+        raise NotImplementedError(f"{self.title} names no features for a position estimate")
+
+    def estimated_seats(self, state: Any) -> Sequence[int]:
+        """The seats whose chances the fitted estimate gives from their own features (all, by
+        default). A game of two sides where one side's chance is the rest of the other's
+        (Dungeon Delve) names one side's seats, and its ``evaluate`` gives the other side the
+        rest; ``fit-estimate`` notes only these seats."""
+        return range(self.seat_count(state))
+
+    def fitted_estimate(self) -> Estimate | None:
+        """The estimate fitted to this game (``content/estimate.json`` beside its rules), read
+        once; None where there is none."""
+        try:
+            return self.__dict__["_fitted_estimate"]  # type: ignore[no-any-return]
+        except KeyError:
+            pass
+        path = Path(inspect.getfile(type(self))).parent / "content" / "estimate.json"
+        estimate = Estimate.load(path) if path.exists() else None
+        self.__dict__["_fitted_estimate"] = estimate
+        return estimate
 
     def content_catalogue(self) -> Sequence[str]:
         """Every label of the game's content and actions that play should use at least once

@@ -1,6 +1,6 @@
-"""Buck: Legacy's position estimate for the hard player's search (issue 15): the Medal race
-first, then what wins it: Distance and Trophies, Combat Strength, and Gold at less than the
-strength it buys."""
+"""Buck: Legacy's position estimate for the hard player's search (issue 15), as fitted to games
+between normal players (content/estimate.json): Gold, then Combat Strength, then a Medal each
+raise a seat's chance, in that order, and the other seat's strength lowers it."""
 
 from __future__ import annotations
 

@@ -111,5 +111,24 @@ def test_the_estimate_is_in_range_and_nothing_for_a_seat_out_of_the_game():
     assert SYSTEM.evaluate(game.state, 0) > 0.0
 
 
+def test_the_fitted_estimate_counts_wounds_time_and_the_main_enemy():
+    """The estimate is fitted to games between normal teams (content/estimate.json); what it
+    must see: a wounded champion stands worse, a round gone leaves less time, and the Morrigan
+    is a harder enemy than Arawn (as those games found)."""
+    game = _game_after(6, 12, seats=1, main="arawn")
+    champion = game.state.champions[0]
+    assert game.state.act == 1 and champion.life > 2
+    base = game.evaluate(0)
+    wounded = game.clone()
+    wounded.state.champions[0].life -= 2
+    assert wounded.evaluate(0) < base
+    later = game.clone()
+    later.state.round += 1
+    assert later.evaluate(0) < base
+    harder = game.clone()
+    harder.state.main_enemy = "morrigan"
+    assert harder.evaluate(0) < base
+
+
 def test_the_flags_say_cooperative_with_hidden_information_and_chance():
     assert SYSTEM.cooperative and SYSTEM.hidden_information and SYSTEM.has_chance

@@ -112,28 +112,25 @@ def _part(content: BLContent, card: str, by_weight: bool) -> str:
     return deck + "_large" if by_weight and content.gear(card).large else deck
 
 
-STRENGTH_WORTH = 0.05
-"""A point of Combat Strength against a Medal (1): four make about a card of Distance (0.2)."""
-GOLD_PER_STRENGTH = 40
-"""Gold counted as worth a point of Combat Strength: equipment costs about 20 Gold a point, so
-Gold kept is worth half what it buys (a search has a reason to spend it well)."""
-
-
-def evaluate(state: BLState, content: BLContent, seat: int) -> float:
-    """How well ``seat`` stands in the Medal race (0 to 1): its Medals against the best of the
-    others', with a little for the Distance and Trophies it holds toward the next count, and
-    for what wins them: its Combat Strength and, at less than what it buys, its Gold. Without
-    those a search sees nothing in a purchase until a fight pays for it, and sells its future
-    for a card of Distance now."""
-    if state.winners is not None:
-        return 1.0 if seat in state.winners else 0.0
-
-    def score(s: int) -> float:
+def features(state: BLState, content: BLContent, seat: int) -> dict[str, float]:
+    """What the position estimate weighs for ``seat`` (fitted by ``python -m game fit-estimate``
+    to games between normal players; content/estimate.json): its Medals, Distance, Trophies,
+    Combat Strength and Gold, each on its own and against the best of the others' (the race is
+    for the most Medals), and how far the party is toward the Bosses that end the game."""
+    def own(s: int) -> tuple[float, ...]:
         adv = state.adventurers[s]
-        strength = stats.combat_strength(state, content, s)
-        return (adv.medals + 0.2 * len(adv.distance_deck) + 0.1 * len(adv.defeated)
-                + STRENGTH_WORTH * (strength + adv.gold / GOLD_PER_STRENGTH))
+        return (adv.medals, len(adv.distance_deck), len(adv.defeated),
+                stats.combat_strength(state, content, s), adv.gold, len(adv.backpack) + len(adv.slots))
 
-    mine = score(seat)
-    best = max((score(s) for s in range(state.seats) if s != seat), default=mine)
-    return max(0.0, min(1.0, 0.5 + 0.15 * (mine - best)))
+    names = ("medals", "distance", "trophies", "strength", "gold", "gear")
+    mine = own(seat)
+    others = [own(s) for s in range(state.seats) if s != seat] or [mine]
+    out = {f"own_{n}": float(v) for n, v in zip(names, mine)}
+    for i, n in enumerate(names):
+        out[f"{n}_lead"] = float(mine[i] - max(o[i] for o in others))
+    out["medals_tied_first"] = float(mine[0] == max(o[0] for o in others))
+    out["bosses_to_go"] = float(max(0, state.target - state.bosses_defeated))
+    out["boss_up"] = float(state.boss_up)
+    out["stunned"] = float(state.adventurers[seat].stunned)
+    out["adventures"] = float(state.adventure)
+    return out

@@ -134,9 +134,16 @@ class BuckLegacy(FlowRuleSystem):
         return determinize(state, self.content, seat, rng)
 
     def evaluate(self, state: BLState, seat: int) -> float:
-        from game.rulesets.buck_legacy.search import evaluate
+        """The fitted estimate's chance that ``seat`` wins the Medal race (content/estimate.json,
+        from :meth:`features`); a finished game, its outcome."""
+        if state.winners is not None:
+            return 1.0 if seat in state.winners else 0.0
+        return super().evaluate(state, seat)
 
-        return evaluate(state, self.content, seat)
+    def features(self, state: BLState, seat: int) -> dict[str, float]:
+        from game.rulesets.buck_legacy.search import features
+
+        return features(state, self.content, seat)
 
     def content_catalogue(self) -> list[str]:
         """Every spell, item kind, Tesla device, Companion and act play should use (usage.py)."""

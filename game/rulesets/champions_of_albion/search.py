@@ -72,7 +72,7 @@ def determinize(state: CAState, rng: Rng) -> CAState:
     return state
 
 
-# ---- the position estimate -------------------------------------------------------------------
+# ---- what the position estimate weighs -------------------------------------------------------------------
 
 def _e_atk(strength: int, dv: int) -> float:
     """Expected damage of one attack (section 6: sum over the die of max(0, r + Str - DV))."""
@@ -84,50 +84,54 @@ def _e_def(speed: int, av: int) -> float:
     return sum(max(0, av - r - speed) for r in range(1, 7)) / 6.0
 
 
-def evaluate(state: CAState, content: CAContent, seat: int) -> float:
-    """The team's prospects in [0, 1], from the AI's own measures (section 6): the expected
-    damage the champions in play deal the main enemy per combat round (E_atk against its Act 2
-    DV) over the rounds left, against the life it has or will have; weighed by the champions'
-    life and will, the damage its strikes do (E_def against its AV), and the shadow tokens
-    still in the supply (an empty supply is a defeat, G-27). A seat whose champion fell in
-    Act 2 has lost (CA-129): 0. A heuristic for a search to start from, not a probability."""
-    if state.players[seat].lost:
-        return 0.0
+def features(state: CAState, content: CAContent, seat: int) -> dict[str, float]:
+    """What the position estimate weighs (fitted by ``python -m game fit-estimate`` to games
+    between normal teams; content/estimate.json): the AI's own measures (section 6), the
+    expected damage the champions deal the main enemy (E_atk against its Act 2 DV) and take
+    from it (E_def against its AV), against the life it has or will have; the champions' life
+    and will, what they carry, the shadow tokens placed (an empty supply is a defeat, G-27),
+    and the time left in the whole game (Act 1's rounds count: a quest begun early has time
+    to pay). The fit, not a guess, says how much each is worth toward a win."""
     ctx = Ctx(state, content, EventLog())
     main = content.main_enemies[state.main_enemy]
     champions = ctx.in_play()
-    if not champions:  # still choosing (setup), or every champion has fallen
-        return 0.2 if state.act == 1 and any(ctx.can_replace(s) for s in range(state.seats)) else 0.02
+    own = next((c for c in champions if c.seat == seat), None)
+    rounds_left = (LAST_ROUND - max(1, state.round) + 1) + (LAST_ROUND if state.act == 1 else 0)
+    supply = len(content.map.shadow_backs)
+    out = {"act_2": float(state.act == 2), "time_left": rounds_left / (2 * LAST_ROUND),
+           "darkness": 1 - len(state.shadow_supply) / supply if supply else 0.0,
+           "team_in_play": len(champions) / state.seats, "own_in_play": float(own is not None),
+           "own_life": 0.0, "own_will": 0.0, "team_health": 0.0, "team_damage": 0.0, "team_hurt": 0.0,
+           "reach": 0.0, "aid": 0.0, "resources": 0.0, "banes": 0.0, "gold": 0.0, "quest_tokens": 0.0,
+           "enemies_on_map": float(sum(e.kind != "main" for e in state.enemies)), "enemy_life_left": 0.0}
+    for name in sorted(content.main_enemies)[1:]:  # (one estimate for every main enemy: which one it is)
+        out[f"against_{name}"] = float(state.main_enemy == name)
+    if not champions:
+        return out
     dv = main.act2.dv + state.main_dv_bonus
     av = main.act2.av + state.main_av_bonus
-    damage = 0.0
-    health = 0.0
-    hurt = 0.0
     for c in champions:
         card = ctx.card(c)
-        values = {a: ctx.attribute(c, a, test="other")[0] for a in ("strength", "speed")}
-        damage += _e_atk(values["strength"] + len(c.aid) // 2, dv)
-        hurt += _e_def(values["speed"], av)
-        health += (c.life / card.life + c.will / card.will) / 2
-    health /= len(champions)
+        strength = ctx.attribute(c, "strength", test="other")[0]
+        speed = ctx.attribute(c, "speed", test="other")[0]
+        out["team_damage"] += _e_atk(strength + len(c.aid) // 2, dv)
+        out["team_hurt"] += _e_def(speed, av)
+        out["team_health"] += (c.life / card.life + c.will / card.will) / 2 / len(champions)
+        out["aid"] += sum(c.aid)
+        out["resources"] += len(c.resources)
+        out["banes"] += len(c.banes)
+        out["gold"] += c.gold
+        out["quest_tokens"] += c.quest_tokens
+        if c is own:
+            out["own_life"], out["own_will"] = c.life / card.life, c.will / card.will
     if state.act == 2:
         enemy = state.enemy(MAIN)
         left = max(1, state.main_life - (enemy.damage if enemy else 0))
-        rounds = LAST_ROUND - state.round + 1
     else:
         left = main.act2.life_for(len(champions)) + (len(state.shadows) if state.main_enemy == "dragon" else 0)
-        rounds = LAST_ROUND
-    # About two combat rounds of a fight per round: what the team can deal before time runs out.
-    reach = damage * 2 * rounds / left
-    kill = reach / (1 + reach)
-    endure = 1 / (1 + hurt / max(1.0, sum(c.life for c in champions) / len(champions)))
-    supply = len(content.map.shadow_backs)
-    darkness = 1 - len(state.shadow_supply) / supply if supply else 0.0
-    # What the champions can deal decides a game; how they stand (life and will, the strikes
-    # they can bear, the shadows yet to fall) decides whether they live to deal it.
-    standing = health * (0.5 + 0.5 * endure) * (1 - darkness)
-    value = 0.7 * kill * (0.4 + 0.6 * standing) + 0.3 * standing
-    return min(0.98, max(0.02, value))
+    out["enemy_life_left"] = float(left)
+    out["reach"] = out["team_damage"] * 2 * rounds_left / left
+    return out
 
 
-__all__ = ["determinize", "evaluate"]
+__all__ = ["determinize", "features"]

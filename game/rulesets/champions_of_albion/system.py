@@ -16,7 +16,7 @@ from game.rulesets.champions_of_albion import rounds as _rounds  # noqa: F401
 from game.rulesets.champions_of_albion import stories as _stories  # noqa: F401
 from game.rulesets.champions_of_albion.content import standard_content
 from game.rulesets.champions_of_albion.context import FLOW, Ctx
-from game.rulesets.champions_of_albion.search import determinize, evaluate, zones
+from game.rulesets.champions_of_albion.search import determinize, features, zones
 from game.rulesets.champions_of_albion.setup import setup
 from game.rulesets.champions_of_albion.state import CAState, Seat
 from game.rulesets.champions_of_albion.view import view
@@ -108,8 +108,14 @@ class ChampionsOfAlbion(FlowRuleSystem):
         return determinize(state, rng)
 
     def evaluate(self, state: CAState, seat: int) -> float:
-        """The team's prospects (search.py), 0 for a seat already out of the game."""
-        return evaluate(state, self.content, seat)
+        """The fitted estimate's chance that ``seat`` wins (content/estimate.json, from
+        :meth:`features`); none for a seat whose champion fell in Act 2 (CA-129)."""
+        if state.players[seat].lost:
+            return 0.0
+        return super().evaluate(state, seat)
+
+    def features(self, state: CAState, seat: int) -> dict[str, float]:
+        return features(state, self.content, seat)
 
     def view(self, state: CAState, seat: int | None) -> CAView:
         return view(state, self.content, seat)

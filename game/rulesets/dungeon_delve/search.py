@@ -76,3 +76,35 @@ def approach(state: DDState, data: Data, target: Monster) -> float:
         return 0.0
     left = [min(far, steps.get((h.square[0], h.square[1]), far)) for h in standing]
     return 1.0 - sum(left) / (far * len(left))
+
+
+def features(state: DDState, data: Data) -> dict[str, float]:
+    """What the position estimate weighs, from the heroes' side (the Overlord's chance is the
+    rest; fitted by ``python -m game fit-estimate`` to games between normal players,
+    content/estimate.json): how far the monster they must defeat (DD-137) is worn down and how
+    near they have come to it, their wounds, fatigue and fallen, the monsters still standing,
+    the Overlord's hand, and the rounds left before the Overlord wins (DD-138)."""
+    objective = data.quest(state.quest).objective
+    target = state.monster(objective.heroes_win_when_defeated)
+    health = {h.id: data.health(state, h.id) for h in state.heroes}
+    total = sum(health.values())
+    hurt = sum(min(h.damage, health[h.id]) for h in state.heroes)
+    standing = [h for h in state.heroes if not h.knocked_out]
+    limit = max(1, objective.round_limit)
+    out = {"worn": 0.0, "target_health_left": 0.0,
+           "wounds": hurt / total if total else 1.0,
+           "fallen": sum(h.knocked_out for h in state.heroes) / max(1, len(state.heroes)),
+           "heroes_standing": float(len(standing)),
+           "fatigue": float(sum(h.fatigue for h in standing)),
+           "items": float(sum(len(h.items) for h in state.heroes)),
+           "time_left": max(0.0, (limit - state.round) / limit),
+           "monsters_standing": float(sum(m is not target for m in state.monsters)),
+           "overlord_hand": float(len(state.overlord_hand)),
+           "doors_open": float(len(state.open_doors)),
+           "near": 0.0}
+    if target is not None:
+        left = max(0, data.health(state, target.id) - target.damage)
+        out["worn"] = min(1.0, target.damage / max(1, data.health(state, target.id)))
+        out["target_health_left"] = float(left)
+        out["near"] = approach(state, data, target)
+    return out

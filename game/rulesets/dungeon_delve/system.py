@@ -20,7 +20,7 @@ from game.rulesets.dungeon_delve.content import standard_content
 from game.rulesets.dungeon_delve.context import FLOW, Ctx
 from game.rulesets.dungeon_delve.rulesdata import Data
 from game.rulesets.dungeon_delve.setup import setup
-from game.rulesets.dungeon_delve.state import DDState
+from game.rulesets.dungeon_delve.state import OVERLORD, DDState
 from game.rulesets.dungeon_delve.view import view
 from game.rulesets.dungeon_delve.view_types import DDView
 
@@ -130,6 +130,16 @@ class DungeonDelve(FlowRuleSystem):
         from game.rulesets.dungeon_delve.search import evaluate
 
         return evaluate(state, self.data, seat)
+
+    def features(self, state: DDState, seat: int) -> dict[str, float]:
+        """The heroes' side's (search.py): every seat of theirs shares it."""
+        from game.rulesets.dungeon_delve.search import features
+
+        return features(state, self.data)
+
+    def estimated_seats(self, state: DDState) -> range:
+        """The heroes' seats: the Overlord's chance is the rest of theirs."""
+        return range(OVERLORD + 1, state.seats)
 
     def invariants(self, state: DDState) -> list[str]:
         """What must always hold (see invariants.py); soak checks it after every choice."""

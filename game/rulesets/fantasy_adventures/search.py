@@ -19,7 +19,7 @@ from typing import Any
 from game.core.rng import Rng
 from game.core.zones import Zone, redeal
 from game.rulesets.fantasy_adventures.placement import stack_limit
-from game.rulesets.fantasy_adventures.state import FAState
+from game.rulesets.fantasy_adventures.state import GAME_TURNS, FAState
 
 
 def zones(state: FAState, content: Any) -> list[Zone]:
@@ -95,3 +95,30 @@ def evaluate(state: FAState, content: Any, seat: int) -> float:
     best = max((gp(s) for s in range(state.seats) if s != seat), default=mine)
     total = max(1, mine + best)
     return max(0.0, min(1.0, mine / total))
+
+
+def features(state: FAState, content: Any, seat: int) -> dict[str, float]:
+    """What the position estimate weighs for ``seat`` (fitted by ``python -m game fit-estimate``
+    to games between normal players; content/estimate.json): the GP of its party on the table
+    (FA-038, what the game is scored by) against the best of the others', its heroes, its hand
+    and what is left in its decks, and how much of the game is left (FA-037)."""
+    def own(s: int) -> tuple[float, ...]:
+        p = state.players[s]
+        if p.eliminated:
+            return (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+        heroes = p.heroes()
+        gp = sum(content.card(h).gp + sum(content.card(i).gp for i in p.items.get(h, [])) for h in heroes)
+        return (gp, len(heroes), sum(len(p.items.get(h, [])) for h in heroes), len(p.hand),
+                len(p.hero_deck), len(p.encounter_deck))
+
+    names = ("gp", "heroes", "items", "hand", "hero_deck", "encounter_deck")
+    mine = own(seat)
+    others = [own(s) for s in range(state.seats) if s != seat] or [mine]
+    out = {f"own_{n}": float(v) for n, v in zip(names, mine)}
+    for i, n in enumerate(names[:4]):
+        out[f"{n}_lead"] = float(mine[i] - max(o[i] for o in others))
+    out["gp_share"] = mine[0] / max(1.0, mine[0] + max(o[0] for o in others))
+    out["eliminated"] = float(state.players[seat].eliminated)
+    out["game_left"] = max(0.0, (GAME_TURNS - state.game_turn) / GAME_TURNS)
+    out["monster_player"] = float(state.monster == seat)
+    return out

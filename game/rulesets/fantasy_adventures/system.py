@@ -157,6 +157,11 @@ class FantasyAdventures(FlowRuleSystem):
 
         return evaluate(state, self.content, seat)
 
+    def features(self, state: FAState, seat: int) -> dict[str, float]:
+        from game.rulesets.fantasy_adventures.search import features
+
+        return features(state, self.content, seat)
+
     def content_catalogue(self) -> list[str]:
         """Every ability kind, spell and kind of act play should use (usage.py)."""
         from game.rulesets.fantasy_adventures.usage import catalogue
