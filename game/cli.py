@@ -370,7 +370,7 @@ def cmd_fit_estimate(args: argparse.Namespace) -> int:
     estimate, report = fit_estimate(args.ruleset, args.games, args.seed, setups(seats, options, vary), args.every)
     print("\n".join(report))
     if args.write:
-        print(f"Wrote {write_estimate(system, estimate).name} to {system.title}'s content.")
+        print(f"Wrote {write_estimate(system, estimate).name} into the content of {system.title}.")
     return 0
 
 

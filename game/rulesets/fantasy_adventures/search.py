@@ -81,22 +81,6 @@ def _plausible(state: FAState, content: Any, seat: int) -> bool:
     return True
 
 
-def evaluate(state: FAState, content: Any, seat: int) -> float:
-    """How well ``seat`` stands (0 to 1): its table GP (FA-038) against the best of the others'."""
-    if state.winners is not None:
-        return 1.0 if seat in state.winners else 0.0
-
-    def gp(s: int) -> int:
-        p = state.players[s]
-        if p.eliminated:
-            return 0
-        return sum(content.card(h).gp + sum(content.card(i).gp for i in p.items.get(h, [])) for h in p.heroes())
-    mine = gp(seat)
-    best = max((gp(s) for s in range(state.seats) if s != seat), default=mine)
-    total = max(1, mine + best)
-    return max(0.0, min(1.0, mine / total))
-
-
 def features(state: FAState, content: Any, seat: int) -> dict[str, float]:
     """What the position estimate weighs for ``seat`` (fitted by ``python -m game fit-estimate``
     to games between normal players; content/estimate.json): the GP of its party on the table

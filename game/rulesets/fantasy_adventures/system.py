@@ -153,9 +153,11 @@ class FantasyAdventures(FlowRuleSystem):
         return determinize(state, self.content, seat, rng)
 
     def evaluate(self, state: FAState, seat: int) -> float:
-        from game.rulesets.fantasy_adventures.search import evaluate
-
-        return evaluate(state, self.content, seat)
+        """The fitted estimate's chance that ``seat`` wins (content/estimate.json, from
+        :meth:`features`); a finished game, its outcome."""
+        if state.winners is not None:
+            return 1.0 if seat in state.winners else 0.0
+        return super().evaluate(state, seat)
 
     def features(self, state: FAState, seat: int) -> dict[str, float]:
         from game.rulesets.fantasy_adventures.search import features
