@@ -40,7 +40,8 @@ def test_evaluate_is_the_heroes_prospects_against_the_overlords() -> None:
 
 
 def test_evaluate_counts_the_heroes_steps_toward_the_bone_warden() -> None:
-    """The heroes win only by reaching the Bone Warden in time (DD-137, DD-138): the same
+    """The estimate is fitted to games between normal players (content/estimate.json). The
+    heroes win only by reaching the Bone Warden in time (DD-137, DD-138): the same
     position with a hero nearer to it (through the closed vault door: doors open) is better for
     the heroes and worse for the overlord; a hero farther back than the start counts as at it."""
     game = Game.new(SYSTEM, 5, 2, {"heroes": "brakka_stonehide,sister_elowen"})
@@ -53,3 +54,16 @@ def test_evaluate_counts_the_heroes_steps_toward_the_bone_warden() -> None:
     assert beside.evaluate(1) > nearer.evaluate(1)
     beside.state.heroes[0].knocked_out = True  # a knocked-out hero reaches nothing
     assert beside.evaluate(1) < start
+
+
+def test_the_fitted_estimate_counts_the_warden_worn_and_the_rounds_left() -> None:
+    """Wounds on the Bone Warden raise the heroes' chance and a round gone lowers it."""
+    game = Game.new(SYSTEM, 5, 2, {"heroes": "brakka_stonehide,sister_elowen"})
+    warden = next(m for m in game.state.monsters if m.kind == "bone_warden")
+    start = game.evaluate(1)
+    worn = game.clone()
+    next(m for m in worn.state.monsters if m.id == warden.id).damage += 3
+    assert worn.evaluate(1) > start
+    later = game.clone()
+    later.state.round += 2
+    assert later.evaluate(1) < start and later.evaluate(0) > game.evaluate(0)

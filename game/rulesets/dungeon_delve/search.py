@@ -34,31 +34,6 @@ def determinize(state: DDState, seat: int, rng: Rng) -> DDState:
     return state
 
 
-def evaluate(state: DDState, data: Data, seat: int) -> float:
-    """The heroes' prospects from 0 to 1 (the overlord's are the rest): how far the monster
-    they must defeat (DD-137) is worn down and how near the heroes have come to it, against
-    the heroes' own wounds and the rounds left before the overlord wins (DD-138). A finished
-    game scores its outcome."""
-    if state.winner:
-        heroes = 1.0 if state.winner == "heroes" else 0.0
-    else:
-        objective = data.quest(state.quest).objective
-        target = state.monster(objective.heroes_win_when_defeated)
-        worn = 0.0
-        if target is not None:
-            worn = min(1.0, target.damage / max(1, data.health(state, target.id)))
-        total = sum(data.health(state, h.id) for h in state.heroes)
-        hurt = sum(min(h.damage, data.health(state, h.id)) for h in state.heroes)
-        standing = 1.0 - (hurt / total if total else 1.0)
-        standing -= 0.5 * sum(h.knocked_out for h in state.heroes) / max(1, len(state.heroes))
-        limit = max(1, objective.round_limit)
-        time_left = max(0.0, (limit - state.round) / limit)
-        near = approach(state, data, target) if target is not None else 0.0
-        heroes = 0.15 + 0.45 * worn + 0.15 * max(0.0, standing) + 0.1 * near + 0.15 * time_left
-        heroes = min(0.95, max(0.05, heroes))
-    return heroes if seat != OVERLORD else 1.0 - heroes
-
-
 def approach(state: DDState, data: Data, target: Monster) -> float:
     """How near the standing heroes have come to ``target``, from 0 (as far as the start
     squares, or farther) to 1 (beside it): the mean over them of the steps still to go
@@ -88,8 +63,10 @@ def features(state: DDState, data: Data) -> dict[str, float]:
     target = state.monster(objective.heroes_win_when_defeated)
     health = {h.id: data.health(state, h.id) for h in state.heroes}
     total = sum(health.values())
-    hurt = sum(min(h.damage, health[h.id]) for h in state.heroes)
     standing = [h for h in state.heroes if not h.knocked_out]
+    # Wounds of the heroes standing only: a knocked-out hero counts once, as fallen (he stands
+    # up again later), not also as a hero with every heart lost.
+    hurt = sum(min(h.damage, health[h.id]) for h in standing)
     limit = max(1, objective.round_limit)
     out = {"worn": 0.0, "target_health_left": 0.0,
            "wounds": hurt / total if total else 1.0,

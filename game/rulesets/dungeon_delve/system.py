@@ -126,10 +126,13 @@ class DungeonDelve(FlowRuleSystem):
         return determinize(state, seat, rng)
 
     def evaluate(self, state: DDState, seat: int) -> float:
-        """The heroes' prospects for a hero seat, the rest for the overlord (search.py)."""
-        from game.rulesets.dungeon_delve.search import evaluate
-
-        return evaluate(state, self.data, seat)
+        """The fitted estimate's chance that the heroes win (content/estimate.json, from
+        :meth:`features`); the Overlord's is the rest. A finished game, its outcome."""
+        if state.winner:
+            heroes = 1.0 if state.winner == "heroes" else 0.0
+        else:
+            heroes = super().evaluate(state, OVERLORD + 1)
+        return heroes if seat != OVERLORD else 1.0 - heroes
 
     def features(self, state: DDState, seat: int) -> dict[str, float]:
         """The heroes' side's (search.py): every seat of theirs shares it."""
