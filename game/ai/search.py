@@ -14,7 +14,8 @@ One tree for the seat that searches (single-observer ISMCTS, Cowling, Powley and
    first guess there is), then
 4. rolls out with the game's heuristic player (``normal``) for a fixed number of real
    questions and scores the position with the game's ``evaluate`` (or its returns, once
-   over), and
+   over): in every game but Fantasy Heroes a logistic model of the seat's chance of winning,
+   fitted to games between normal players (game.core.estimate, ``fit-estimate``), and
 5. adds the scores of every seat to each node on the path.
 
 At the root the iterations go in *rounds*: one determinization seed per round, and every
