@@ -353,9 +353,9 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 
 def cmd_fit_estimate(args: argparse.Namespace) -> int:
-    from game.ai.fitting import fit_estimate, setups, write_estimate
+    from game.ai.fitting import HELD_OUT, fit_estimate, setups, write_estimate
 
-    _at_least("--games", args.games, HELD_OUT_AT_LEAST)
+    _at_least("--games", args.games, HELD_OUT)  # (fewer games than that leave none held out to judge by)
     _at_least("--every", args.every, 1)
     system = registry.get(args.ruleset)
     options = dict(_parse_option(o) for o in args.option)
@@ -372,10 +372,6 @@ def cmd_fit_estimate(args: argparse.Namespace) -> int:
     if args.write:
         print(f"Wrote {write_estimate(system, estimate).name} into the content of {system.title}.")
     return 0
-
-
-HELD_OUT_AT_LEAST = 5
-"""fit-estimate holds out every fifth game: fewer than five would leave nothing to judge by."""
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -12,7 +12,6 @@ the base rate (one chance for every position). Same seed, same games, same weigh
 
 from __future__ import annotations
 
-import inspect
 import json
 import math
 from dataclasses import dataclass
@@ -43,11 +42,6 @@ class Note:
     features: list[float]
     before: float | None
     outcome: float = 0.0
-
-
-def estimate_path(system: RuleSystem) -> Path:
-    """Where a rule system's fitted estimate lies: ``content/estimate.json`` in its package."""
-    return Path(inspect.getfile(type(system))).parent / "content" / "estimate.json"
 
 
 Setup = tuple[int, Mapping[str, Any]]
@@ -198,6 +192,6 @@ def fit_estimate(system_id: str, games: int, seed: int, played: Sequence[Setup],
 
 
 def write_estimate(system: RuleSystem, estimate: Estimate, path: Path | None = None) -> Path:
-    path = path or estimate_path(system)
+    path = path or system.estimate_path()
     path.write_text(json.dumps(estimate.to_data(), indent=2) + "\n", encoding="utf-8")
     return path

@@ -237,7 +237,10 @@ class RuleSystem(ABC):
     def evaluate(self, state: Any, seat: int) -> float:
         """How well ``seat`` stands in an unfinished game, from 0 (lost) to 1 (won): the game's
         own estimate. By default the chance its fitted estimate (game.core.estimate) gives
-        ``seat`` of winning from :meth:`features`."""
+        ``seat`` of winning from :meth:`features`; a finished game scores its outcome."""
+        outcome = self.outcome(state)
+        if outcome is not None:
+            return 1.0 if seat in outcome.winners else 0.0
         estimate = self.fitted_estimate()
         if estimate is None:
             raise NotImplementedError(f"{self.title} has no position estimate yet")
@@ -255,6 +258,10 @@ class RuleSystem(ABC):
         rest; ``fit-estimate`` notes only these seats."""
         return range(self.seat_count(state))
 
+    def estimate_path(self) -> Path:
+        """Where the game's fitted estimate lies: ``content/estimate.json`` in its package."""
+        return Path(inspect.getfile(type(self))).parent / "content" / "estimate.json"
+
     def fitted_estimate(self) -> Estimate | None:
         """The estimate fitted to this game (``content/estimate.json`` beside its rules), read
         once; None where there is none."""
@@ -262,7 +269,7 @@ class RuleSystem(ABC):
             return self.__dict__["_fitted_estimate"]  # type: ignore[no-any-return]
         except KeyError:
             pass
-        path = Path(inspect.getfile(type(self))).parent / "content" / "estimate.json"
+        path = self.estimate_path()
         estimate = Estimate.load(path) if path.exists() else None
         self.__dict__["_fitted_estimate"] = estimate
         return estimate

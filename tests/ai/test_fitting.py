@@ -9,7 +9,7 @@ import math
 import pytest
 
 from game.ai.agents import random_choice
-from game.ai.fitting import collect, estimate_path, fit, fit_estimate, setups
+from game.ai.fitting import collect, fit, fit_estimate, setups
 from game.core import registry
 from game.core.errors import ContentError
 from game.core.estimate import Estimate, logistic, predicted_log_loss
@@ -60,7 +60,7 @@ def test_an_estimate_fitted_to_other_features_is_refused():
         estimate.check_names({"a": 1.0, "c": 2.0}, "estimate.json")
 
 
-FITTED = [s for s in registry.ids() if estimate_path(registry.get(s)).exists()]
+FITTED = [s for s in registry.ids() if registry.get(s).estimate_path().exists()]
 
 
 @pytest.mark.parametrize("system_id", FITTED)
@@ -96,12 +96,12 @@ def test_the_command_prints_the_fit_and_writes_only_when_asked(capsys, tmp_path)
     from game.ai.fitting import write_estimate
     from game.cli import main
 
-    before = estimate_path(registry.get("champions-of-albion")).read_bytes()
+    before = registry.get("champions-of-albion").estimate_path().read_bytes()
     assert main(["fit-estimate", "champions-of-albion", "--games", "5", "--seats", "1",
                  "--vary", "main_enemy=arawn", "--vary", "main_enemy=morrigan"]) == 0
     out = capsys.readouterr().out
     assert "positions from 5 games" in out and "held-out log loss" in out and "Wrote" not in out
-    assert estimate_path(registry.get("champions-of-albion")).read_bytes() == before
+    assert registry.get("champions-of-albion").estimate_path().read_bytes() == before
     estimate = Estimate(("a",), (1.0,), 0.0, {"games": 1})
     path = write_estimate(registry.get("champions-of-albion"), estimate, tmp_path / "estimate.json")
     assert Estimate.load(path) == estimate

@@ -133,14 +133,8 @@ class BuckLegacy(FlowRuleSystem):
 
         return determinize(state, self.content, seat, rng)
 
-    def evaluate(self, state: BLState, seat: int) -> float:
-        """The fitted estimate's chance that ``seat`` wins the Medal race (content/estimate.json,
-        from :meth:`features`); a finished game, its outcome."""
-        if state.winners is not None:
-            return 1.0 if seat in state.winners else 0.0
-        return super().evaluate(state, seat)
-
     def features(self, state: BLState, seat: int) -> dict[str, float]:
+        """What the fitted estimate (content/estimate.json) weighs for ``seat`` in the Medal race."""
         from game.rulesets.buck_legacy.search import features
 
         return features(state, self.content, seat)

@@ -72,7 +72,7 @@ def determinize(state: CAState, rng: Rng) -> CAState:
     return state
 
 
-# ---- what the position estimate weighs -------------------------------------------------------------------
+# ---- what the position estimate weighs ------------------------------------------------------
 
 def _e_atk(strength: int, dv: int) -> float:
     """Expected damage of one attack (section 6: sum over the die of max(0, r + Str - DV))."""

@@ -127,11 +127,8 @@ class DungeonDelve(FlowRuleSystem):
 
     def evaluate(self, state: DDState, seat: int) -> float:
         """The fitted estimate's chance that the heroes win (content/estimate.json, from
-        :meth:`features`); the Overlord's is the rest. A finished game, its outcome."""
-        if state.winner:
-            heroes = 1.0 if state.winner == "heroes" else 0.0
-        else:
-            heroes = super().evaluate(state, OVERLORD + 1)
+        :meth:`features`; a finished game, its outcome); the Overlord's is the rest."""
+        heroes = super().evaluate(state, OVERLORD + 1)
         return heroes if seat != OVERLORD else 1.0 - heroes
 
     def features(self, state: DDState, seat: int) -> dict[str, float]:

@@ -152,14 +152,8 @@ class FantasyAdventures(FlowRuleSystem):
 
         return determinize(state, self.content, seat, rng)
 
-    def evaluate(self, state: FAState, seat: int) -> float:
-        """The fitted estimate's chance that ``seat`` wins (content/estimate.json, from
-        :meth:`features`); a finished game, its outcome."""
-        if state.winners is not None:
-            return 1.0 if seat in state.winners else 0.0
-        return super().evaluate(state, seat)
-
     def features(self, state: FAState, seat: int) -> dict[str, float]:
+        """What the fitted estimate (content/estimate.json) weighs for ``seat``."""
         from game.rulesets.fantasy_adventures.search import features
 
         return features(state, self.content, seat)
