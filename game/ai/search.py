@@ -11,7 +11,9 @@ One tree for the seat that searches (single-observer ISMCTS, Cowling, Powley and
    UCB1 with availability counts (an answer unseen in most samples is not favoured for being
    rarely tried); every seat's question is a node, and each seat picks for its own returns;
 3. expands one answer not yet tried (the rollout policy's own answer first: it is the best
-   first guess there is), then
+   first guess there is), but only below a node visited often enough to try the next
+   question's answers to some purpose (``SearchSettings.expand_after``; until then the policy
+   answers it), then
 4. rolls out with the game's heuristic player (``normal``) for a fixed number of real
    questions and scores the position with the game's ``evaluate`` (or its returns, once
    over): in every game but Fantasy Heroes a logistic model of the seat's chance of winning,
@@ -116,6 +118,12 @@ class SearchSettings:
     screening: float = 1 / 3
     """The part of the budget the screening takes (the rest compares the finalists); 0: no
     screening, every answer compared with the heuristic's for the whole budget."""
+    expand_after: int = 0
+    """Visits a node of the tree needs before the question that follows it becomes a node too
+    (its answers tried one by one, then chosen by UCB1); until then the rollout policy answers
+    it. With a few dozen visits a node can try each answer of the next question about once, so
+    its score would average over answers mostly worse than the policy's: a small budget
+    compares the root's answers better when the policy plays every question after them."""
     search_windows: bool = False
     """Whether response windows are searched too: for a game whose windows hold its main
     decisions (Fantasy Heroes' battle windows). The window then gives a hard seat every window
@@ -195,7 +203,7 @@ class Search:
         expanded = False
         while not expanded:
             decision = game.pending()
-            if decision is None:
+            if decision is None or node.visits < self.settings.expand_after:
                 break
             if decision.forced_pass:
                 game.choose(decision.seat, FORCED_PASS)

@@ -243,3 +243,30 @@ def test_without_a_screening_every_answer_is_compared_for_the_whole_budget():
     search, answers = _rigged_search([0.0] * 5 + [0.08] + [0.0] * 2, 1, screening=0.0)
     result = search.run(Budget(iterations=120))
     assert set(result.visits.values()) == {15} and result.answer == answers[5]
+
+
+def test_the_tree_grows_below_a_root_answer_only_after_enough_visits():
+    """``expand_after``: with 0 the question after a root answer becomes a node of the tree at its
+    first visit (its answers are then tried one by one); with more visits needed than the budget
+    gives, no node grows below the root and the policy plays every question after the answer;
+    in between, only the answers visited that often have grown one."""
+    from game.ai.agents import heuristic_for
+    from game.ai.search import Search, SearchSettings
+
+    game = next(_search_positions("fantasy-heroes", 4, 1))
+    decision = game.pending()
+
+    def grown(expand_after: int) -> dict[int, int]:
+        """Per root answer's visits: how many of those answers have nodes below them."""
+        search = Search(game.determinize(decision.seat, 1), decision.seat, heuristic_for("fantasy-heroes"),
+                        Rng.seeded(2, 3), SearchSettings(expand_after=expand_after, screening=0.0))
+        search.run(Budget(iterations=40))
+        counts: dict[int, int] = {}
+        for child in search.tree.children.values():
+            counts[child.visits] = counts.get(child.visits, 0) + bool(child.children)
+        return counts
+
+    at_once, never = grown(0), grown(1000)
+    assert sum(at_once.values()) > 0 and sum(never.values()) == 0
+    visits = max(at_once)
+    assert sum(grown(visits - 1).values()) > 0 and sum(grown(visits + 1).values()) == 0
