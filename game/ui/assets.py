@@ -101,6 +101,16 @@ class Assets:
             self._fitted[key] = found
         return found
 
+    def fitting_size(self, text: str, role: str, size: int, width: int, smallest: int) -> int:
+        """The largest font size from ``size`` down to ``smallest`` at which ``text`` fits in
+        ``width`` pixels (``smallest`` if none does: the caller then cuts it with "…"), never
+        below the smallest text the table draws (``theme.MIN_TEXT_PX``)."""
+        smallest = max(smallest, theme.MIN_TEXT_PX if role != "tiny" else 11)
+        for candidate in range(size, smallest, -1):
+            if self.font(role, candidate).size(text)[0] <= width:
+                return candidate
+        return smallest
+
     def wrap(self, text: str, role: str, size: int, width: int) -> list[str]:
         """Split ``text`` into lines no wider than ``width`` pixels."""
         font = self.font(role, size)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.session import Seat, Session
+from game.ui import theme
 from game.ui.scenes.game_over import GameOverScene
 from game.ui.scenes.rules import RulesScene
 from game.ui.settings import Settings
@@ -192,3 +193,19 @@ def test_the_dice_tray_says_what_a_spent_surge_did(make_app):
     tray.draw(app.screen, app.assets, 1.0)  # drawn under the dice
     tray.set_result([red], [1])
     assert tray.notes == []  # a new roll starts clean
+
+
+def test_a_name_a_little_too_wide_is_set_smaller_before_it_is_cut(make_app):
+    assets = make_app().assets
+    name = "Marisol Tidecaller"
+    full = assets.font("bold", 22).size(name)[0]
+    # A tenth too wide at 22: a smaller size that fits is found, and nothing is cut at it.
+    size = assets.fitting_size(name, "bold", 22, full * 9 // 10, 17)
+    assert 17 < size < 22 and assets.font("bold", size).size(name)[0] <= full * 9 // 10
+    assert assets.fit(name, "bold", size, full * 9 // 10) == name
+    # Far too wide: the smallest size allowed, and the name then cut with "…".
+    assert assets.fitting_size(name, "bold", 22, full // 2, 17) == 17
+    assert assets.fit(name, "bold", 17, full // 2).endswith("…")
+    assert assets.fitting_size(name, "bold", 22, full, 17) == 22   # fits: its own size
+    # Never below the smallest text the table draws, whatever the caller allows.
+    assert assets.fitting_size(name, "bold", 22, 10, 5) == theme.MIN_TEXT_PX

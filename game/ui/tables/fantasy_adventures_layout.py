@@ -76,10 +76,13 @@ class Painter:
 
     def text(self, surface: pygame.Surface, text: str, pos: tuple[int, int], role: str = "body",
              colour: Colour = theme.PARCHMENT, size: int | None = None, width: int | None = None,
-             anchor: str = "topleft") -> pygame.Rect:
-        """``text`` at ``pos`` (cut with "…" to ``width``); the rect it took."""
+             anchor: str = "topleft", shrink: bool = False) -> pygame.Rect:
+        """``text`` at ``pos`` (cut with "…" to ``width``); the rect it took. With ``shrink``, a
+        text too wide is first set up to a fifth smaller (a name read whole beats a name cut)."""
         size = size or self.fs
         if width is not None:
+            if shrink:
+                size = self.a.fitting_size(text, role, size, max(8, width), max(9, size * 4 // 5))
             text = self.a.fit(text, role, size, max(8, width))
         label = self.a.text(text, role, size, colour)
         rect = label.get_rect(**{anchor: pos})

@@ -222,7 +222,7 @@ class Parties(Painter):
         melee = str(getattr(card, "melee", 0))
         if wide:
             x, y = inner.x + px(3, s), inner.y + px(1, s)
-            self.text(tile, card.name, (x, y), "bold", theme.INK, width=inner.width - px(6, s))
+            self.text(tile, card.name, (x, y), "bold", theme.INK, width=inner.width - px(6, s), shrink=True)
             y += self.row_h() + px(2, s)
             x = self._stat(tile, x, y, STAT_ICONS["melee"], melee)
             if isinstance(card, Hero):
