@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Callable
 from game.core.decision import Decision
 from game.core.rng import Rng
 from game.rulesets.champions_of_albion.ai import fight, misc, turn
-from game.rulesets.champions_of_albion.ai.common import Seen
+from game.rulesets.champions_of_albion.ai.common import Seen, content
 
 if TYPE_CHECKING:
     from game.rulesets.champions_of_albion.view_types import CAView
@@ -122,6 +122,7 @@ def choose(view: CAView, decision: Decision, rng: Rng | None = None) -> tuple[st
     handler = HANDLERS.get(decision.kind)
     if handler is None:
         return _fallback(decision)
+    content()  # follows the registered content once per question (a change clears every cache)
     seen = Seen(view, decision.seat)
     if seen.me is None and decision.kind not in ("champion", "space", "shadows", "enemy", "defender",
                                                  "attack_order", "strike_order"):

@@ -89,10 +89,15 @@ def _distances(source: str, kind: str | None) -> dict[str, int]:
 
 
 def dist(a: str, b: str) -> int:
-    return distances(a).get(b, 99)
+    """Steps from ``a`` to ``b`` (99: no way). The hottest call of a rollout, so it skips the
+    check that the content is still the registered one: ``choose`` makes it once per question,
+    before any of this is asked, and a change clears these caches."""
+    return _distances(a, None).get(b, 99)
 
 
+@lru_cache(maxsize=None)
 def kind_of(space: str) -> str:
+    """The kind of a space (a cache as ``dist``'s: the content is checked once per question)."""
     return board().spaces[space].kind
 
 
@@ -223,7 +228,7 @@ def base_without(c: ChampionView, slot: str, attribute: str) -> int:
 
 
 _STATS: dict[tuple[Any, ...], tuple[int, int]] = {}
-CLEARERS += [_STATS.clear, _distances.cache_clear]
+CLEARERS += [_STATS.clear, _distances.cache_clear, kind_of.cache_clear]
 
 
 def combat_stats(c: ChampionView, duel: bool = False) -> tuple[int, int]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from game.rulesets.champions_of_albion.ai.common import (MARKETS, Seen, attack_vs, board, content, defence_vs, dist,
+from game.rulesets.champions_of_albion.ai.common import (MARKETS, Seen, attack_vs, board, content, defence_vs, dist, distances,
                                                          e_atk, e_def, enemy_rule, has_rule, kind_of, last_chance,
                                                          life_fraction, resource, rest_amount, surface_route)
 from game.rulesets.champions_of_albion.ai.fight import death_chance, defence_cost, will_spent
@@ -161,7 +161,8 @@ class Planner:
             goals.append((seen.main["space"], 7.0, 1.4))
         out = {}
         for s in board().spaces:
-            out[s] = max([0.0] + [v - k * dist(s, g) for g, v, k in goals])
+            steps = distances(s)
+            out[s] = max([0.0] + [v - k * steps.get(g, 99) for g, v, k in goals])
         return out
 
     def can_retreat(self, space: str, prev: str) -> bool:
