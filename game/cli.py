@@ -10,6 +10,7 @@
     python -m game replay FILE [--verify]
     python -m game bench [fantasy-heroes] [--games N]
     python -m game bench --hard [--decisions N] [--budget 1s]    (the hard player's figures)
+    python -m game bench RULESET --headroom --games 2 [--budget 60]    (what search could gain, and does)
     python -m game soak fantasy-heroes [--minutes M | --games N] [--agents normal,random] [--seed S]
     python -m game fuzz-saves fantasy-heroes --files N --seed S
     python -m game tournament fantasy-heroes --agents hard,normal [--games N] [--budget 200|1s]
@@ -225,6 +226,17 @@ def cmd_bench(args: argparse.Namespace) -> int:
         except ValueError as exc:
             raise FiveRealmsError(str(exc)) from None
         run_hard_bench(args.decisions, args.seed, budget)
+    elif args.headroom:
+        from game.ai.search import Budget
+        from game.bench_headroom import run_headroom_bench
+
+        for flag, value in (("--every", args.every), ("--continuations", args.continuations), ("--answers", args.answers)):
+            _at_least(flag, value, 2 if flag != "--every" else 1)
+        try:
+            budget = Budget.parse(args.budget) if args.budget else None
+        except ValueError as exc:
+            raise FiveRealmsError(str(exc)) from None
+        run_headroom_bench(args.ruleset, args.games, args.seed, args.every, args.continuations, args.answers, budget)
     elif args.ui:
         run_ui_bench(args.frames, args.seed, args.json)
     else:
@@ -432,7 +444,13 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--hard", action="store_true",
                    help="the hard player: decision times, iterations per second, the table's frames while it thinks")
     b.add_argument("--decisions", type=int, default=10, help="with --hard: searched decisions per game")
-    b.add_argument("--budget", default="", help="with --hard: the search budget (default 1s)")
+    b.add_argument("--budget", default="",
+                   help="with --hard: the search budget (default 1s); with --headroom: score the hard player's answers too")
+    b.add_argument("--headroom", action="store_true",
+                   help="how much a search over normal play could gain, question by question (use --games 2 or so)")
+    b.add_argument("--every", type=int, default=3, help="with --headroom: measure every Nth question")
+    b.add_argument("--continuations", type=int, default=24, help="with --headroom: full games per answer")
+    b.add_argument("--answers", type=int, default=8, help="with --headroom: answers scored per question at most")
     b.set_defaults(func=cmd_bench)
 
     k = sub.add_parser("soak", help="AI games with every check after every choice; exit 1 on any failure")
