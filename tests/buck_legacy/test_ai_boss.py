@@ -125,7 +125,7 @@ def test_the_dealer_picks_the_boss_the_party_can_make_weak_and_reach_d08():
 def test_flight_gear_is_worth_the_boss_rounds_it_saves_d07():
     """D-07, BL-186: an Ornithopter Harness is worth its device's 6, and to an Adventurer who wins
     the Rose's rounds also what Flight adds to them: no Ground Slam (-2 on the roll) on a red 5."""
-    from game.rulesets.buck_legacy.ai_market import piece_worth
+    from game.rulesets.buck_legacy.ai_worth import piece_worth
     from game.rulesets.buck_legacy.ai_tools import zone_foe
 
     weak = position([adventurer("A"), adventurer("B")], start="market", zone=ROSE, dealer=0)
@@ -140,7 +140,7 @@ def test_worn_flight_gear_is_worth_what_it_adds_without_it_d07():
     are worth in the backpack, Flight weighed for the Adventurer without them. Counted as adding
     no Flight once worn, they were swapped for a Communicator, which made them worth Flight again,
     and back, for ever."""
-    from game.rulesets.buck_legacy.ai_market import slot_worth
+    from game.rulesets.buck_legacy.ai_worth import slot_worth
     from game.rulesets.buck_legacy.ai_tools import zone_foe
 
     foe = zone_foe(ROSE)

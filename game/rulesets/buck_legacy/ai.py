@@ -18,7 +18,7 @@ By decision (the D-numbers of section 6):
 * **help** windows (D-14, D-16 to D-18, D-21, D-22, D-25, ai_fight): planned in Combat Points.
 * **parry_choice** (D-19), **useless** (D-20), **choose_monster** (D-15), **play_order** (D-12),
   **overflow** (D-11), **keep_treasure** (D-03), **pick_seat** (D-23), **transmute_top** /
-  **transmute_bottom** (D-10), **lose_equipped**.
+  **transmute_bottom** (D-10, ai_worth: what each card is worth), **lose_equipped**.
 * **trade**, **offer**, **give_card**, **give_gold** (D-09, ai_trade): accept a card at a price
   it would pay in the shop, offer spare cards to allies at their sale value, give them where
   they cannot be sold, fund an ally's Boss gear with Gold it cannot spend, shelter Gold about
@@ -31,7 +31,7 @@ from typing import Callable
 
 from game.core.decision import Decision
 from game.core.rng import Rng
-from game.rulesets.buck_legacy import ai_fight, ai_market, ai_trade
+from game.rulesets.buck_legacy import ai_fight, ai_market, ai_trade, ai_worth
 from game.rulesets.buck_legacy.ai_tools import content
 from game.rulesets.buck_legacy.view_types import BLView
 
@@ -51,7 +51,7 @@ HANDLERS: dict[str, Callable[[View, Decision, Rng], tuple[str, ...]]] = {
     "create": ai_market.create, "market": ai_market.market, "interrupt": ai_market.interrupt,
     "zone": ai_market.zone, "overflow": ai_market.overflow, "raise_funds": ai_market.raise_funds,
     "keep_treasure": ai_market.keep_treasure, "preparation": ai_market.preparation,
-    "transmute_top": ai_market.transmute_top, "transmute_bottom": ai_market.transmute_bottom,
+    "transmute_top": ai_worth.transmute_top, "transmute_bottom": ai_worth.transmute_bottom,
     "lose_equipped": ai_market.lose_equipped, "pick_seat": ai_market.pick_seat,
     "play_order": ai_fight.play_order, "choose_monster": ai_fight.choose_monster,
     "parry_choice": ai_fight.parry_choice, "useless": ai_fight.useless, "help": ai_fight.help_window,

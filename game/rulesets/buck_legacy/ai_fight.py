@@ -17,7 +17,7 @@ from itertools import combinations
 
 from game.core.decision import Decision
 from game.core.rng import Rng
-from game.rulesets.buck_legacy.ai_market import single_worth
+from game.rulesets.buck_legacy.ai_worth import single_worth
 from game.rulesets.buck_legacy.ai_trade import shelter
 from game.rulesets.buck_legacy.ai_tools import (
     Foe,

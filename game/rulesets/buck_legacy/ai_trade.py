@@ -26,7 +26,8 @@ from __future__ import annotations
 
 from game.core.decision import Decision
 from game.core.rng import Rng
-from game.rulesets.buck_legacy.ai_market import gain, keep_worth, price_factor, shop_pick
+from game.rulesets.buck_legacy.ai_market import price_factor, shop_pick
+from game.rulesets.buck_legacy.ai_worth import gain, keep_worth
 from game.rulesets.buck_legacy.ai_tools import content, is_starting, me_of, runaway
 from game.rulesets.buck_legacy.trade import OFFER_PRICES
 from game.rulesets.buck_legacy.view_types import AdventurerView, BLView
