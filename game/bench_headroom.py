@@ -113,13 +113,13 @@ def measured(decision: Decision, search_windows: bool) -> bool:
 
 
 def run_headroom(system_id: str, games: int, seed: int, every: int, continuations: int, answers: int,
-                 budget: Budget | None) -> Headroom:
+                 budget: Budget | None, options: dict[str, Any] | None = None) -> Headroom:
     system = registry.get(system_id)
     seats = len(system.default_seats)
     search_windows = settings_for(system_id).search_windows
     out = Headroom()
     for g in range(games):
-        game = Game.new(system, seed + g, seats, system.resolve_options(None))  # as a tournament plays
+        game = Game.new(system, seed + g, seats, system.resolve_options(options))  # as a tournament plays
         players = [make_agent("normal", system_id, seed + g, s) for s in range(seats)]
         hard = [SearchAgent(system_id, Rng.seeded(seed + g, 40 + s), budget) for s in range(seats)] if budget else []
         rng = Rng.seeded(seed + g, 41)
@@ -133,6 +133,8 @@ def run_headroom(system_id: str, games: int, seed: int, every: int, continuation
                 count += 1
                 if count % every == 0:
                     measure(out, system_id, game, decision, heuristic, hard, answers, continuations, rng)
+                    if count // every % 10 == 0:
+                        print(f"  game {g + 1}: {count // every} questions measured", flush=True)
             game.choose(decision.seat, heuristic)
         print(f"  game {g + 1} of {games} (seed {seed + g}) measured", flush=True)
     return out
@@ -184,12 +186,12 @@ def _line(role: str, kind: str, row: dict[str, float], budget: Budget | None) ->
 
 
 def run_headroom_bench(system_id: str, games: int, seed: int, every: int, continuations: int, answers: int,
-                       budget: Budget | None) -> dict[str, Any]:
+                       budget: Budget | None, options: dict[str, Any] | None = None) -> dict[str, Any]:
     title = registry.get(system_id).title
     print(f"{title}: one-step headroom over normal play ({games} games, every {every}th question, "
           f"up to {answers} answers, {continuations} continuations each"
           + (f"; hard at {budget.describe()}" if budget else "") + ")", flush=True)
-    out = run_headroom(system_id, games, seed, every, continuations, answers, budget)
+    out = run_headroom(system_id, games, seed, every, continuations, answers, budget, options)
     for line in describe(out, budget):
         print(line)
     return {f"{role}/{kind}": figures.row() for (role, kind), figures in out.by_kind.items()}

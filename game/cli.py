@@ -10,7 +10,7 @@
     python -m game replay FILE [--verify]
     python -m game bench [fantasy-heroes] [--games N]
     python -m game bench --hard [--decisions N] [--budget 1s]    (the hard player's figures)
-    python -m game bench RULESET --headroom --games 2 [--budget 60]    (what search could gain, and does)
+    python -m game bench RULESET --headroom --games 2 [--budget 60] [--option key=value]
     python -m game soak fantasy-heroes [--minutes M | --games N] [--agents normal,random] [--seed S]
     python -m game fuzz-saves fantasy-heroes --files N --seed S
     python -m game tournament fantasy-heroes --agents hard,normal [--games N] [--budget 200|1s]
@@ -236,7 +236,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
             budget = Budget.parse(args.budget) if args.budget else None
         except ValueError as exc:
             raise FiveRealmsError(str(exc)) from None
-        run_headroom_bench(args.ruleset, args.games, args.seed, args.every, args.continuations, args.answers, budget)
+        options = dict(_parse_option(o) for o in args.option)
+        run_headroom_bench(args.ruleset, args.games, args.seed, args.every, args.continuations, args.answers, budget,
+                           options)
     elif args.ui:
         run_ui_bench(args.frames, args.seed, args.json)
     else:
@@ -451,6 +453,7 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--every", type=int, default=3, help="with --headroom: measure every Nth question")
     b.add_argument("--continuations", type=int, default=24, help="with --headroom: full games per answer")
     b.add_argument("--answers", type=int, default=8, help="with --headroom: answers scored per question at most")
+    b.add_argument("--option", action="append", default=[], help="with --headroom: game option key=value")
     b.set_defaults(func=cmd_bench)
 
     k = sub.add_parser("soak", help="AI games with every check after every choice; exit 1 on any failure")
