@@ -356,7 +356,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             print(f"game {index + 1:4d}  seed {record['seed']:<8d} {' '.join(record['agents']):<24s} "
                   f"winner {winners}", flush=True)
 
-    results = run_tournament(args.ruleset, agents, args.games, args.seed, args.seats, budget, options, report)
+    results = run_tournament(args.ruleset, agents, args.games, args.seed, args.seats, budget, options, report,
+                             _at_least("--jobs", args.jobs, 1))
     if args.json:
         print(json.dumps({"games": results.games, "summary": results.summary()}))
     else:
@@ -479,6 +480,8 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--seats", type=int, default=None, help="seats per game (default: as many as agents)")
     t.add_argument("--budget", default="", help="the hard agent's search per decision: iterations (200) or seconds (1s)")
     t.add_argument("--option", action="append", default=[], help="game option key=value")
+    t.add_argument("--jobs", type=int, default=1,
+                   help="games played at a time, each in its own process (the same results, sooner)")
     t.add_argument("--json", action="store_true")
     t.set_defaults(func=cmd_tournament)
 

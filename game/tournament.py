@@ -18,8 +18,11 @@ from __future__ import annotations
 import math
 import time
 from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from itertools import repeat
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from game.ai.agents import LEVELS, agent_choice, make_agent
 from game.ai.search import Budget
@@ -109,10 +112,21 @@ def play_one(system_id: str, seat_agents: Sequence[str], seed: int, budget: Budg
     raise FiveRealmsError(f"A tournament game made {max_choices} choices without ending (seed {seed}).")
 
 
+def _played(system_id: str, seat_agents: Sequence[str], seed: int, budget: Budget | None,
+            options: dict[str, Any] | None) -> dict[str, Any]:
+    """One game as the tournament counts it (data only, so a worker process can send it back)."""
+    system = registry.get(system_id)
+    game, times = play_one(system_id, seat_agents, seed, budget, options)
+    return {"returns": list(game.returns()), "turns": game.turn, "times": times,
+            "roles": [system.tournament_role(game.state, s) for s in range(len(seat_agents))]}
+
+
 def run_tournament(system_id: str, agents: Sequence[str], games: int, seed: int, seats: int | None = None,
                    budget: Budget | None = None, options: dict[str, Any] | None = None,
-                   report: Callable[[int, dict[str, Any]], None] | None = None) -> Results:
-    """Play ``games`` games with the seats rotated (see the module docstring)."""
+                   report: Callable[[int, dict[str, Any]], None] | None = None, jobs: int = 1) -> Results:
+    """Play ``games`` games with the seats rotated (see the module docstring), ``jobs`` at a time
+    in worker processes (each game has its own seed and agents: the results are the same as one
+    at a time, and come in the same order)."""
     system = registry.get(system_id)
     for level in agents:
         base, _, role = level.partition(":")
@@ -122,34 +136,48 @@ def run_tournament(system_id: str, agents: Sequence[str], games: int, seed: int,
             raise FiveRealmsError(f"Unknown AI level '{level}'. Levels: {', '.join(LEVELS)}{also}.")
     if len(agents) < 2:
         raise FiveRealmsError("A tournament needs two agents or more, e.g. --agents hard,normal.")
+    if jobs < 1:
+        raise FiveRealmsError(f"--jobs must be 1 or more, not {jobs}.")
     count = seats if seats is not None else max(len(agents), system.min_seats)
     if not system.min_seats <= count <= system.max_seats:
         raise FiveRealmsError(f"{system.title} is played by {system.min_seats} to {system.max_seats} seats, not {count}.")
-    results = Results(list(agents))
-    started = time.perf_counter()
+    line_ups = []
     for i in range(games):
         if system.one_team:  # one team a game: game i is played by agent i mod k at every seat
-            seat_agents = [agents[i % len(agents)]] * count
+            line_ups.append([agents[i % len(agents)]] * count)
         else:
-            seat_agents = [agents[(s + i) % len(agents)] for s in range(count)]
-        game_seed = seed + i // len(agents)  # every seating of the agents on the same seed, in turn
-        game, times = play_one(system_id, seat_agents, game_seed, budget, options)
-        returns = game.returns()
-        roles = [system.tournament_role(game.state, s) for s in range(count)]
-        record = {"seed": game_seed, "agents": seat_agents, "winners": [s for s, r in enumerate(returns) if r == 1.0],
-                  "turns": game.turn, "roles": roles}
-        for s, agent in enumerate(seat_agents):
-            role = roles[s]
-            won = int(returns[s] == 1.0)
-            for tally in (results.by_agent[agent], results.by_role[agent][role]):
-                tally.played += 1
-                tally.won += won
-            results.decision_seconds[agent].extend(times[s])
-        results.games.append(record)
-        results.elapsed = time.perf_counter() - started
-        if report is not None:
-            report(i, record)
+            line_ups.append([agents[(s + i) % len(agents)] for s in range(count)])
+    seeds = [seed + i // len(agents) for i in range(games)]  # every seating of the agents on the same seed, in turn
+    results = Results(list(agents))
+    started = time.perf_counter()
+    with _pool(jobs) as pool:
+        played = (pool.map(_played, repeat(system_id), line_ups, seeds, repeat(budget), repeat(options))
+                  if pool is not None else map(_played, repeat(system_id), line_ups, seeds, repeat(budget), repeat(options)))
+        for i, (seat_agents, game_seed, game) in enumerate(zip(line_ups, seeds, played)):
+            returns, roles = game["returns"], game["roles"]
+            record = {"seed": game_seed, "agents": seat_agents,
+                      "winners": [s for s, r in enumerate(returns) if r == 1.0], "turns": game["turns"], "roles": roles}
+            for s, agent in enumerate(seat_agents):
+                won = int(returns[s] == 1.0)
+                for tally in (results.by_agent[agent], results.by_role[agent][roles[s]]):
+                    tally.played += 1
+                    tally.won += won
+                results.decision_seconds[agent].extend(game["times"][s])
+            results.games.append(record)
+            results.elapsed = time.perf_counter() - started
+            if report is not None:
+                report(i, record)
     return results
+
+
+@contextmanager
+def _pool(jobs: int) -> Iterator[ProcessPoolExecutor | None]:
+    """Worker processes for ``jobs`` games at a time (none for one: the games run here)."""
+    if jobs == 1:
+        yield None
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield pool
 
 
 def describe(results: Results) -> list[str]:

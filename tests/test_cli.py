@@ -350,6 +350,6 @@ def test_tournament_json_shape_text_and_bad_budgets(capsys):
     code, out, _ = run(capsys, "tournament", "fantasy-heroes", "--agents", "random,normal", "--games", "2")
     assert code == 0 and "95% CI" in out and "as Seat 1" in out
     for bad in (["--budget", "soon"], ["--agents", "hard,genius"], ["--agents", "hard"], ["--games", "0"],
-                ["--agents", "hard:monster,normal"], ["--agents", "normal:hero,normal"]):
+                ["--agents", "hard:monster,normal"], ["--agents", "normal:hero,normal"], ["--jobs", "0"]):
         code, _, err = run(capsys, "tournament", "fantasy-heroes", *bad)
         assert code == 2 and len(err.strip().splitlines()) == 1

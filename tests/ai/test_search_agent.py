@@ -9,6 +9,7 @@ from game.ai.agents import agent_choice, make_agent
 from game.ai.hard import SearchAgent
 from game.ai.search import Budget
 from game.core import registry
+from game.core.errors import FiveRealmsError
 from game.core.game import Game
 from game.core.rng import Rng
 from game.tournament import run_tournament, wilson
@@ -136,6 +137,20 @@ def test_a_tournament_rotates_the_seats_and_counts_each_role():
         assert all(r["played"] == 2 for r in roles.values())
     won = sum(summary["win_rate"][a]["won"] for a in ("random", "normal"))
     assert won == sum(len(g["winners"]) for g in results.games)
+
+
+def test_games_played_in_worker_processes_count_exactly_as_one_at_a_time():
+    """``--jobs``: every game has its own seed and agents, so the same games come back, in order."""
+    args = ("fantasy-heroes", ["hard", "random"], 4, 3)
+    alone = run_tournament(*args, budget=Budget(iterations=2))
+    reported: list[int] = []
+    together = run_tournament(*args, budget=Budget(iterations=2), jobs=2, report=lambda i, _: reported.append(i))
+    assert together.games == alone.games and reported == [0, 1, 2, 3]
+    summary, again = alone.summary(), together.summary()
+    assert summary["win_rate"] == again["win_rate"] and summary["win_rate_by_role"] == again["win_rate_by_role"]
+    assert again["decision_time"]["hard"]["decisions"] == summary["decision_time"]["hard"]["decisions"] > 0
+    with pytest.raises(FiveRealmsError, match="--jobs must be 1 or more"):
+        run_tournament(*args, jobs=0)
 
 
 def test_a_game_with_a_hard_seat_saves_and_loads_with_its_level(tmp_path, monkeypatch):
