@@ -114,6 +114,8 @@ def measured(decision: Decision, search_windows: bool) -> bool:
 
 def run_headroom(system_id: str, games: int, seed: int, every: int, continuations: int, answers: int,
                  budget: Budget | None, options: dict[str, Any] | None = None) -> Headroom:
+    """Play ``games`` games of normal players (seeds from ``seed``) and measure every
+    ``every``-th question a hard seat would search (see the module docstring)."""
     system = registry.get(system_id)
     seats = len(system.default_seats)
     search_windows = settings_for(system_id).search_windows
