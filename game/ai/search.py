@@ -15,8 +15,9 @@ One tree for the seat that searches (single-observer ISMCTS, Cowling, Powley and
    question's answers to some purpose (``SearchSettings.expand_after``; until then the policy
    answers it), then
 4. rolls out with the game's heuristic player (``normal``) for a fixed number of real
-   questions and scores the position with the game's ``evaluate`` (or its returns, once
-   over): in every game but Fantasy Heroes a logistic model of the seat's chance of winning,
+   questions, or to the start of a later turn (``SearchSettings.rollout_turns``: every answer
+   scored at the same point of the game), and scores the position with the game's
+   ``evaluate`` (or its returns, once over): in every game but Fantasy Heroes a logistic model of the seat's chance of winning,
    fitted to games between normal players (game.core.estimate, ``fit-estimate``), and
 5. adds the scores of every seat to each node on the path.
 
@@ -99,6 +100,13 @@ class SearchSettings:
 
     rollout_choices: int = 24
     """Real questions (not forced passes) played by the rollout policy before the position is scored."""
+    rollout_turns: int = 0
+    """With more than 0: a rollout plays on until this many turns (the game's turn number: a
+    round in Dungeon Delve) have begun after the root's, ``rollout_choices`` then only a cap,
+    so every answer is scored at the same point of the game. Counted in questions, answers
+    are scored at different points: one that asks more questions of its own (a monster that
+    moves, against one that stays) is scored earlier in the game, before the blows that the
+    other answer's rollout already saw land."""
     exploration: float = 0.5
     """UCB1's exploration constant (returns lie in [0, 1])."""
     sampled_answers: int = 6
@@ -247,9 +255,13 @@ class Search:
                 + self.settings.exploration * math.sqrt(math.log(child.available) / child.visits))
 
     def rollout(self, game: Game) -> tuple[float, ...]:
-        """Play on with the policy for the settings' number of real questions; score the end."""
+        """Play on with the policy for the settings' number of real questions, or until the
+        settings' turn after the root's has begun; score the end."""
         left = self.settings.rollout_choices
+        until = self.root.turn + self.settings.rollout_turns if self.settings.rollout_turns else None
         while left > 0 and (decision := game.pending()) is not None:
+            if until is not None and game.turn >= until:
+                break
             if decision.forced_pass:
                 game.choose(decision.seat, FORCED_PASS)
                 continue

@@ -285,3 +285,32 @@ def test_the_tree_grows_below_a_root_answer_only_after_enough_visits():
     assert sum(at_once.values()) > 0 and sum(never.values()) == 0
     visits = max(at_once)
     assert sum(grown(visits - 1).values()) > 0 and sum(grown(visits + 1).values()) == 0
+
+
+def test_a_rollout_counted_in_turns_stops_where_the_next_turn_begins_whatever_the_answer():
+    """``rollout_turns`` 1 (Dungeon Delve): every root answer's rollout plays on to the start of
+    the next round, however many questions the answer asked, so the answers are scored at the
+    same point of the game; counted in questions (3 here), a rollout stops inside the round."""
+    from game.ai.agents import heuristic_for
+    from game.ai.search import Search, SearchSettings
+
+    checked = 0
+    for game in _search_positions("dungeon-delve", 2, 6):
+        decision = game.pending()
+        root = game.determinize(decision.seat, 1)
+        by_turns = Search(root, decision.seat, heuristic_for("dungeon-delve"), Rng.seeded(1, 3),
+                          SearchSettings(rollout_turns=1, rollout_choices=500))
+        by_questions = Search(root, decision.seat, heuristic_for("dungeon-delve"), Rng.seeded(1, 3),
+                              SearchSettings(rollout_choices=3))
+        for option_id in decision.option_ids[:3]:
+            played = root.clone()
+            played.choose(decision.seat, (option_id,))
+            if played.turn > root.turn or played.pending() is None:
+                continue  # the answer itself ended the round: nothing left to roll out
+            short = played.clone()
+            by_turns.rollout(played)
+            # the next round has begun (or the game ended in this one), and no more
+            assert played.turn == root.turn + 1 or (played.pending() is None and played.turn == root.turn)
+            by_questions.rollout(short)
+            checked += short.turn == root.turn
+    assert checked >= 3

@@ -38,8 +38,11 @@ class DungeonDelve(FlowRuleSystem):
                "and defeat the Bone Warden within ten rounds. Seat 1 is the overlord.")
     min_seats = 2
     max_seats = 5
-    # The heroes' and the Overlord's decisions cost milliseconds each (paths, lines of sight): short rollouts.
-    search_tuning = {"rollout_choices": 6}
+    # Rollouts end where the next round begins (the heroes about to act), so every answer is
+    # scored at the same point of the game. Counted in questions (6 before), an answer that asked
+    # one more question was scored earlier: hard heroes traded an item back and forth for ever
+    # (trades are free, DD-114) and the hard Overlord moved monsters that had better stayed.
+    search_tuning = {"rollout_turns": 1, "rollout_choices": 200}
     game_options = (
         GameOption("heroes", "Heroes", ALL_HEROES, "The party: 2-4 different heroes (DD-148), placed on the "
                    "start squares in this order (DD-007).", suggestions=HERO_PARTIES),
