@@ -107,6 +107,13 @@ class SearchSettings:
     are scored at different points: one that asks more questions of its own (a monster that
     moves, against one that stays) is scored earlier in the game, before the blows that the
     other answer's rollout already saw land."""
+    rollout_to_own_question: bool = False
+    """With ``rollout_turns``: once that turn has begun, play on to the searching seat's next
+    question outside a response window, so every other seat has answered what the searched
+    answer did. Where the seat
+    acts last in a turn (Dungeon Delve's Overlord), a rollout that ends as the next turn begins
+    scores its moves before anyone has struck back: a monster left open to the heroes' blows
+    looks as good as one that stayed out of reach."""
     exploration: float = 0.5
     """UCB1's exploration constant (returns lie in [0, 1])."""
     sampled_answers: int = 6
@@ -260,7 +267,7 @@ class Search:
         left = self.settings.rollout_choices
         until = self.root.turn + self.settings.rollout_turns if self.settings.rollout_turns else None
         while left > 0 and (decision := game.pending()) is not None:
-            if until is not None and game.turn >= until:
+            if until is not None and game.turn >= until and self._rollout_may_end(decision):
                 break
             if decision.forced_pass:
                 game.choose(decision.seat, FORCED_PASS)
@@ -270,6 +277,12 @@ class Search:
         if game.pending() is None:
             return game.returns()
         return tuple(game.evaluate(s) for s in range(self.seats))
+
+    def _rollout_may_end(self, decision: Decision) -> bool:
+        """Whether a rollout whose last turn has begun may end at ``decision``."""
+        if not self.settings.rollout_to_own_question:
+            return True
+        return decision.seat == self.seat and not decision.window and not decision.forced_pass
 
     # -- the decision ------------------------------------------------------------------------
 

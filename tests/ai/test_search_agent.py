@@ -314,3 +314,33 @@ def test_a_rollout_counted_in_turns_stops_where_the_next_turn_begins_whatever_th
             by_questions.rollout(short)
             checked += short.turn == root.turn
     assert checked >= 3
+
+
+def test_a_rollout_to_the_seats_own_question_lets_every_other_seat_answer_first():
+    """``rollout_to_own_question``: once the next round has begun, the rollout plays on to the
+    searching seat's own next question (not a window's), so the Overlord, who acts last in a
+    round, sees the heroes strike back; without it his rollout ends as the round begins, at a
+    question of the heroes."""
+    from game.ai.agents import heuristic_for
+    from game.ai.search import Search, SearchSettings
+    from game.rulesets.dungeon_delve.state import OVERLORD
+
+    ended_at = {True: set(), False: set()}
+    for seed in (2, 3, 4):
+        for game in _search_positions("dungeon-delve", seed, 12, limit=900):
+            decision = game.pending()
+            if decision.seat != OVERLORD:
+                continue
+            root = game.determinize(decision.seat, 1)
+            for own in (True, False):
+                search = Search(root, decision.seat, heuristic_for("dungeon-delve"), Rng.seeded(1, 3),
+                                SearchSettings(rollout_turns=1, rollout_choices=2000, rollout_to_own_question=own))
+                played = root.clone()
+                search.rollout(played)
+                end = played.pending()
+                if end is None:
+                    continue  # the game ended first: scored by its returns either way
+                assert played.turn == root.turn + 1
+                ended_at[own].add((end.seat, end.window))
+    assert ended_at[True] == {(OVERLORD, False)}
+    assert ended_at[False] and all(seat != OVERLORD for seat, _ in ended_at[False])

@@ -38,11 +38,14 @@ class DungeonDelve(FlowRuleSystem):
                "and defeat the Bone Warden within ten rounds. Seat 1 is the overlord.")
     min_seats = 2
     max_seats = 5
-    # Rollouts end where the next round begins (the heroes about to act), so every answer is
-    # scored at the same point of the game. Counted in questions (6 before), an answer that asked
-    # one more question was scored earlier: hard heroes traded an item back and forth for ever
-    # (trades are free, DD-114) and the hard Overlord moved monsters that had better stayed.
-    search_tuning = {"rollout_turns": 1, "rollout_choices": 200}
+    # Rollouts end in the next round at the searching seat's own first question, so every
+    # answer is scored at the same point of the game and after the other side has answered it.
+    # Counted in questions (6 before), an answer that asked one more question was scored
+    # earlier: hard heroes traded an item back and forth for ever (trades are free, DD-114) and
+    # the hard Overlord moved monsters that had better stayed. Ended as the round begins, the
+    # Overlord (who acts last) was scored before the heroes struck back: 15 of 40 deals won
+    # against normal heroes, 24 of 40 played on to his next turn (README, ladder).
+    search_tuning = {"rollout_turns": 1, "rollout_to_own_question": True, "rollout_choices": 200}
     game_options = (
         GameOption("heroes", "Heroes", ALL_HEROES, "The party: 2-4 different heroes (DD-148), placed on the "
                    "start squares in this order (DD-007).", suggestions=HERO_PARTIES),
