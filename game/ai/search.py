@@ -323,7 +323,8 @@ class Search:
             part = self.settings.screening
             screened = self.compare(answers, Budget(
                 None if budget.iterations is None else max(len(answers), int(budget.iterations * part)),
-                None if budget.seconds is None else budget.seconds * part), started, clock, one_round_at_least=True)
+                None if budget.seconds is None else budget.seconds * part), started, clock,
+                first_round_within=budget.seconds)
             iterations += len(screened) * len(answers)
             visits.update((a, len(screened)) for a in answers)
             answers = self.finalists(answers, screened)
@@ -336,23 +337,27 @@ class Search:
         return SearchResult(self.best(answers, rounds), iterations, clock() - started, visits)
 
     def compare(self, answers: list[tuple[str, ...]], budget: Budget, started: float,
-                clock: Callable[[], float], one_round_at_least: bool = False) -> list[list[float]]:
+                clock: Callable[[], float], first_round_within: float | None = None) -> list[list[float]]:
         """Rounds of the root answers within ``budget`` (its time counted from ``started``):
         per round, the seat's score after each answer, every answer on the same deal. The
-        screening plays its first round whole whatever the time (a few iterations), so no
-        answer is dropped untried."""
+        screening's first round may take the whole budget's time (``first_round_within``), so
+        every answer is tried once where the time allows it. The time is checked before every
+        iteration, so a search overruns its time by one iteration at most: where one round of
+        every answer takes longer than the whole budget (Dungeon Delve's Overlord early on, in
+        the window's second: ten answers at over a tenth of a second each), no round is whole,
+        nothing may be trusted over the heuristic's answer, and that is given when the time is
+        up, not a round later."""
         rounds: list[list[float]] = []
-        seconds = budget.seconds
         while True:
-            timed = seconds is not None and (bool(rounds) or not one_round_at_least)
+            seconds = first_round_within if first_round_within is not None and not rounds else budget.seconds
             if budget.iterations is not None and (len(rounds) + 1) * len(answers) > budget.iterations:
                 break
-            if timed and seconds is not None and clock() - started >= seconds:
+            if seconds is not None and clock() - started >= seconds:
                 break
             seed = self.rng.below(2**31)  # one deal and one generator for every answer of the round
             scores: list[float] = []
             for answer in answers:
-                if timed and seconds is not None and scores and clock() - started >= seconds:
+                if seconds is not None and scores and clock() - started >= seconds:
                     break  # out of time in mid-round: the round is dropped (its answers unpaired)
                 scores.append(self.iterate(seed, answer)[self.seat])
             if len(scores) < len(answers):

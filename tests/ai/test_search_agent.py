@@ -117,6 +117,32 @@ def test_a_time_budget_stops_the_search_in_time():
     assert min(result.visits.values()) >= 1 and sum(result.visits.values()) == result.iterations
 
 
+def test_a_search_whose_iterations_are_slow_stops_on_time_with_the_heuristics_answer():
+    """Where one round of every answer takes longer than the screening's part of the time (an
+    iteration here costs a quarter of the 1 s budget, ten answers compared), the search stops
+    within one iteration of its time, not a round later, and gives the heuristic's answer: no
+    round was whole, so nothing may be trusted over it."""
+    from game.ai.search import Search
+    from game.ai.agents import heuristic_for
+
+    game = next(g for g in _search_positions("dungeon-delve", 2, 40) if len(g.pending().options) >= 6)
+    decision = game.pending()
+    root = game.determinize(decision.seat, 1)
+    search = Search(root, decision.seat, heuristic_for("dungeon-delve"), Rng.seeded(1, 1))
+    now = [0.0]
+    iterate = search.iterate
+
+    def slow_iterate(seed, answer):
+        now[0] += 0.25
+        return iterate(seed, answer)
+
+    search.iterate = slow_iterate  # type: ignore[method-assign]
+    result = search.run(Budget(seconds=1.0), clock=lambda: now[0])
+    favourite = Search(root, decision.seat, heuristic_for("dungeon-delve"), Rng.seeded(1, 1)).policy(root, decision)
+    assert now[0] <= 1.25
+    assert result.iterations == 0 and result.answer == favourite
+
+
 def test_wilson_interval():
     low, high = wilson(13, 20)
     assert 0.43 < low < 0.44 and 0.81 < high < 0.82  # 65%: (0.433, 0.819)
