@@ -16,7 +16,8 @@ One tree for the seat that searches (single-observer ISMCTS, Cowling, Powley and
    answers it), then
 4. rolls out with the game's heuristic player (``normal``) for a fixed number of real
    questions, or to the start of a later turn (``SearchSettings.rollout_turns``: every answer
-   scored at the same point of the game), and scores the position with the game's
+   scored at the same point of the game; with ``rollout_to_own_question`` on to the seat's own
+   next question, so the other seats have answered it), and scores the position with the game's
    ``evaluate`` (or its returns, once over): in every game but Fantasy Heroes a logistic model of the seat's chance of winning,
    fitted to games between normal players (game.core.estimate, ``fit-estimate``), and
 5. adds the scores of every seat to each node on the path.
