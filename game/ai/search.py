@@ -111,10 +111,9 @@ class SearchSettings:
     rollout_to_own_question: bool = False
     """With ``rollout_turns``: once that turn has begun, play on to the searching seat's next
     question outside a response window, so every other seat has answered what the searched
-    answer did. Where the seat
-    acts last in a turn (Dungeon Delve's Overlord), a rollout that ends as the next turn begins
-    scores its moves before anyone has struck back: a monster left open to the heroes' blows
-    looks as good as one that stayed out of reach."""
+    answer did. Where the seat acts last in a turn (Dungeon Delve's Overlord), a rollout that
+    ends as the next turn begins scores its moves before anyone has struck back: a monster left
+    open to the heroes' blows looks as good as one that stayed out of reach."""
     exploration: float = 0.5
     """UCB1's exploration constant (returns lie in [0, 1])."""
     sampled_answers: int = 6
@@ -283,7 +282,7 @@ class Search:
         """Whether a rollout whose last turn has begun may end at ``decision``."""
         if not self.settings.rollout_to_own_question:
             return True
-        return decision.seat == self.seat and not decision.window and not decision.forced_pass
+        return decision.seat == self.seat and not decision.window  # a forced pass is a window's too
 
     # -- the decision ------------------------------------------------------------------------
 
