@@ -21,11 +21,13 @@ WARM_UP = 10
 
 
 def decision_figures(system_id: str, decisions: int, seed: int, budget: Budget) -> dict[str, float]:
-    """Time and iterations of ``decisions`` searched decisions of a hard seat playing normal seats."""
+    """Time and iterations of ``decisions`` searched decisions of a hard seat playing normal seats:
+    every iteration played counts, a round the time cut short too (``SearchResult.played``),
+    and apart from them those of the whole rounds the answers were chosen from."""
     system = registry.get(system_id)
     seats = len(system.default_seats)
     times: list[float] = []
-    iterations = 0
+    iterations = compared = 0
     searched = 0.0
     for attempt in range(50):
         game = Game.new(system, seed + attempt, seats, system.playout_options)
@@ -42,7 +44,8 @@ def decision_figures(system_id: str, decisions: int, seed: int, budget: Budget) 
                 picked = hard.search_here(game, decision)
                 times.append(time.perf_counter() - started)
                 assert hard.last is not None
-                iterations += hard.last.iterations
+                iterations += hard.last.played
+                compared += hard.last.iterations
                 searched += hard.last.seconds
             else:
                 picked = agent_choice(others[decision.seat], game, decision)
@@ -52,7 +55,8 @@ def decision_figures(system_id: str, decisions: int, seed: int, budget: Budget) 
     ordered = sorted(times)
     return {"decisions": len(times), "p50_s": statistics.median(ordered),
             "p95_s": ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))],
-            "iterations_per_second": iterations / max(searched, 1e-9)}
+            "iterations_per_second": iterations / max(searched, 1e-9),
+            "compared_per_second": compared / max(searched, 1e-9)}
 
 
 def frame_gap(system_id: str, seconds: float, seed: int) -> dict[str, float]:
@@ -109,7 +113,8 @@ def run_hard_bench(decisions: int, seed: int, budget: Budget | None = None) -> d
         f = decision_figures(system_id, decisions, seed, budget)
         out[system_id] = f
         print(f"  {system_id:<22s} decision p50 {f['p50_s']:.2f} s, p95 {f['p95_s']:.2f} s "
-              f"({f['decisions']} decisions); {f['iterations_per_second']:.0f} iterations/s", flush=True)
+              f"({f['decisions']} decisions); {f['iterations_per_second']:.0f} iterations/s, "
+              f"{f['compared_per_second']:.0f} in whole rounds", flush=True)
     gap = frame_gap("fantasy-heroes", budget.seconds or 1.0, seed)
     out["frame_gap"] = gap
     print(f"  the table while hard seats think (worker process): {gap['frames']} frames, median "

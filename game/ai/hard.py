@@ -106,5 +106,6 @@ class SearchAgent:
                 return self.choose(view, decision)
         started = time.perf_counter()
         result = run_request(self.request(game, decision))
-        self.last = SearchResult(result.answer, result.iterations, time.perf_counter() - started, result.visits)
+        self.last = SearchResult(result.answer, result.iterations, time.perf_counter() - started, result.visits,
+                                 result.played)
         return result.answer

@@ -160,13 +160,15 @@ class Node:
 
 @dataclass
 class SearchResult:
-    """A search's answer, its iterations and time, and how many rounds tried each answer
-    compared at the root."""
+    """A search's answer, its iterations (of the whole rounds its answer was chosen from) and
+    time, how many rounds tried each answer compared at the root, and every iteration played
+    (``played``: a round cut short by the time too, its iterations spent but not compared)."""
 
     answer: tuple[str, ...]
     iterations: int
     seconds: float
     visits: dict[tuple[str, ...], int]
+    played: int = 0
 
 
 class Search:
@@ -177,6 +179,7 @@ class Search:
         self.root, self.seat, self.heuristic, self.rng, self.settings = root, seat, heuristic, rng, settings
         self.tree = Node()
         self.seats = root.seats
+        self.played = 0  # iterations run, whole rounds or not (SearchResult.played)
 
     # -- policy ------------------------------------------------------------------------------
 
@@ -210,6 +213,7 @@ class Search:
     def iterate(self, seed: int, root_answer: tuple[str, ...]) -> tuple[float, ...]:
         """One iteration from the determinization of ``seed`` that answers the root question
         with ``root_answer``; returns every seat's score at its end."""
+        self.played += 1
         game = self.root.determinize(self.seat, seed)
         game.choose(self.seat, root_answer)
         node = self.tree.children.setdefault((self.seat, root_answer), Node(scores=[0.0] * self.seats))
@@ -334,7 +338,7 @@ class Search:
         iterations += len(rounds) * len(answers)
         for a in answers:
             visits[a] = visits.get(a, 0) + len(rounds)
-        return SearchResult(self.best(answers, rounds), iterations, clock() - started, visits)
+        return SearchResult(self.best(answers, rounds), iterations, clock() - started, visits, self.played)
 
     def compare(self, answers: list[tuple[str, ...]], budget: Budget, started: float,
                 clock: Callable[[], float], first_round_within: float | None = None) -> list[list[float]]:

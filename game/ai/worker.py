@@ -50,7 +50,7 @@ def serve(conn: Connection) -> None:
         try:
             result = run_request(_request_from(data))
             reply: Any = (number, {"answer": list(result.answer), "iterations": result.iterations,
-                                   "seconds": result.seconds})
+                                   "seconds": result.seconds, "played": result.played})
         except Exception as exc:  # told to the window, which fails loudly (never a silent fallback)
             reply = (number, {"error": f"{type(exc).__name__}: {exc}"})
         try:
@@ -105,7 +105,7 @@ class SearchWorker:
                 raise FiveRealmsError("The computer player's search stopped.") from None
         if "error" in reply:
             raise FiveRealmsError(f"The computer player's search failed: {reply['error']}")
-        return SearchResult(tuple(reply["answer"]), reply["iterations"], reply["seconds"], {})
+        return SearchResult(tuple(reply["answer"]), reply["iterations"], reply["seconds"], {}, reply["played"])
 
     def stop(self) -> None:
         """Stop the process at once (a search under way is dropped; none starts after)."""

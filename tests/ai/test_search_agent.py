@@ -115,6 +115,7 @@ def test_a_time_budget_stops_the_search_in_time():
     assert len(readings) <= 18  # the readings of the rounds, then the result's own
     assert 0 < result.iterations <= 16
     assert min(result.visits.values()) >= 1 and sum(result.visits.values()) == result.iterations
+    assert result.iterations <= result.played <= result.iterations + len(result.visits)  # a cut round's too
 
 
 def test_a_search_whose_iterations_are_slow_stops_on_time_with_the_heuristics_answer():
@@ -141,6 +142,7 @@ def test_a_search_whose_iterations_are_slow_stops_on_time_with_the_heuristics_an
     favourite = Search(root, decision.seat, heuristic_for("dungeon-delve"), Rng.seeded(1, 1)).policy(root, decision)
     assert now[0] <= 1.25
     assert result.iterations == 0 and result.answer == favourite
+    assert result.played == 4  # the work done is counted all the same (bench --hard's iterations/s)
 
 
 def test_wilson_interval():

@@ -40,7 +40,7 @@ def test_the_worker_answers_as_the_search_here_would():
         worker.stop()
     here = run_request(request)
     assert there.answer == again.answer == here.answer
-    assert there.iterations == here.iterations > 0
+    assert there.iterations == here.iterations > 0 and there.played == here.played >= here.iterations
     assert not worker.running
 
 
