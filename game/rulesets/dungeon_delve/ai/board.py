@@ -62,6 +62,13 @@ def static_los(quest: str, walls: frozenset[Any], a: Square, t: Square) -> bool:
     return found
 
 
+@lru_cache(maxsize=64)
+def door_squares(quest: str) -> tuple[Square, ...]:
+    """The squares with a door on an edge (in order): the same for every position of a quest."""
+    board = board_of(quest)
+    return tuple(sorted(s for s in board.squares if board.doors_touching(s)))
+
+
 @lru_cache(maxsize=4096)
 def visible_within(quest: str, walls: frozenset[Any], a: Square, radius: int) -> tuple[tuple[Square, int], ...]:
     """Squares within ``radius`` of ``a`` with (static) line of sight, with their distance."""
@@ -141,7 +148,7 @@ def _clear() -> None:
     _LOS.clear()
     _NEIGHBOURS.clear()
     _WALL_KEYS.clear()
-    for cached in (walls_of, visible_within, move_range, dist_to, weapons_of, strike_times):
+    for cached in (walls_of, door_squares, visible_within, move_range, dist_to, weapons_of, strike_times):
         cached.cache_clear()
 
 

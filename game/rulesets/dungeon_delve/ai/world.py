@@ -10,11 +10,11 @@ overlord turn, and a monster's exposure to the heroes' next turn.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from game.rulesets.dungeon_delve import geometry as geo
-from game.rulesets.dungeon_delve.ai.board import (board_of, dist_to, is_adjacent, move_range, neighbours,
-                                                  static_los, strike_times, visible_within, walls_of,
+from game.rulesets.dungeon_delve.ai.board import (board_of, dist_to, door_squares, is_adjacent, move_range,
+                                                  neighbours, static_los, strike_times, visible_within, walls_of,
                                                   weapons_of)
 from game.rulesets.dungeon_delve.ai.common import (content, data, MONSTER_VALUE, OBJECTIVE_WEIGHT, Square, cheb,
                                                    sq)
@@ -52,7 +52,7 @@ class World:
         self.boss = next((m for m in self.monsters if m["kind"] == self.boss_kind), None)
         self.hero_squares = {sq(h["square"]): h["id"] for h in self.heroes if not h["knocked_out"]}
         self.monster_squares = {sq(m["square"]): m["id"] for m in self.monsters}
-        self.door_squares = tuple(sorted({s for s in self.board.squares if self.board.doors_touching(s)}))
+        self.door_squares = door_squares(self.quest)
         self._cache: dict[Any, Any] = {}
 
     # -- figures -----------------------------------------------------------------------
@@ -101,7 +101,11 @@ class World:
         return MONSTER_VALUE["master" if m["master"] else "minion"]
 
     def monster_defense(self, m: MonsterView) -> tuple[str, ...]:
-        return tuple(content().monsters[m["kind"]].defense)
+        key = ("defense", m["kind"])  # asked for every square of every plan: once a kind
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = tuple(content().monsters[m["kind"]].defense)
+        return found
 
     # -- movement ------------------------------------------------------------------------
 
@@ -137,6 +141,8 @@ class World:
         walls = walls or self.walls
         if a == t:
             return None
+        if not weapon.ranged and cheb(a, t) > (2 if weapon.reach else 1):
+            return None  # out of a hand weapon's reach, whatever the walls (asked for every square)
         if self.terrain.get(t) == "pit" or self.terrain.get(a) == "pit":
             return (cheb(a, t) if weapon.ranged else 0) if is_adjacent(self.quest, walls, a, t) else None
         if weapon.ranged:
@@ -150,6 +156,13 @@ class World:
     # -- objective ------------------------------------------------------------------------
 
     def boss_goal(self, ranged: bool) -> frozenset[Square]:
+        key = ("boss_goal", ranged)
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = self._boss_goal(ranged)
+        return found
+
+    def _boss_goal(self, ranged: bool) -> frozenset[Square]:
         if self.boss is None:
             return frozenset()
         b = sq(self.boss["square"])
@@ -162,17 +175,28 @@ class World:
         """Steps from ``q`` to where the hero can strike the Warden (through the door)."""
         if self.boss is None:
             return 0.0
-        hero = self.hero[hero_id]
+        steps, beyond = self._progress_map(hero_id, door_open)
+        return float(steps.get(q, 40) + beyond)
+
+    def _progress_map(self, hero_id: str, door_open: bool) -> tuple[Mapping[Square, int], int]:
+        """The steps from each square toward the Warden (to the door when it is shut) and the
+        steps beyond the door: asked for every square of every plan, worked out once a hero."""
+        key = ("progress", hero_id, door_open)
+        found = self._cache.get(key)
+        if found is not None:
+            return found  # type: ignore[no-any-return]
         water = data().water_cost(hero_id)
-        ranged = any(w.ranged for w in self.hero_weapons(hero))
-        goal = self.boss_goal(ranged)
-        open_map = dist_to(self.quest, self.walls_open, goal, water)
+        ranged = any(w.ranged for w in self.hero_weapons(self.hero[hero_id]))
+        open_map = dist_to(self.quest, self.walls_open, self.boss_goal(ranged), water)
         if door_open:
-            return float(open_map.get(q, 40))
-        door_map = dist_to(self.quest, self.walls, frozenset(self.door_squares), water)
-        d0 = min((open_map.get(s, 40) for s in self.door_squares if s in door_map and door_map[s] == 0),
-                 default=40)
-        return float(door_map.get(q, 40) + d0)
+            found = (open_map, 0)
+        else:
+            door_map = dist_to(self.quest, self.walls, frozenset(self.door_squares), water)
+            d0 = min((open_map.get(s, 40) for s in self.door_squares if s in door_map and door_map[s] == 0),
+                     default=40)
+            found = (door_map, d0)
+        self._cache[key] = found
+        return found
 
     def objective_weight(self) -> float:
         return OBJECTIVE_WEIGHT + 0.04 * self.round
