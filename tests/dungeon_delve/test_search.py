@@ -3,6 +3,13 @@ heroes' own cards and everything on the board, and deals the overlord's hand aga
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+import pytest
+
+from game.ai.agents import make_agent
+from game.ai.hard import SearchAgent
+from game.ai.search import Budget
 from game.core.game import Game
 from game.core.serial import to_data
 from game.rulesets.dungeon_delve.state import OVERLORD
@@ -67,3 +74,35 @@ def test_the_fitted_estimate_counts_the_warden_worn_and_the_rounds_left() -> Non
     later = game.clone()
     later.state.round += 2
     assert later.evaluate(1) < start and later.evaluate(0) > game.evaluate(0)
+
+
+FREE_TRADES = Path(__file__).parent / "positions" / "free_trades.json"
+"""Round 2 of seed 3 (Brakka and Elowen against a normal Overlord), where Brakka, his actions
+spent, stands beside Elowen: the game's own snapshot, taken where the hard heroes of an earlier
+tuning were handing a ring back and forth (502 trades in that round)."""
+
+
+def _trades_until_brakka_ends() -> list[tuple[str, ...]]:
+    game = Game.restore(SYSTEM, json.loads(FREE_TRADES.read_text(encoding="utf-8")))
+    hard = make_agent("hard", SYSTEM.id, 1, 1)
+    assert isinstance(hard, SearchAgent)
+    hard.budget = Budget(iterations=40)
+    answers: list[tuple[str, ...]] = []
+    while len(answers) < 12 and (d := game.pending()) is not None and game.state.activation is not None \
+            and game.state.activation.figure == "brakka_stonehide":
+        answers.append(hard.search_here(game, d))
+        game.choose(d.seat, answers[-1])
+    return answers
+
+
+def test_hard_heroes_end_a_turn_instead_of_trading_for_ever_dd_114(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Trades are free (DD-114), so a search that scores a rollout after a fixed number of
+    questions scores a trade, which asks one question more, earlier in the game: before the
+    Overlord's blows land. Counted in questions, the hard heroes traded on every question;
+    with the game's tuning (rollouts to the heroes' own next question in the next round) Brakka
+    ends his turn."""
+    assert _trades_until_brakka_ends() == [("end",)]
+    monkeypatch.setattr(DungeonDelve, "search_tuning", {"rollout_choices": 6})  # as the search read it before
+    counted_in_questions = _trades_until_brakka_ends()
+    assert len(counted_in_questions) == 12
+    assert all(a[0].startswith(("give:", "take:")) for a in counted_in_questions)
