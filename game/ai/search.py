@@ -102,8 +102,8 @@ class SearchSettings:
     rollout_choices: int = 24
     """Real questions (not forced passes) played by the rollout policy before the position is scored."""
     rollout_turns: int = 0
-    """With more than 0: a rollout plays on until this many turns (the game's ``search_turn``:
-    a round in Dungeon Delve, a player turn in Fantasy Adventures) have begun after the root's, ``rollout_choices`` then only a cap,
+    """With more than 0: a rollout plays on until this many turns (the game's turn number: a
+    round in Dungeon Delve) have begun after the root's, ``rollout_choices`` then only a cap,
     so every answer is scored at the same point of the game. Counted in questions, answers
     are scored at different points: one that asks more questions of its own (a monster that
     moves, against one that stays) is scored earlier in the game, before the blows that the
@@ -269,9 +269,9 @@ class Search:
         """Play on with the policy for the settings' number of real questions, or until the
         settings' turn after the root's has begun; score the end."""
         left = self.settings.rollout_choices
-        until = self.root.search_turn + self.settings.rollout_turns if self.settings.rollout_turns else None
+        until = self.root.turn + self.settings.rollout_turns if self.settings.rollout_turns else None
         while left > 0 and (decision := game.pending()) is not None:
-            if until is not None and game.search_turn >= until and self._rollout_may_end(decision):
+            if until is not None and game.turn >= until and self._rollout_may_end(decision):
                 break
             if decision.forced_pass:
                 game.choose(decision.seat, FORCED_PASS)

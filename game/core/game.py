@@ -122,11 +122,6 @@ class Game:
     def turn(self) -> int:
         return self.system.turn_number(self.state)
 
-    @property
-    def search_turn(self) -> int:
-        """The turn a search's rollout counts (RuleSystem.search_turn)."""
-        return self.system.search_turn(self.state)
-
     # -- search hooks ------------------------------------------------------------
 
     def determinize(self, seat: int, seed: int) -> "Game":

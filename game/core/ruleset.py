@@ -234,13 +234,6 @@ class RuleSystem(ABC):
             if isinstance(value, Rng):
                 setattr(state, name, Rng.seeded(rng.next_u32() << 32 | rng.next_u32()))
 
-    def search_turn(self, state: Any) -> int:
-        """The count a search's rollout is measured in when it plays on to a later turn
-        (``SearchSettings.rollout_turns``): the turn number, unless the game's turns are too
-        long for a rollout and a shorter part of the game always follows the same way
-        (Fantasy Adventures: a player turn, four or more to a game turn)."""
-        return self.turn_number(state)
-
     def evaluate(self, state: Any, seat: int) -> float:
         """How well ``seat`` stands in an unfinished game, from 0 (lost) to 1 (won): the game's
         own estimate. By default the chance its fitted estimate (game.core.estimate) gives

@@ -372,30 +372,3 @@ def test_a_rollout_to_the_seats_own_question_lets_every_other_seat_answer_first(
                 ended_at[own].add((end.seat, end.window))
     assert ended_at[True] == {(OVERLORD, False)}
     assert ended_at[False] and all(seat != OVERLORD for seat, _ in ended_at[False])
-
-
-def test_a_fantasy_adventures_rollout_plays_on_to_the_next_player_turn_not_game_turn():
-    """Fantasy Adventures counts a rollout's turns in player turns (its ``search_turn``), so an
-    answer is scored once the Encounters it leads to are fought, at the seat's own first
-    question after the next player's turn has begun; counted in game turns (a player turn of
-    every player each) a rollout would play on to the next game turn, a quarter of the game."""
-    from game.ai.agents import heuristic_for
-    from game.ai.hard import settings_for
-    from game.ai.search import Search
-
-    settings = settings_for("fantasy-adventures")
-    assert settings.rollout_turns == 1 and settings.rollout_to_own_question
-    within_the_game_turn = 0
-    for game in _search_positions("fantasy-adventures", 3, 8, limit=900):
-        decision = game.pending()
-        root = game.determinize(decision.seat, 1)
-        search = Search(root, decision.seat, heuristic_for("fantasy-adventures"), Rng.seeded(1, 3), settings)
-        played = root.clone()
-        search.rollout(played)
-        end = played.pending()
-        if end is None:
-            continue  # the game ended first: scored by its returns
-        assert played.search_turn > root.search_turn
-        assert end.seat == decision.seat and not end.window
-        within_the_game_turn += played.turn == root.turn
-    assert within_the_game_turn >= 2

@@ -68,11 +68,6 @@ class FantasyAdventures(FlowRuleSystem):
         self.content = content
 
     decision_roles = ("monster", "hero")
-    # Rollouts end at the seat's own first question after the next player turn has begun (a
-    # player turn: search_turn), so the Encounters an answer leads to are fought before it is
-    # scored. Counted in questions (24), a monster player's placements were scored mid-fight:
-    # the hard monster player won 7 of 16 games against normal (deals 1-8), now 11 (README).
-    search_tuning = {"rollout_turns": 1, "rollout_to_own_question": True, "rollout_choices": 400}
 
     def decision_role(self, view: Mapping[str, Any], decision: Decision) -> str:
         """The monster player's questions (its mulligan, placements, the Encounters' order, the
@@ -140,12 +135,6 @@ class FantasyAdventures(FlowRuleSystem):
 
     def turn_number(self, state: FAState) -> int:
         return state.game_turn
-
-    def search_turn(self, state: FAState) -> int:
-        """Player turns (FA-035), not game turns: a search's rollout plays on to the next
-        player's turn, so a monster player's placements are scored once their Encounters are
-        fought, whatever the answer asked (game.ai.search, ``rollout_turns``)."""
-        return state.game_turn * 10 + state.turns_this_game_turn  # at most 4 player turns a game turn
 
     def scenario_state(self, scenario: Mapping[str, Any], seed: int) -> tuple[FAState, list[Event]]:
         from game.rulesets.fantasy_adventures.scenario import build_state
