@@ -39,3 +39,20 @@ def test_the_form_fits_with_the_most_seats(make_app):
     form = [w for w in scene.widgets if w.rect.x >= scene.form_x and getattr(w, "label", "") not in ("Start", "Back")]
     assert len(form) >= 2 * scene.system.max_seats + 2
     assert all(w.rect.bottom <= start.rect.top for w in form), "the form runs under the Start button"
+
+
+def test_each_seat_says_what_every_level_is(make_app):
+    """Hovering a seat's kind explains every choice it cycles through (hard's second of thought
+    among them), so nobody has to start a game to learn what a level does."""
+    from game.ui.scenes.new_game import SEAT_HELP, SEAT_KINDS
+    from game.ui.scenes.title import TitleScene
+
+    app = make_app((1024, 640))
+    app.stack.replace(TitleScene(app))
+    press(app, "New game")
+    scene = app.stack.top
+    seats = [w for w in scene.widgets if isinstance(w, Cycle) and w.tooltip == SEAT_HELP]
+    assert len(seats) == scene.seat_count
+    for kind, _ in SEAT_KINDS:
+        assert kind in SEAT_HELP.lower(), kind
+    assert "second" in SEAT_HELP

@@ -28,6 +28,10 @@ from game.ui.widgets.basic import Button, Cycle, TextField
 SEAT_KINDS = [("human", "Human"), ("normal", "AI · normal"), ("hard", "AI · hard"), ("easy", "AI · easy"),
               ("random", "AI · random")]
 DEFAULT_NAMES = ["Ann", "Bram", "Cora", "Dain"]
+SEAT_HELP = ("Who plays this seat (click to change): a human at this screen, or the computer. Normal plays "
+             "by rules of thumb at once; hard thinks about a second a move, playing out normal's answer and "
+             "others from what its seat knows; easy is normal with some moves at random; random picks any "
+             "legal move.")
 
 
 def typeable(text: str, ch: str) -> bool:
@@ -107,7 +111,7 @@ class NewGameScene(MenuScene):
             y = self.seat_rows_top + i * row
             self.widgets.append(Cycle(pygame.Rect(x, y, theme.px(200, s), row - 8), SEAT_KINDS, self.kinds[i],
                                       partial(self.set_kind, i),
-                                      tooltip="Human at this screen, or the computer at a level"))
+                                      tooltip=SEAT_HELP))
             name_field = TextField(pygame.Rect(x + theme.px(212, s), y, theme.px(220, s), row - 8),
                                    self.names[i], max_length=saves.MAX_NAME, placeholder=f"Player {i + 1}",
                                    on_change=partial(self.set_name, i),
