@@ -18,7 +18,7 @@ controller gives each the same thinking time, so how long the seat thinks tells 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from game.ai.agents import heuristic_for
@@ -106,6 +106,5 @@ class SearchAgent:
                 return self.choose(view, decision)
         started = time.perf_counter()
         result = run_request(self.request(game, decision))
-        self.last = SearchResult(result.answer, result.iterations, time.perf_counter() - started, result.visits,
-                                 result.played)
+        self.last = replace(result, seconds=time.perf_counter() - started)  # the request's making too
         return result.answer
