@@ -1,5 +1,5 @@
-"""New game: the "Strict windows" switch reaches the session, and the form fits the window
-with the most seats a game allows."""
+"""New game: the "Strict windows" switch reaches the session, the form fits the window with
+the most seats a game allows, and its choices read as names, not ids."""
 
 from game.ui.widgets.basic import Cycle
 from tests.ui.driver import click, press
@@ -56,3 +56,29 @@ def test_each_seat_says_what_every_level_is(make_app):
     for kind, _ in SEAT_KINDS:
         assert kind in SEAT_HELP.lower(), kind
     assert "second" in SEAT_HELP
+
+
+def test_every_option_choice_reads_as_a_name(make_app):
+    """A game option's choices show their names (Dungeon Delve's quest once showed its id,
+    "wardens_vault"): no label of any game's form is a raw id."""
+    from game.core import registry
+    from game.ui.scenes.title import TitleScene
+
+    app = make_app((1024, 640))
+    app.stack.replace(TitleScene(app))
+    press(app, "New game")
+    scene = app.stack.top
+    checked = 0
+    for system_id in registry.window_ids():
+        scene.pick(system_id)
+        for option in scene.form_options():
+            values = option.choices or option.suggestions
+            if not values:
+                continue
+            cycle = next(w for w in scene.widgets if isinstance(w, Cycle) and [v for v, _ in w.choices] == list(values))
+            for value, label in cycle.choices:
+                assert "_" not in label and label, f"{system_id}: {option.label} shows {label!r} for {value!r}"
+                checked += 1
+    quest = registry.get("dungeon-delve").option_label("quest", "wardens_vault")
+    assert quest == "The Warden's Vault"
+    assert checked >= 4

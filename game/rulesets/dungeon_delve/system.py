@@ -72,6 +72,8 @@ class DungeonDelve(FlowRuleSystem):
         if option_id == "heroes":
             names = [self.data.content.heroes[h].name.split()[0] for h in str(value).split(",")]
             return ", ".join(names)
+        if option_id == "quest" and value in self.data.content.quests:
+            return self.data.content.quests[value].name
         return str(value)
 
     def context(self, state: DDState, log: EventLog) -> Ctx:
