@@ -79,6 +79,8 @@ def test_every_option_choice_reads_as_a_name(make_app):
             for value, label in cycle.choices:
                 assert "_" not in label and label, f"{system_id}: {option.label} shows {label!r} for {value!r}"
                 checked += 1
-    quest = registry.get("dungeon-delve").option_label("quest", "wardens_vault")
-    assert quest == "The Warden's Vault"
+    delve = registry.get("dungeon-delve")
+    assert delve.option_label("quest", "wardens_vault") == "The Warden's Vault"
+    # a party shows its heroes by name, not by title ("Sister Elowen" is Elowen)
+    assert delve.option_label("heroes", "brakka_stonehide,sister_elowen") == "Brakka, Elowen"
     assert checked >= 4

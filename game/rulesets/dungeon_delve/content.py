@@ -129,6 +129,13 @@ class HeroDef:
     awareness: int
     ability: AbilityDef
     feat: AbilityDef
+    short: str = ""
+    """The name a list of heroes shows (New game's party), where the first word of ``name``
+    is a title ("Sister Elowen" is "Elowen"); empty: that first word."""
+
+    @property
+    def short_name(self) -> str:
+        return self.short or self.name.split()[0]
 
     def attribute(self, name: str) -> int:
         """Might, Knowledge, Willpower or Awareness, by lower-case name."""
@@ -723,7 +730,7 @@ _HERO_SCHEMA: Schema = {
     "speed": _STAT, "health": _STAT, "stamina": _STAT,
     "defense": Field((list,), check=list_of_ids),
     "might": _ATTRIBUTE, "knowledge": _ATTRIBUTE, "willpower": _ATTRIBUTE, "awareness": _ATTRIBUTE,
-    "ability": Field((dict,)), "feat": Field((dict,)),
+    "ability": Field((dict,)), "feat": Field((dict,)), "short": Field((str,), required=False),
 }
 
 
@@ -737,7 +744,7 @@ def _load_heroes(directory: Path, refs: _Refs) -> dict[str, HeroDef]:
             stamina=r["stamina"], defense=tuple(r["defense"]), might=r["might"], knowledge=r["knowledge"],
             willpower=r["willpower"], awareness=r["awareness"],
             ability=_ability(r["ability"], f"{where}: ability", ABILITY_MOMENTS, refs),
-            feat=_ability(r["feat"], f"{where}: feat", FEAT_MOMENTS, refs),
+            feat=_ability(r["feat"], f"{where}: feat", FEAT_MOMENTS, refs), short=r.get("short", ""),
         )
     return out
 

@@ -70,7 +70,7 @@ class DungeonDelve(FlowRuleSystem):
 
     def option_label(self, option_id: str, value: Any) -> str:
         if option_id == "heroes":
-            names = [self.data.content.heroes[h].name.split()[0] for h in str(value).split(",")]
+            names = [self.data.content.heroes[h].short_name for h in str(value).split(",")]
             return ", ".join(names)
         if option_id == "quest" and value in self.data.content.quests:
             return self.data.content.quests[value].name
