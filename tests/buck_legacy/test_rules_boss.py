@@ -370,6 +370,50 @@ def test_roll_penalties_can_make_weapons_useless_unless_literal_a55():
         assert (pending(g).kind == "useless") is allowed
 
 
+TYRANT = "brassworks_gulch"  # Brassworks Gulch / the Scrap Tyrant: Level 6, HP 3, Escape 3+,
+#                             resists Crushing; red 6 heals it 1 HP
+
+
+@pytest.mark.parametrize("race, cs, allowed", [
+    ("cogborn", 3, True),    # 1 win in 11 rolls (3 of 36, ties rolled again) against 1 heal in 6
+    ("ogrekin", 5, False),   # 10 wins in 31 rolls: faster than the Boss heals
+])
+def test_a_boss_that_heals_faster_than_the_fighter_wounds_it_makes_weapons_useless_a55(race, cs, allowed):
+    """BL-180, A-55: against the Scrap Tyrant (Level 6, heals 1 HP on a red 6) a Ranger with a
+    Notched Shortsword (CS 3) can win a round (9 > 7), so the printed test does not let them fail
+    on purpose; but they win only 3 rolls in 36 (a tie, 3 in 36, is rolled again), fewer than the
+    1 in 6 the Boss heals, and as the last Active fighter they would fight it for thousands of
+    rounds: the voluntary failure is allowed, unless the host chose the literal test. With CS 5
+    (an Ogrekin) they outpace the healing and roll the Escape check."""
+    for options, literal in (({}, False), ({"literal_useless": True}, True)):
+        f = holder("F", race=race, slots={"weapon": "notched_shortsword"})
+        g = boss([f, holder("E", stunned=True)], zone=TYRANT, options=options,
+                 dice=["red:2", "white:1", "black:6", "plain:6"])
+        assert stats.combat_strength(g.state, g.system.content, 0, *monsters.resist_and_vulnerable(ctx_of(g))) == cs
+        passing(g, stop=lambda ev: "lose" in kinds(ev))
+        assert (pending(g).kind == "useless") is (allowed and not literal)
+
+
+def test_the_last_fighter_outpaced_by_a_healing_boss_ends_the_fight_a55():
+    """A-55, BL-181, D-20: the last Active Adventurer (CS 3) against the Scrap Tyrant loses a round;
+    the normal AI fails the Escape check on purpose, the whole party is Stunned, the Adventure
+    ends and the Boss card goes back to the deck (BL-181): the game goes on instead of a fight that would last thousands of
+    rounds without a question to anyone."""
+    from game.core.rng import Rng
+    from game.rulesets.buck_legacy import ai
+
+    f = holder("F", slots={"weapon": "notched_shortsword"})
+    g = boss([f, holder("E", stunned=True)], zone=TYRANT, boss_hp=2, dice=["red:2", "white:1", "black:6"])
+    passing(g, stop=lambda ev: "lose" in kinds(ev))
+    d = pending(g, "useless")
+    answer = ai.choose(g.view_for(0), d, Rng.seeded(1))
+    assert answer == ("fail",)
+    events = g.choose(0, answer)
+    assert [k for k in kinds(events) if k in ("useless", "stun", "zone_back", "adventure_end")] == \
+        ["useless", "stun", "adventure_end", "zone_back"]
+    assert not g.state.boss_up and g.state.part == "market"
+
+
 def test_a_win_takes_one_hp_and_the_next_adventurer_fights_blt35():
     """BLT-35, BL-176: the Boss at 3 HP loses a round: 2 HP; the winner does not roll again, the
     next Adventurer in priority fights."""

@@ -28,9 +28,11 @@ from game.rulesets.buck_legacy.ai_tools import (
     can_ever_win,
     content,
     eventual,
+    heal_on_six,
     is_single_use,
     lead,
     me_of,
+    outheals,
     own_effects,
     mana_reserve,
     party_aid,
@@ -561,7 +563,8 @@ def parry_choice(view: BLView, decision: Decision, rng: Rng) -> Answer:
 
 def useless(view: BLView, decision: Decision, rng: Rng) -> Answer:
     """D-20: fail on purpose only when no Active Adventurer (this one included) can win a Boss
-    round; that ends a hopeless Boss fight. Otherwise roll, to stay Active for the Medal."""
+    round, or faster than the Boss heals (A-55); that ends a hopeless Boss fight. Otherwise
+    roll, to stay Active for the Medal."""
     foe = boss_foe(view)
     if foe is None:
         return ("roll",)
@@ -570,7 +573,8 @@ def useless(view: BLView, decision: Decision, rng: Rng) -> Answer:
         aid = party_aid(view, now=True)  # what the Active casters can still add (Spark, Acid Storm)
         foe = Foe(fight["level"], tuple(fight["resist"]), tuple(fight["vulnerable"]), True, foe.hp, foe.escape,
                   foe.special, aid.types, aid.level_drop)
-    hopeful = [a for a in view["adventurers"] if not a["stunned"] and can_ever_win(a, foe)]
+    heal = heal_on_six(view["zone"])
+    hopeful = [a for a in view["adventurers"] if not a["stunned"] and can_ever_win(a, foe) and not outheals(a, foe, heal)]
     if hopeful:
         return ("roll",)
     return ("fail",)

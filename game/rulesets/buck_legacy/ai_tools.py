@@ -19,7 +19,7 @@ from typing import Iterator
 
 from game.core import registry
 from game.rulesets.buck_legacy.content import BLContent, Card, Effect, Gear, Zone
-from game.rulesets.buck_legacy.odds import battle_odds
+from game.rulesets.buck_legacy.odds import battle_odds, outpaced_by_healing
 from game.rulesets.buck_legacy.view_types import AdventurerView, BLView
 
 SYSTEM_ID = "buck-legacy"
@@ -299,6 +299,21 @@ def can_ever_win(adv: AdventurerView, foe: Foe) -> bool:
     ordinary, exempt = roll_mods(adv)
     best = bare_strength(adv) - adv["support_received"] + cs + max(1, min(6, 6 + ordinary)) + exempt
     return best > foe.level - foe.drop + 1
+
+
+def heal_on_six(zone_id: str) -> int:
+    """The HP the Zone's Boss heals on a red 6 (0 for a Boss that does not heal)."""
+    boss = content().zones[zone_id].boss if zone_id else None
+    return sum(int(e.get("amount", 1)) for e in boss.special if e.verb == "boss_heal") if boss else 0
+
+
+def outheals(adv: AdventurerView, foe: Foe, heal: int) -> bool:
+    """Whether a Boss that heals ``heal`` HP on a red 6 heals faster than ``adv`` can wound it
+    (A-55, odds.outpaced_by_healing), with the Combat Strength a weapon spell would give."""
+    cs, _ = best_spell_weapon(adv["slots"].get("weapon"), foe, adv)
+    ordinary, exempt = roll_mods(adv)
+    strength = bare_strength(adv) - adv["support_received"] + cs
+    return outpaced_by_healing(strength, foe.level - foe.drop, ordinary, exempt, heal)
 
 
 def mana_reserve(view: BLView, me: AdventurerView) -> int:

@@ -16,6 +16,7 @@ from game.rulesets.buck_legacy.context import FLOW, Ctx
 from game.rulesets.buck_legacy.dice_changes import final_red, final_white
 from game.rulesets.buck_legacy.effects import resolve
 from game.rulesets.buck_legacy.help import open_help
+from game.rulesets.buck_legacy.odds import outpaced_by_healing
 from game.rulesets.buck_legacy.state import Fight
 from game.rulesets.buck_legacy.steps import (
     BattleStep,
@@ -440,7 +441,9 @@ FLOW.question(UselessChoiceStep, ask_useless, answer_useless)
 
 def useless(ctx: Ctx, fight: Fight) -> bool:
     """Our Weapons Are Useless!: CS + 6 at most the Boss's Level + 1 (BL-180, A-42), or, unless the
-    host chose the literal test, CS + the best final white die at most that (A-55)."""
+    host chose the literal test, CS + the best final white die at most that, or a Boss that heals
+    faster than the fighter can wound it (A-55: both would fight on for ever, or for thousands of
+    rounds that ask nobody anything)."""
     resist, vulnerable = monsters.resist_and_vulnerable(ctx)
     strength = stats.combat_strength(ctx.state, ctx.content, fight.fighter, resist, vulnerable)
     limit = monsters.level(ctx) + 1
@@ -452,7 +455,11 @@ def useless(ctx: Ctx, fight: Fight) -> bool:
     fight.white, fight.white_mod = 6, 0
     best = final_white(ctx)
     fight.white, fight.white_mod = saved
-    return strength + best <= limit
+    if strength + best <= limit:
+        return True
+    heal = sum(int(effect.get("amount", 1)) for effect in monsters.boss_of(ctx).special if effect.verb == "boss_heal")
+    ordinary, exempt = stats.roll_modifiers(ctx.state, ctx.content, fight.fighter)
+    return outpaced_by_healing(strength, monsters.level(ctx), ordinary, exempt, heal)
 
 
 def damage_boss(ctx: Ctx, amount: int, rule: str) -> None:

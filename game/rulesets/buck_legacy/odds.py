@@ -66,3 +66,15 @@ def settled_odds(ours: int, theirs: int, strength: int, level: int, white_mod: i
     if ours == theirs or auto_parry:
         return again.eventual
     return Fraction(0)
+
+
+def outpaced_by_healing(strength: int, level: int, white_mod: int, white_exempt: int, heal_on_six: int) -> bool:
+    """A-55, the Boss that heals: whether a fighter's chance of winning a Boss round on the dice
+    alone (their standing roll modifiers, the Boss's plain die, a tie rolled again as a Parry) is
+    no more than the Boss's chance of healing in the round (its red-6 heal, ``heal_on_six`` HP on
+    a 1 in 6). Such a fighter wounds the Boss more slowly than it heals: alone, they would fight
+    it for thousands of rounds (a Level 6 Scrap Tyrant healing 1 HP on a red 6 against CS 2:
+    1 win in 34 rolls against 1 heal in 6)."""
+    if heal_on_six <= 0:
+        return False
+    return battle_odds(strength, level, white_mod, white_exempt).eventual <= Fraction(heal_on_six, 6)
