@@ -79,8 +79,10 @@ class SearchAgent:
         return self.settings.search_windows
 
     def searches(self, decision: Decision) -> bool:
-        """Whether this question is searched (a window's only where the game says so)."""
-        return not decision.window or self.settings.search_windows
+        """Whether this question is searched (a window's only where the game says so; none of
+        the kinds the game leaves to the heuristic)."""
+        return ((not decision.window or self.settings.search_windows)
+                and decision.kind not in self.settings.heuristic_questions)
 
     def choose(self, view: Mapping[str, Any], decision: Decision) -> tuple[str, ...]:
         """Without the game to search (a response window, a stand-in): the heuristic's answer."""

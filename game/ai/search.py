@@ -139,6 +139,11 @@ class SearchSettings:
     it. With a few dozen visits a node can try each answer of the next question about once, so
     its score would average over answers mostly worse than the policy's: a small budget
     compares the root's answers better when the policy plays every question after them."""
+    heuristic_questions: tuple[str, ...] = ()
+    """Kinds of question the search leaves to the heuristic, where its switches were found to
+    lose (``bench --headroom``-like probes: each switch scored against the heuristic's answer by
+    full games of normal play): Buck: Legacy's Parry, whose rollouts score a Parry kept earlier
+    in the Adventure than a loss accepted."""
     search_windows: bool = False
     """Whether response windows are searched too: for a game whose windows hold its main
     decisions (Fantasy Heroes' battle windows). The window then gives a hard seat every window

@@ -233,6 +233,33 @@ def test_a_role_restricted_hard_player_searches_only_its_roles_questions():
     assert min(seen.values()) >= 3
 
 
+def test_a_question_the_game_leaves_to_the_heuristic_is_answered_as_normal_would_unsearched():
+    """Buck: Legacy leaves the Parry (keep it or accept the loss) to the heuristic
+    (``heuristic_questions``): the hard player answers it as normal does without a search, and
+    still searches its other questions (a Market's)."""
+    system_id = "buck-legacy"
+    system = registry.get(system_id)
+    assert "parry_choice" in SearchAgent(system_id, Rng.seeded(1)).settings.heuristic_questions
+    game = Game.new(system, 1, 2, system.playout_options)
+    normal = make_agent("normal", system_id, 1, 0)
+    seen: set[str] = set()
+    for _ in range(3000):
+        decision = game.pending()
+        if decision is None or seen >= {"parry_choice", "market"}:
+            break
+        if decision.kind in ("parry_choice", "market") and len(decision.options) > 1 and decision.kind not in seen:
+            hard = _hard(system_id, 1)
+            hard.rng = Rng.seeded(7, 7)
+            picked = agent_choice(hard, game, decision)
+            assert (hard.last is None) == (decision.kind == "parry_choice")
+            if decision.kind == "parry_choice":
+                normal.rng = Rng.seeded(7, 7)
+                assert picked == tuple(normal.choose(game.view_for(decision.seat), decision))
+            seen.add(decision.kind)
+        game.choose(decision.seat, agent_choice(normal, game, decision) if not decision.forced_pass else ("pass",))
+    assert seen == {"parry_choice", "market"}
+
+
 def _rigged_search(gains: list[float], seed: int, **settings):
     """A search whose root compares ``len(gains)`` answers (the heuristic's first) and whose
     iterations score answer k at ``gains[k]`` plus the deal's luck (shared by the round's
