@@ -304,7 +304,7 @@ def can_ever_win(adv: AdventurerView, foe: Foe) -> bool:
 def heal_on_six(zone_id: str) -> int:
     """The HP the Zone's Boss heals on a red 6 (0 for a Boss that does not heal)."""
     boss = content().zones[zone_id].boss if zone_id else None
-    return sum(int(e.get("amount", 1)) for e in boss.special if e.verb == "boss_heal") if boss else 0
+    return boss.heal_on_six if boss else 0
 
 
 def outheals(adv: AdventurerView, foe: Foe, heal: int) -> bool:

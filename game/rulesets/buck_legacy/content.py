@@ -227,6 +227,11 @@ class Boss:
     special: tuple[Effect, ...]
     flavour: str = ""
 
+    @property
+    def heal_on_six(self) -> int:
+        """The HP its Special Ability heals on a red 6 (0 for a Boss that does not heal, A-55)."""
+        return sum(int(effect.get("amount", 1)) for effect in self.special if effect.verb == "boss_heal")
+
 
 @dataclass(frozen=True)
 class Zone(Card):

@@ -457,9 +457,8 @@ def useless(ctx: Ctx, fight: Fight) -> bool:
     fight.white, fight.white_mod = saved
     if strength + best <= limit:
         return True
-    heal = sum(int(effect.get("amount", 1)) for effect in monsters.boss_of(ctx).special if effect.verb == "boss_heal")
     ordinary, exempt = stats.roll_modifiers(ctx.state, ctx.content, fight.fighter)
-    return outpaced_by_healing(strength, monsters.level(ctx), ordinary, exempt, heal)
+    return outpaced_by_healing(strength, monsters.level(ctx), ordinary, exempt, monsters.boss_of(ctx).heal_on_six)
 
 
 def damage_boss(ctx: Ctx, amount: int, rule: str) -> None:
