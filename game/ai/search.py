@@ -54,6 +54,7 @@ from game.ai.agents import HeuristicFn, random_choice
 from game.core.decision import Decision
 from game.core.game import Game
 from game.core.rng import Rng
+from game.core.serial import stable_hash
 
 Move = tuple[int, tuple[str, ...]]
 """One answer in the tree: the seat that gives it and the option ids it picks."""
@@ -144,6 +145,14 @@ class SearchSettings:
     lose (``bench --headroom``-like probes: each switch scored against the heuristic's answer by
     full games of normal play): Buck: Legacy's Parry, whose rollouts score a Parry kept earlier
     in the Adventure than a loss accepted."""
+    undo_check: int = 3
+    """Own questions in a row the heuristic answers after a root answer, to see whether they
+    lead straight back to the root's position (the same view, asked the same options): an
+    answer the heuristic at once undoes (a helmet taken off and put on again, an item handed
+    over and back) changes nothing but the point where its rollout stops, and a rollout that
+    stops a few questions earlier in the game can score better by that alone; the search would
+    leave the heuristic's answer for it question after question, and the seat would take its
+    gear off and on without end. Such answers are not compared (0: no check)."""
     search_windows: bool = False
     """Whether response windows are searched too: for a game whose windows hold its main
     decisions (Fantasy Heroes' battle windows). The window then gives a hard seat every window
@@ -321,11 +330,11 @@ class Search:
         if len(decision.options) == 1 and decision.min_choices == 1:
             # One answer (a window's forced pass): nothing to search, but the time is taken as
             # for any other question, so how long the seat thinks cannot tell it held nothing.
-            if budget.seconds is not None:
-                time.sleep(max(0.0, budget.seconds - (clock() - started)))
-            return SearchResult(decision.option_ids, 0, clock() - started, {})
+            return self._unsearched(decision.option_ids, budget, started, clock)
         favourite = self.policy(self.root, decision)
-        answers = self.root_answers(decision, favourite)
+        answers = [a for a in self.root_answers(decision, favourite) if a == favourite or not self.undone(a)]
+        if len(answers) == 1:  # every other answer undone at once: nothing to compare
+            return self._unsearched(favourite, budget, started, clock)
         visits: dict[tuple[str, ...], int] = {}
         iterations = 0
         if self.settings.screening > 0 and len(answers) > self.settings.finalists + 1:
@@ -344,6 +353,39 @@ class Search:
         for a in answers:
             visits[a] = visits.get(a, 0) + len(rounds)
         return SearchResult(self.best(answers, rounds), iterations, clock() - started, visits, self.played)
+
+    def undone(self, answer: tuple[str, ...]) -> bool:
+        """Whether the heuristic, answering the seat's next questions (``undo_check`` at most,
+        while no other seat is asked), leads from ``answer`` straight back to the root's
+        position as the seat sees it."""
+        if self.settings.undo_check <= 0:
+            return False
+        home = self._position(self.root)
+        game = self.root.clone()
+        game.choose(self.seat, answer)
+        for _ in range(self.settings.undo_check):
+            decision = game.pending()
+            if decision is None or decision.seat != self.seat or decision.window:
+                return False
+            game.choose(self.seat, self.policy(game, decision))
+            if self._position(game) == home:
+                return True
+        return False
+
+    def _position(self, game: Game) -> str:
+        """The position as the seat sees it, with the options it is asked in any order (a slot
+        emptied and filled again lists its options in another order)."""
+        decision = game.pending()
+        asked = None if decision is None else [decision.seat, decision.kind, sorted(decision.option_ids)]
+        return stable_hash([game.view_for(self.seat), asked])
+
+    @staticmethod
+    def _unsearched(answer: tuple[str, ...], budget: Budget, started: float,
+                    clock: Callable[[], float]) -> SearchResult:
+        """``answer`` without a search, after the budget's time (if it has one) as for any other."""
+        if budget.seconds is not None:
+            time.sleep(max(0.0, budget.seconds - (clock() - started)))
+        return SearchResult(answer, 0, clock() - started, {})
 
     def compare(self, answers: list[tuple[str, ...]], budget: Budget, started: float,
                 clock: Callable[[], float], first_round_within: float | None = None) -> list[list[float]]:

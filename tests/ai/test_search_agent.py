@@ -270,7 +270,7 @@ def _rigged_search(gains: list[float], seed: int, **settings):
     game = next(_search_positions("fantasy-heroes", 4, 1))
     decision = game.pending()
     search = Search(game.determinize(decision.seat, 1), decision.seat, heuristic_for("fantasy-heroes"),
-                    Rng.seeded(seed, 3), SearchSettings(**settings))
+                    Rng.seeded(seed, 3), SearchSettings(**{"undo_check": 0, **settings}))  # its answers are not played
     answers = [(f"answer-{k}",) for k in range(len(gains))]
     noise = Rng.seeded(seed, 9)
     search.policy = lambda game, decision: answers[0]  # type: ignore[method-assign]
@@ -399,3 +399,30 @@ def test_a_rollout_to_the_seats_own_question_lets_every_other_seat_answer_first(
                 ended_at[own].add((end.seat, end.window))
     assert ended_at[True] == {(OVERLORD, False)}
     assert ended_at[False] and all(seat != OVERLORD for seat, _ in ended_at[False])
+
+
+def test_an_answer_the_heuristic_undoes_at_once_is_not_compared():
+    """``undo_check``: in Buck: Legacy's Preparation, putting on the Leather Cap in place of the
+    Great Barbute is taken back by the heuristic's next answer, and so is starting to give a card
+    away; such an answer only moves where its rollout stops, so the root does not compare it
+    (a hard seat once swapped its helmets dozens of times in one Preparation). Taking the
+    weapon off is not undone, and is compared."""
+    from game.ai.agents import heuristic_for
+    from game.ai.search import Search, SearchSettings
+    from tests.buck_legacy.helpers import adventurer, pending, position
+
+    game = position([adventurer("A", gold=30, backpack=["leather_cap"],
+                                slots={"weapon": "studded_cudgel", "headgear": "great_barbute"}),
+                     adventurer("B", stunned=True, gold=50), adventurer("C", gold=10)],
+                    start="exploration", zone="ebony_bloody_rose",
+                    dungeon_top=["collapsing_flagstones", "giant_bog_leech"], dice=["plain:6"])
+    decision = pending(game, "preparation")
+    assert {"equip:leather_cap", "give:leather_cap", "unequip:weapon", "end"} <= set(decision.option_ids)
+    search = Search(game.determinize(0, 1), 0, heuristic_for("buck-legacy"), Rng.seeded(1, 3))
+    assert search.undone(("equip:leather_cap",)) and search.undone(("give:leather_cap",))
+    assert not search.undone(("unequip:weapon",)) and not search.undone(("end",))
+    result = search.run(Budget(iterations=60))
+    assert set(result.visits) == {("end",), ("unequip:weapon",)}
+    unchecked = Search(game.determinize(0, 1), 0, heuristic_for("buck-legacy"), Rng.seeded(1, 3),
+                       SearchSettings(undo_check=0)).run(Budget(iterations=60))
+    assert ("equip:leather_cap",) in unchecked.visits

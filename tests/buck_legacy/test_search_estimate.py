@@ -9,6 +9,8 @@ from game.core import registry
 from game.core.game import Game
 from game.rulesets.buck_legacy import stats
 
+SYSTEM = registry.get("buck-legacy")
+
 
 def _game() -> Game:
     """Two adventurers played by the normal AI until both are made and armed."""
@@ -36,3 +38,14 @@ def test_strength_and_gold_count_and_a_medal_counts_more() -> None:
     medalled.state.adventurers[0].medals += 1
     assert base < richer.evaluate(0) < armoured.evaluate(0) < medalled.evaluate(0)
     assert armoured.evaluate(1) < game.evaluate(1)  # the other's strength is the seat's loss
+
+
+def test_a_medal_lead_counts_for_more_with_fewer_bosses_left() -> None:
+    """With one Boss of two defeated, the seat a Medal ahead stands better than with none
+    defeated: less of the game is left to turn the lead round."""
+    game = _game()
+    game.state.adventurers[0].medals += 1
+    late = game.clone()
+    late.state.bosses_defeated = late.state.target - 1
+    assert SYSTEM.features(late.state, 0)["medals_lead_late"] > SYSTEM.features(game.state, 0)["medals_lead_late"]
+    assert late.evaluate(0) > game.evaluate(0) > 0.5

@@ -24,7 +24,7 @@ from game.core.rng import Rng
 from game.rulesets.fantasy_adventures import ai
 from game.rulesets.fantasy_adventures.ai_party import arrangement
 from game.rulesets.fantasy_adventures.bench import versus
-from tests.fantasy_adventures.helpers import SYSTEM, inst, pending, player, position, until
+from tests.fantasy_adventures.helpers import CONTENT, SYSTEM, inst, pending, player, position, until
 
 RNG = Rng.seeded(1)
 
@@ -378,3 +378,22 @@ def test_d22_a_valuable_own_hero_is_healed_a_cheap_one_is_not() -> None:
     assert _ask(g, 0, "heal_window", kaelen, "pass") == (kaelen,)
     harbor = f"use:{oona}:0:{inst(0, 'harbor_shieldman')}"
     assert _ask(g, 0, "heal_window", harbor, "pass") == ("pass",)
+
+
+# -- the position estimate the hard player scores its rollouts with (issue 15) ---------------------------------
+
+def test_the_estimate_sees_a_placed_stack_before_it_is_fought() -> None:
+    """A stack placed on a party counts against it (its monsters' Melee and its traps) and for
+    its rivals until the Encounter is fought: a search that ends its rollout mid-placement
+    still sees what a placement did."""
+    parties = [player(["ash_tracker", "stonefist_brawler"]), player(["mist_runner", "reef_guard"])]
+    bare = position(parties, monster=0, game_turn=1, start="placement")
+    placed = position(parties, monster=0, game_turn=1, start="placement",
+                      stacks={1: ["spiked_pit_trap", "lesser_demon", "merloit"]})
+    melee = CONTENT.card("lesser_demon").melee + CONTENT.card("merloit").melee
+    target, monster = SYSTEM.features(placed.state, 1), SYSTEM.features(placed.state, 0)
+    assert (target["threat_on_me"], target["traps_on_me"], target["threat_on_rivals"]) == (melee, 1, 0)
+    assert (monster["threat_on_me"], monster["threat_on_rivals"]) == (0, melee)
+    assert SYSTEM.features(bare.state, 1)["threat_on_me"] == 0
+    assert SYSTEM.evaluate(placed.state, 1) < SYSTEM.evaluate(bare.state, 1)
+    assert SYSTEM.evaluate(placed.state, 0) > SYSTEM.evaluate(bare.state, 0)

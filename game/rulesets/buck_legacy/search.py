@@ -133,4 +133,7 @@ def features(state: BLState, content: BLContent, seat: int) -> dict[str, float]:
     out["boss_up"] = float(state.boss_up)
     out["stunned"] = float(state.adventurers[seat].stunned)
     out["adventures"] = float(state.adventure)
+    # A Medal lead counts for more with fewer Bosses left to turn it round.
+    out["medals_lead_late"] = out["medals_lead"] / (1.0 + out["bosses_to_go"])
+    out["medals_tied_first_late"] = out["medals_tied_first"] / (1.0 + out["bosses_to_go"])
     return out

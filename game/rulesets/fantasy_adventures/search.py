@@ -105,4 +105,36 @@ def features(state: FAState, content: Any, seat: int) -> dict[str, float]:
     out["eliminated"] = float(state.players[seat].eliminated)
     out["game_left"] = max(0.0, (GAME_TURNS - state.game_turn) / GAME_TURNS)
     out["monster_player"] = float(state.monster == seat)
+    # What is still coming at each party: a placed stack's or the Encounter's monsters and traps
+    # (without these a monster placed but not yet fought would count for nothing), against
+    # the party's own Melee.
+    melee = [_party_melee(state, content, s) for s in range(state.seats)]
+    threat = [_threat(state, content, s) for s in range(state.seats)]
+    rivals = [s for s in range(state.seats) if s != seat] or [seat]
+    out["own_melee"] = float(melee[seat])
+    out["melee_lead"] = float(melee[seat] - max(melee[s] for s in rivals))
+    out["threat_on_me"] = float(threat[seat][0])
+    out["traps_on_me"] = float(threat[seat][1])
+    out["threat_on_rivals"] = float(max(threat[s][0] for s in rivals))
+    # The same lead counts for more with less of the game left to turn it round.
+    late = 1.0 - out["game_left"]
+    out["gp_share_late"] = out["gp_share"] * late
+    out["heroes_lead_late"] = out["heroes_lead"] * late
     return out
+
+
+def _party_melee(state: FAState, content: Any, seat: int) -> int:
+    player = state.players[seat]
+    return 0 if player.eliminated else sum(content.card(h).melee for h in player.heroes())
+
+
+def _threat(state: FAState, content: Any, seat: int) -> tuple[int, int]:
+    """The Melee of the monsters, and the traps, still to face ``seat``'s party this player turn."""
+    cards = list(state.stacks.get(str(seat), []))
+    encounter = state.encounter
+    if encounter is not None and encounter.target == seat:
+        cards += encounter.stack
+        cards += [m.card for m in encounter.monsters if m.controller != seat]
+    monsters = [content.card(c) for c in cards]
+    return (sum(c.melee for c in monsters if c.kind == "monster"),
+            sum(1 for c in monsters if c.kind == "trap"))
