@@ -48,6 +48,7 @@ import math
 import time
 from statistics import NormalDist
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Callable
 
 from game.ai.agents import HeuristicFn, random_choice
@@ -360,7 +361,6 @@ class Search:
         position as the seat sees it."""
         if self.settings.undo_check <= 0:
             return False
-        home = self._position(self.root)
         game = self.root.clone()
         game.choose(self.seat, answer)
         for _ in range(self.settings.undo_check):
@@ -368,9 +368,14 @@ class Search:
             if decision is None or decision.seat != self.seat or decision.window:
                 return False
             game.choose(self.seat, self.policy(game, decision))
-            if self._position(game) == home:
+            if self._position(game) == self._home:
                 return True
         return False
+
+    @cached_property
+    def _home(self) -> str:
+        """The root's position, as :meth:`undone` compares it (worked out once per search)."""
+        return self._position(self.root)
 
     def _position(self, game: Game) -> str:
         """The position as the seat sees it, with the options it is asked in any order (a slot
