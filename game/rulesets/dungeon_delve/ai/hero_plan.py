@@ -226,58 +226,70 @@ def plan_hero(w: World, hid: str, actions: int, mp: int, *, moved: bool = False,
                         else:
                             plans.append(Plan(pos(q) - fc + val, first_step(here, q, cost, mp, k, option),
                                               f"mend {other['id']}"))
-    # Attack plans.
+    # Attack plans. What each weapon can strike from an end square, and how well, does not
+    # depend on the Move actions and fatigue that reach it: worked out once a square.
+    targets = [(m, sq(m["square"]), max(1, w.hp_left(m["id"])), w.monster_defense(m), w.monster_value(m),
+                m["kind"] == w.boss_kind, danger_per.get(m["id"], {})) for m in monsters]
+    reach_of = [(weapon, None if weapon.ranged else 2 if weapon.reach else 1) for weapon in weapons]
+    kinds_for: dict[tuple[str, int], list[tuple[str, tuple[str, ...], int, int, float]]] = {}
     for q, opts in needs.items():
+        if all(actions - k < 1 for k, _ in opts):
+            continue
+        strikes = []
+        for m, t, m_hp, dfn, value, is_boss, threats in targets:
+            near = cheb(q, t)
+            for weapon, hand_reach in reach_of:
+                if hand_reach is not None and near > hand_reach:
+                    continue  # out of a hand weapon's reach, whatever the walls
+                need = w.can_strike(weapon, q, t)
+                if need is None:
+                    continue
+                rb = data().range_bonus(hid) if weapon.ranged else 0
+                srg = surges_of(weapon)
+                plain = attack_eval(weapon.dice, dfn, srg, weapon.pierce, need, rb, m_hp)
+                strikes.append((m, t, m_hp, dfn, value, is_boss, threats.get(q, 0.0), weapon, need, rb, srg, plain))
+        if not strikes:
+            continue
+        cost = reach[q][0]
         for k, f in opts:
             left = actions - k
             if left < 1:
                 continue
-            cost = reach[q][0]
-            for m in monsters:
-                t = sq(m["square"])
-                m_hp = max(1, w.hp_left(m["id"]))
-                dfn = w.monster_defense(m)
-                value = w.monster_value(m)
-                is_boss = m["kind"] == w.boss_kind
-                for weapon in weapons:
-                    need = w.can_strike(weapon, q, t)
-                    if need is None:
+            for m, t, m_hp, dfn, value, is_boss, threat, weapon, need, rb, srg, plain in strikes:
+                kinds = kinds_for.get((weapon.id, room - f))
+                if kinds is None:
+                    kinds = kinds_for[(weapon.id, room - f)] = attack_kinds(w, hero, weapon, room - f)
+                for prefix, dice, pierce, fat, reserve in kinds:
+                    if prefix == "attack":
+                        res = plain
+                    else:
+                        res = attack_eval(dice, dfn, srg, pierce, need, rb, m_hp)
+                    exp, kill, dist = res
+                    if left >= 2:
+                        exp, kill = combine_kill(dist, plain[2])
+                    fc = fatigue_cost(f, kill=kill)
+                    if fc is None:
                         continue
-                    rb = data().range_bonus(hid) if weapon.ranged else 0
-                    srg = surges_of(weapon)
-                    plain = attack_eval(weapon.dice, dfn, srg, weapon.pierce, need, rb, m_hp)
-                    for prefix, dice, pierce, fat, reserve in attack_kinds(w, hero, weapon, room - f):
-                        if prefix == "attack":
-                            res = plain
-                        else:
-                            res = attack_eval(dice, dfn, srg, pierce, need, rb, m_hp)
-                        exp, kill, dist = res
-                        if left >= 2:
-                            exp, kill = combine_kill(dist, plain[2])
-                        fc = fatigue_cost(f, kill=kill)
-                        if fc is None:
-                            continue
-                        score = exp * (1.5 if is_boss else 1.0) + KILL_WEIGHT * kill * value
-                        if is_boss:
-                            score += WIN_VALUE * kill
-                        if fat:
-                            score -= SKILL_FATIGUE_COST * fat
-                            if fatigue + f + fat > stamina - 1:
-                                score -= 0.2
-                        if reserve < 0:  # the heroic feat
-                            score -= feat_reserve(w, is_boss or kill >= 0.5)
-                        threat = danger_per.get(m["id"], {}).get(q, 0.0)
-                        if left >= 2 and f == 0:
-                            # one of the two actions: what it adds beside a search there
-                            one = res[0] * (1.5 if is_boss else 1.0) + KILL_WEIGHT * res[1] * value + \
-                                (WIN_VALUE * res[1] if is_boss else 0.0) - SKILL_FATIGUE_COST * fat + \
-                                (-feat_reserve(w, is_boss or res[1] >= 0.5) if reserve < 0 else 0.0)
-                            if one > one_attack.get(q, 0.0):
-                                one_attack[q] = one
-                        score += pos(q, minus=kill * threat) - fc
-                        option = f"{prefix}:{weapon.id}:{sq_id(t)}"
-                        plans.append(Plan(score, first_step(here, q, cost, mp, k, option),
-                                          f"{prefix} {m['id']} from {sq_id(q)}", kill, m["id"], q, t))
+                    score = exp * (1.5 if is_boss else 1.0) + KILL_WEIGHT * kill * value
+                    if is_boss:
+                        score += WIN_VALUE * kill
+                    if fat:
+                        score -= SKILL_FATIGUE_COST * fat
+                        if fatigue + f + fat > stamina - 1:
+                            score -= 0.2
+                    if reserve < 0:  # the heroic feat
+                        score -= feat_reserve(w, is_boss or kill >= 0.5)
+                    if left >= 2 and f == 0:
+                        # one of the two actions: what it adds beside a search there
+                        one = res[0] * (1.5 if is_boss else 1.0) + KILL_WEIGHT * res[1] * value + \
+                            (WIN_VALUE * res[1] if is_boss else 0.0) - SKILL_FATIGUE_COST * fat + \
+                            (-feat_reserve(w, is_boss or res[1] >= 0.5) if reserve < 0 else 0.0)
+                        if one > one_attack.get(q, 0.0):
+                            one_attack[q] = one
+                    score += pos(q, minus=kill * threat) - fc
+                    option = f"{prefix}:{weapon.id}:{sq_id(t)}"
+                    plans.append(Plan(score, first_step(here, q, cost, mp, k, option),
+                                      f"{prefix} {m['id']} from {sq_id(q)}", kill, m["id"], q, t))
     # Search or revive (one action) with what the other action left can do there: an attack
     # from the same square, or a Move action on toward the objective.
     for q, k, left, option, what, val in singles:
