@@ -48,3 +48,19 @@ def test_the_frozen_build_leaves_out_openssl():
     spec = (ROOT / "build" / "five-realms.spec").read_text()
     assert '"ssl", "_ssl", "_hashlib"' in spec
     assert 'OPENSSL = ("libssl", "libcrypto")' in spec and "a.binaries = [b for b in a.binaries" in spec
+
+
+def test_the_builds_ship_every_rule_book_but_not_the_developers_notes():
+    """The rules book reads each system's rules.md at run time; game/ai/EXPERIMENTS.md is a
+    notebook for whoever works on the search, not something a player needs."""
+    from fnmatch import fnmatch
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    patterns = project["tool"]["setuptools"]["package-data"]["*"]
+    notes = list(ROOT.glob("game/**/*.md"))
+    assert ROOT / "game" / "ai" / "EXPERIMENTS.md" in notes
+    assert len([md for md in notes if md.name == "rules.md"]) == 5
+    for md in notes:
+        assert any(fnmatch(md.name, p) for p in patterns) == (md.name == "rules.md"), md.name
+    spec = (ROOT / "build" / "five-realms.spec").read_text()
+    assert 'name == "rules.md"' in spec and '".md"' not in spec
