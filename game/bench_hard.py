@@ -104,18 +104,21 @@ def frame_gap(system_id: str, seconds: float, seed: int) -> dict[str, float]:
             "moves": len(session.choices)}
 
 
-def run_hard_bench(decisions: int, seed: int, budget: Budget | None = None) -> dict[str, Any]:
+def run_hard_bench(decisions: int, seed: int, budget: Budget | None = None,
+                   only: str | None = None) -> dict[str, Any]:
+    """Every game's figures, or ``only`` that one's (its table then draws the frames)."""
     budget = budget or DEFAULT_BUDGET
+    games = [registry.get(only).id] if only else list(registry.ids())
     print(f"Hard player: {decisions} searched decisions per game at {budget.describe()} each "
           "(a hard seat against normal seats)")
     out: dict[str, Any] = {}
-    for system_id in registry.ids():
+    for system_id in games:
         f = decision_figures(system_id, decisions, seed, budget)
         out[system_id] = f
         print(f"  {system_id:<22s} decision p50 {f['p50_s']:.2f} s, p95 {f['p95_s']:.2f} s "
-              f"({f['decisions']} decisions); {f['iterations_per_second']:.0f} iterations/s, "
+              f"({f['decisions']} decision{'' if f['decisions'] == 1 else 's'}); {f['iterations_per_second']:.0f} iterations/s, "
               f"{f['compared_per_second']:.0f} in whole rounds", flush=True)
-    gap = frame_gap("fantasy-heroes", budget.seconds or 1.0, seed)
+    gap = frame_gap(only or "fantasy-heroes", budget.seconds or 1.0, seed)
     out["frame_gap"] = gap
     print(f"  the table while hard seats think (worker process): {gap['frames']} frames, median "
           f"{gap['median_frame_ms']:.1f} ms, longest frame {gap['longest_frame_ms']:.1f} ms, longest gap between "

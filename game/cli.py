@@ -9,7 +9,7 @@
                    [--scenario FILE] [--option short_game=true] [--json]
     python -m game replay FILE [--verify]
     python -m game bench [fantasy-heroes] [--games N]
-    python -m game bench --hard [--decisions N] [--budget 1s]    (the hard player's figures)
+    python -m game bench [RULESET] --hard [--decisions N] [--budget 1s]    (the hard player's figures)
     python -m game bench RULESET --headroom --games 2 [--budget 60] [--option key=value]
     python -m game soak fantasy-heroes [--minutes M | --games N] [--agents normal,random] [--seed S]
     python -m game fuzz-saves fantasy-heroes --files N --seed S
@@ -225,7 +225,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
             budget = Budget.parse(args.budget) if args.budget else None
         except ValueError as exc:
             raise FiveRealmsError(str(exc)) from None
-        run_hard_bench(args.decisions, args.seed, budget)
+        run_hard_bench(args.decisions, args.seed, budget, args.ruleset)
     elif args.headroom:
         from game.ai.search import Budget
         from game.bench_headroom import run_headroom_bench
@@ -237,12 +237,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
         except ValueError as exc:
             raise FiveRealmsError(str(exc)) from None
         options = dict(_parse_option(o) for o in args.option)
-        run_headroom_bench(args.ruleset, args.games, args.seed, args.every, args.continuations, args.answers, budget,
-                           options)
+        run_headroom_bench(args.ruleset or "fantasy-heroes", args.games, args.seed, args.every, args.continuations,
+                           args.answers, budget, options)
     elif args.ui:
         run_ui_bench(args.frames, args.seed, args.json)
     else:
-        run_bench(args.ruleset, args.games, args.seed)
+        run_bench(args.ruleset or "fantasy-heroes", args.games, args.seed)
     return 0
 
 
@@ -438,7 +438,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.set_defaults(func=cmd_replay)
 
     b = sub.add_parser("bench", help="print speed figures")
-    b.add_argument("ruleset", nargs="?", default="fantasy-heroes")
+    b.add_argument("ruleset", nargs="?", default=None,
+                   help="one rule system (default fantasy-heroes; with --hard: every game)")
     b.add_argument("--games", type=int, default=100)
     b.add_argument("--seed", type=int, default=1)
     b.add_argument("--ui", action="store_true", help="frame times and start-up instead of rules speed")
