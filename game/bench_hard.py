@@ -115,8 +115,9 @@ def run_hard_bench(decisions: int, seed: int, budget: Budget | None = None,
     for system_id in games:
         f = decision_figures(system_id, decisions, seed, budget)
         out[system_id] = f
+        made = f"{f['decisions']} decision{'' if f['decisions'] == 1 else 's'}"
         print(f"  {system_id:<22s} decision p50 {f['p50_s']:.2f} s, p95 {f['p95_s']:.2f} s "
-              f"({f['decisions']} decision{'' if f['decisions'] == 1 else 's'}); {f['iterations_per_second']:.0f} iterations/s, "
+              f"({made}); {f['iterations_per_second']:.0f} iterations/s, "
               f"{f['compared_per_second']:.0f} in whole rounds", flush=True)
     gap = frame_gap(only or "fantasy-heroes", budget.seconds or 1.0, seed)
     out["frame_gap"] = gap

@@ -76,6 +76,12 @@ def cheb(a: Square, b: Square) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
+def hand_reach(weapon: Weapon) -> int | None:
+    """The farthest a hand weapon strikes (in king's moves), whatever the walls; None for a
+    ranged one, whose reach is its line of sight."""
+    return None if weapon.ranged else 2 if weapon.reach else 1
+
+
 def weapon_fits(weapon: Weapon, spec: Any) -> bool:
     """Whether a skill's or feat's attack (``spec``) may be made with ``weapon``."""
     kind = spec.get("attack_type")

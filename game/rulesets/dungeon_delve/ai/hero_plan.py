@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from game.core.decision import Decision
 from game.rulesets.dungeon_delve.ai.board import is_adjacent, neighbours
-from game.rulesets.dungeon_delve.ai.common import (DANGER_WEIGHT, data, FATIGUE_MP_COST, KILL_WEIGHT, REVIVE_VALUE,
-                                                   SKILL_FATIGUE_COST, WIN_VALUE, Plan, Square, cheb, first_step,
-                                                   parse_sq, sq, sq_id, weapon_fits)
+from game.rulesets.dungeon_delve.ai.common import (DANGER_WEIGHT, data, FATIGUE_MP_COST, hand_reach, KILL_WEIGHT,
+                                                   REVIVE_VALUE, SKILL_FATIGUE_COST, WIN_VALUE, Plan, Square, cheb,
+                                                   first_step, parse_sq, sq, sq_id, weapon_fits)
 from game.rulesets.dungeon_delve.ai.estimates import attack_eval, combine_kill, surges_of
 from game.rulesets.dungeon_delve.ai.items import search_value
 from game.rulesets.dungeon_delve.ai.world import World
@@ -230,7 +230,7 @@ def plan_hero(w: World, hid: str, actions: int, mp: int, *, moved: bool = False,
     # depend on the Move actions and fatigue that reach it: worked out once a square.
     targets = [(m, sq(m["square"]), max(1, w.hp_left(m["id"])), w.monster_defense(m), w.monster_value(m),
                 m["kind"] == w.boss_kind, danger_per.get(m["id"], {})) for m in monsters]
-    reach_of = [(weapon, None if weapon.ranged else 2 if weapon.reach else 1) for weapon in weapons]
+    reach_of = [(weapon, hand_reach(weapon)) for weapon in weapons]
     kinds_for: dict[tuple[str, int], list[tuple[str, tuple[str, ...], int, int, float]]] = {}
     for q, opts in needs.items():
         if all(actions - k < 1 for k, _ in opts):
@@ -238,8 +238,8 @@ def plan_hero(w: World, hid: str, actions: int, mp: int, *, moved: bool = False,
         strikes = []
         for m, t, m_hp, dfn, value, is_boss, threats in targets:
             near = cheb(q, t)
-            for weapon, hand_reach in reach_of:
-                if hand_reach is not None and near > hand_reach:
+            for weapon, limit in reach_of:
+                if limit is not None and near > limit:
                     continue  # out of a hand weapon's reach, whatever the walls
                 need = w.can_strike(weapon, q, t)
                 if need is None:

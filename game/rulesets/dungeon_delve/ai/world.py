@@ -16,8 +16,8 @@ from game.rulesets.dungeon_delve import geometry as geo
 from game.rulesets.dungeon_delve.ai.board import (board_of, dist_to, door_squares, is_adjacent, move_range,
                                                   neighbours, static_los, strike_times, visible_within, walls_of,
                                                   weapons_of)
-from game.rulesets.dungeon_delve.ai.common import (content, data, MONSTER_VALUE, OBJECTIVE_WEIGHT, Square, cheb,
-                                                   sq)
+from game.rulesets.dungeon_delve.ai.common import (content, data, hand_reach, MONSTER_VALUE, OBJECTIVE_WEIGHT, Square,
+                                                   cheb, sq)
 from game.rulesets.dungeon_delve.ai.estimates import attack_eval, surges_of
 from game.rulesets.dungeon_delve.rulesdata import Weapon
 from game.rulesets.dungeon_delve.view_types import ActivationView, AttackView, DDView, HeroView, MonsterView
@@ -141,7 +141,8 @@ class World:
         walls = walls or self.walls
         if a == t:
             return None
-        if not weapon.ranged and cheb(a, t) > (2 if weapon.reach else 1):
+        limit = hand_reach(weapon)
+        if limit is not None and cheb(a, t) > limit:
             return None  # out of a hand weapon's reach, whatever the walls (asked for every square)
         if self.terrain.get(t) == "pit" or self.terrain.get(a) == "pit":
             return (cheb(a, t) if weapon.ranged else 0) if is_adjacent(self.quest, walls, a, t) else None
