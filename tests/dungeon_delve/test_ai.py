@@ -269,3 +269,31 @@ def test_a_knocked_out_hero_stands_up_when_his_ally_has_a_better_use_for_the_act
     assert events(game, "dice", "DD-069")
     brakka = game.state.hero("brakka_stonehide")
     assert not brakka.knocked_out and brakka.square == [8, 4]
+
+
+def test_the_attack_plans_alone_are_the_attack_plans_of_the_whole_turn() -> None:
+    """The order of the heroes asks only each hero's best kill chance, so it plans his
+    attacks alone (``attacks_only``); they must be exactly the attack plans, scores and
+    kill chances of the whole turn's planning, at every hero's turn start of a whole game
+    of four heroes (revives, searches and doors included)."""
+    from game.rulesets.dungeon_delve.ai.hero_plan import plan_hero
+    from game.rulesets.dungeon_delve.ai.world import World
+
+    game = Game.new(SYSTEM, 900, 2, {"heroes": ALL})
+    agents = [make_agent("normal", SYSTEM.id, 900, seat) for seat in range(2)]
+    compared = attacks = 0
+    while (decision := game.pending()) is not None:
+        view = game.view_for(decision.seat)
+        if decision.kind == "hero_order":
+            for h in view["heroes"]:
+                if h["knocked_out"]:
+                    continue
+                whole = [(p.score, p.step, p.what, p.kill) for p in plan_hero(World(view), h["id"], 2, 0)
+                         if p.at is not None]
+                alone = [(p.score, p.step, p.what, p.kill)
+                         for p in plan_hero(World(view), h["id"], 2, 0, attacks_only=True)]
+                assert alone == whole, (h["id"], game.turn)
+                compared += 1
+                attacks += len(alone)
+        game.choose(decision.seat, agents[decision.seat].choose(view, decision))
+    assert compared >= 10 and attacks > 0, (compared, attacks)

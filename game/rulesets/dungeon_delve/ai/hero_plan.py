@@ -59,8 +59,10 @@ def feat_reserve(w: World, useful: bool) -> float:
 
 def plan_hero(w: World, hid: str, actions: int, mp: int, *, moved: bool = False, rested: bool = False,
               immobilized: bool = False, slip: bool = False, decision: Decision | None = None,
-              bonus_mp: int = 0) -> list[Plan]:
-    """Every sensible plan for the rest of this hero's turn, best first."""
+              bonus_mp: int = 0, attacks_only: bool = False) -> list[Plan]:
+    """Every sensible plan for the rest of this hero's turn, best first; with ``attacks_only``
+    only those that attack (the order of the heroes asks each hero's best kill chance, and the
+    turn's other plans, a revive's worth above all, cost more to weigh than its attacks)."""
     hero = w.hero[hid]
     here = sq(hero["square"])
     speed = int(hero["speed"])
@@ -134,98 +136,98 @@ def plan_hero(w: World, hid: str, actions: int, mp: int, *, moved: bool = False,
             return FATIGUE_MP_COST * f + extra
         return None
 
-    # End the turn (or stay) here.
-    plans.append(Plan(here_pos, "end", "end"))
-    # Rest (needs an action): fatigue clears at the end of the turn, fatigue MP included.
-    rest_ok = not rested
-    brakka_heal = 0.0
-    for e in data().ability_effects(hid, "rest"):
-        if e.verb == "recover":
-            brakka_heal = 0.8 * min(int(e.get("amount", 0)), int(hero["damage"]))
-
     weapons = w.hero_weapons(hero)
     monsters = list(w.monsters)
-    search_worth = search_value(w, hid) if w.tokens else 0.0
-    here_progress = w.progress(hid, here, w.door_open) if w.tokens else 0.0
     # One-action plans (search, revive) that leave an action: scored once the attacks are known.
     singles: list[tuple[Square, int, int, str, str, float]] = []
     one_attack: dict[Square, float] = {}  # the best single attack from each end square
-    # Move-only and move + rest / search / door / revive plans.
-    for q, opts in needs.items():
-        for k, f in opts:
-            left = actions - k
-            cost = reach[q][0]
-            if q != here:
-                fc = fatigue_cost(f)
-                if fc is not None:
-                    val = pos(q) - fc
-                    plans.append(Plan(val, first_step(here, q, cost, mp, k, "end"), f"move {sq_id(q)}"))
-            if left >= 1:
-                if rest_ok and (fatigue + f > 0 or brakka_heal > 0):
-                    fc = fatigue_cost(f, rest=True) or 0.0  # a Rest always has a cost (never None)
-                    gain = 0.45 * fatigue + brakka_heal
-                    if fatigue >= stamina - 1:
-                        gain += 0.6
-                    plans.append(Plan(pos(q) - fc + gain, first_step(here, q, cost, mp, k, "rest"),
-                                      f"rest at {sq_id(q)}"))
-                for t in w.tokens:
-                    if t == q or is_adjacent(w.quest, w.walls, q, t):
-                        fc = fatigue_cost(f)
-                        dng = danger_total.get(q, 0.0)
-                        # not where the next overlord turn would likely knock him out, and
-                        # only on his way or a short detour from it (he has to come back)
-                        if fc is None or dng >= SEARCH_DANGER or \
-                                w.progress(hid, q, w.door_open) > here_progress + SEARCH_DETOUR:
-                            continue
-                        singles.append((q, k, left, f"search:{sq_id(t)}", f"search {sq_id(t)}",
-                                        pos(q) - fc + search_worth))
-                if not w.door_open:
-                    for door in sorted(w.board.doors_touching(q)):
-                        if door in w.open_doors:
-                            continue
-                        fc = fatigue_cost(f)
-                        if fc is None:
-                            continue
-                        near = sum(1 for h in w.standing()
-                                   if min(cheb(sq(h["square"]), s) for s in w.door_squares) <= 3
-                                   or h["id"] == hid)
-                        # The quest cannot be won behind a closed door: open it once the party
-                        # is gathered (>= 2 heroes within 3 spaces), or when time runs short.
-                        gathered = near >= 2 or w.round >= 5
-                        bonus = 3.0 + 0.3 * w.round if gathered else -1.0
-                        plans.append(Plan(pos(q, True) - fc + bonus, first_step(here, q, cost, mp, k, f"door:{door}"),
-                                          f"open {door}"))
-                for other in w.heroes:
-                    if other["knocked_out"] and other["id"] != hid:
-                        t = sq(other["square"])
+    if not attacks_only:
+        # End the turn (or stay) here.
+        plans.append(Plan(here_pos, "end", "end"))
+        # Rest (needs an action): fatigue clears at the end of the turn, fatigue MP included.
+        rest_ok = not rested
+        brakka_heal = 0.0
+        for e in data().ability_effects(hid, "rest"):
+            if e.verb == "recover":
+                brakka_heal = 0.8 * min(int(e.get("amount", 0)), int(hero["damage"]))
+        search_worth = search_value(w, hid) if w.tokens else 0.0
+        here_progress = w.progress(hid, here, w.door_open) if w.tokens else 0.0
+        # Move-only and move + rest / search / door / revive plans.
+        for q, opts in needs.items():
+            for k, f in opts:
+                left = actions - k
+                cost = reach[q][0]
+                if q != here:
+                    fc = fatigue_cost(f)
+                    if fc is not None:
+                        val = pos(q) - fc
+                        plans.append(Plan(val, first_step(here, q, cost, mp, k, "end"), f"move {sq_id(q)}"))
+                if left >= 1:
+                    if rest_ok and (fatigue + f > 0 or brakka_heal > 0):
+                        fc = fatigue_cost(f, rest=True) or 0.0  # a Rest always has a cost (never None)
+                        gain = 0.45 * fatigue + brakka_heal
+                        if fatigue >= stamina - 1:
+                            gain += 0.6
+                        plans.append(Plan(pos(q) - fc + gain, first_step(here, q, cost, mp, k, "rest"),
+                                          f"rest at {sq_id(q)}"))
+                    for t in w.tokens:
                         if t == q or is_adjacent(w.quest, w.walls, q, t):
-                            fc = fatigue_cost(f, revive=True)
+                            fc = fatigue_cost(f)
+                            dng = danger_total.get(q, 0.0)
+                            # not where the next overlord turn would likely knock him out, and
+                            # only on his way or a short detour from it (he has to come back)
+                            if fc is None or dng >= SEARCH_DANGER or \
+                                    w.progress(hid, q, w.door_open) > here_progress + SEARCH_DETOUR:
+                                continue
+                            singles.append((q, k, left, f"search:{sq_id(t)}", f"search {sq_id(t)}",
+                                            pos(q) - fc + search_worth))
+                    if not w.door_open:
+                        for door in sorted(w.board.doors_touching(q)):
+                            if door in w.open_doors:
+                                continue
+                            fc = fatigue_cost(f)
                             if fc is None:
                                 continue
-                            singles.append((q, k, left, f"revive:{other['id']}", f"revive {other['id']}",
-                                            pos(q) - fc + revive_value(w, hid, other)))
-                if skill is not None and skill.use == "action" and skill.fatigue <= room - f and \
-                        any(e.verb == "recover" for e in skill.effects):
+                            near = sum(1 for h in w.standing()
+                                       if min(cheb(sq(h["square"]), s) for s in w.door_squares) <= 3
+                                       or h["id"] == hid)
+                            # The quest cannot be won behind a closed door: open it once the party
+                            # is gathered (>= 2 heroes within 3 spaces), or when time runs short.
+                            gathered = near >= 2 or w.round >= 5
+                            bonus = 3.0 + 0.3 * w.round if gathered else -1.0
+                            plans.append(Plan(pos(q, True) - fc + bonus,
+                                              first_step(here, q, cost, mp, k, f"door:{door}"), f"open {door}"))
                     for other in w.heroes:
-                        t = sq(other["square"])
-                        if other["damage"] <= 0 or not (other["id"] == hid or t == q or
-                                                        is_adjacent(w.quest, w.walls, q, t)):
-                            continue
-                        if other["knocked_out"]:
-                            val = revive_value(w, hid, other) - 1.0
-                        else:
-                            dmg = int(other["damage"])
-                            val = 0.8 * min(2.17, dmg) * (1 + 2 * dmg / int(other["health"]))
-                        fc = fatigue_cost(f, revive=other["knocked_out"])
-                        if fc is None:
-                            continue
-                        val -= SKILL_FATIGUE_COST * skill.fatigue
-                        option = f"skill:{skill.id}:{other['id']}"
-                        if other["knocked_out"]:
-                            singles.append((q, k, left, option, f"mend {other['id']}", pos(q) - fc + val))
-                        else:
-                            plans.append(Plan(pos(q) - fc + val, first_step(here, q, cost, mp, k, option),
-                                              f"mend {other['id']}"))
+                        if other["knocked_out"] and other["id"] != hid:
+                            t = sq(other["square"])
+                            if t == q or is_adjacent(w.quest, w.walls, q, t):
+                                fc = fatigue_cost(f, revive=True)
+                                if fc is None:
+                                    continue
+                                singles.append((q, k, left, f"revive:{other['id']}", f"revive {other['id']}",
+                                                pos(q) - fc + revive_value(w, hid, other)))
+                    if skill is not None and skill.use == "action" and skill.fatigue <= room - f and \
+                            any(e.verb == "recover" for e in skill.effects):
+                        for other in w.heroes:
+                            t = sq(other["square"])
+                            if other["damage"] <= 0 or not (other["id"] == hid or t == q or
+                                                            is_adjacent(w.quest, w.walls, q, t)):
+                                continue
+                            if other["knocked_out"]:
+                                val = revive_value(w, hid, other) - 1.0
+                            else:
+                                dmg = int(other["damage"])
+                                val = 0.8 * min(2.17, dmg) * (1 + 2 * dmg / int(other["health"]))
+                            fc = fatigue_cost(f, revive=other["knocked_out"])
+                            if fc is None:
+                                continue
+                            val -= SKILL_FATIGUE_COST * skill.fatigue
+                            option = f"skill:{skill.id}:{other['id']}"
+                            if other["knocked_out"]:
+                                singles.append((q, k, left, option, f"mend {other['id']}", pos(q) - fc + val))
+                            else:
+                                plans.append(Plan(pos(q) - fc + val, first_step(here, q, cost, mp, k, option),
+                                                  f"mend {other['id']}"))
     # Attack plans. What each weapon can strike from an end square, and how well, does not
     # depend on the Move actions and fatigue that reach it: worked out once a square.
     targets = [(m, sq(m["square"]), max(1, w.hp_left(m["id"])), w.monster_defense(m), w.monster_value(m),
@@ -299,7 +301,7 @@ def plan_hero(w: World, hid: str, actions: int, mp: int, *, moved: bool = False,
             extra = max(one_attack.get(q, 0.0), onward)
         plans.append(Plan(val + extra, first_step(here, q, reach[q][0], mp, k, option), what))
     # Cinder Storm: only offered from where the hero stands.
-    if decision is not None and actions >= 1:
+    if decision is not None and actions >= 1 and not attacks_only:
         for opt in decision.options:
             if opt.id.startswith("feat:"):
                 centre = parse_sq(opt.id[5:])

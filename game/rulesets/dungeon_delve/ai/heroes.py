@@ -122,7 +122,8 @@ def hero_pos_simple(w: World, hid: str, q: Square) -> float:
 def best_kill_chance(w: World, hid: str) -> float:
     hero = w.hero[hid]
     actions = 1 if "stunned" in hero.get("conditions", []) else 2
-    plans = plan_hero(w, hid, actions, 0, immobilized="immobilized" in hero.get("conditions", []))
+    plans = plan_hero(w, hid, actions, 0, immobilized="immobilized" in hero.get("conditions", []),
+                      attacks_only=True)
     return max((p.kill for p in plans), default=0.0)
 
 
