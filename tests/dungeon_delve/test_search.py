@@ -106,3 +106,55 @@ def test_hard_heroes_end_a_turn_instead_of_trading_for_ever_dd_114(monkeypatch: 
     counted_in_questions = _trades_until_brakka_ends()
     assert len(counted_in_questions) == 12
     assert all(a[0].startswith(("give:", "take:")) for a in counted_in_questions)
+
+
+def test_the_overlords_search_grows_no_tree_below_its_answers_and_the_heroes_does() -> None:
+    """The Overlord's searches compare his answers with the heuristic playing every question
+    after them (``search_tuning_by_seat``); the heroes' grow a tree below theirs."""
+    from game.ai.agents import heuristic_for
+    from game.ai.hard import settings_for
+    from game.ai.search import Search
+    from game.core.rng import Rng
+
+    game = Game.new(SYSTEM, 3, 2, {"heroes": "brakka_stonehide,sister_elowen"})
+    players = [make_agent("normal", SYSTEM.id, 3, seat) for seat in range(2)]
+    deepest: dict[int, int] = {}
+    while len(deepest) < 2 and (decision := game.pending()) is not None:
+        if not decision.window and len(decision.options) > 1 and decision.seat not in deepest:
+            settings = settings_for(SYSTEM.id, decision.seat, game.seats)
+            search = Search(game.determinize(decision.seat, 1), decision.seat, heuristic_for(SYSTEM.id),
+                            Rng.seeded(1, 77), settings)
+            search.run(Budget(iterations=24))
+            deepest[decision.seat] = max(len(child.children) for child in search.tree.children.values())
+        game.choose(decision.seat, tuple(players[decision.seat].choose(game.view_for(decision.seat), decision)))
+    assert settings_for(SYSTEM.id, OVERLORD, 2).expand_after == 200
+    assert settings_for(SYSTEM.id, 1, 2).expand_after == settings_for(SYSTEM.id).expand_after == 0
+    assert deepest[OVERLORD] == 0
+    assert deepest[1] > 0
+
+
+def test_a_search_request_is_searched_with_its_seats_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the search runs (in a worker for the window, or here), the request's seat decides
+    the settings: the Overlord's without a tree, the heroes' with one."""
+    import game.ai.hard as hard
+    from game.ai.search import SearchResult, SearchSettings
+    from game.core.rng import Rng
+
+    used: dict[int, int] = {}
+
+    def record(root: Game, seat: int, heuristic: object, seed: int, budget: Budget,
+               settings: SearchSettings) -> SearchResult:
+        used[seat] = settings.expand_after
+        decision = root.pending()
+        assert decision is not None
+        return SearchResult(decision.option_ids[:1], 0, 0.0, {})
+
+    monkeypatch.setattr(hard, "search_decision", record)
+    game = Game.new(SYSTEM, 3, 2, {"heroes": "brakka_stonehide,sister_elowen"})
+    players = [make_agent("normal", SYSTEM.id, 3, seat) for seat in range(2)]
+    while len(used) < 2 and (decision := game.pending()) is not None:
+        if not decision.window and len(decision.options) > 1 and decision.seat not in used:
+            agent = SearchAgent(SYSTEM.id, Rng.seeded(3, decision.seat), Budget(iterations=10))
+            hard.run_request(agent.request(game, decision))
+        game.choose(decision.seat, tuple(players[decision.seat].choose(game.view_for(decision.seat), decision)))
+    assert used == {OVERLORD: 200, 1: 0}
