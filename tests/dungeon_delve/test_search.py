@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Iterator
+
 import pytest
 
 from game.ai.agents import make_agent
 from game.ai.hard import SearchAgent
 from game.ai.search import Budget
+from game.core.decision import Decision
 from game.core.game import Game
 from game.core.serial import to_data
 from game.rulesets.dungeon_delve.state import OVERLORD
@@ -108,6 +111,18 @@ def test_hard_heroes_end_a_turn_instead_of_trading_for_ever_dd_114(monkeypatch: 
     assert all(a[0].startswith(("give:", "take:")) for a in counted_in_questions)
 
 
+def _each_seats_first_question(game: Game) -> Iterator[Decision]:
+    """Play ``game`` with normal players, stopping at each seat's first question outside a
+    window with a choice in it (the caller looks at the game there before play goes on)."""
+    players = [make_agent("normal", SYSTEM.id, 3, seat) for seat in range(game.seats)]
+    asked: set[int] = set()
+    while len(asked) < game.seats and (decision := game.pending()) is not None:
+        if not decision.window and len(decision.options) > 1 and decision.seat not in asked:
+            asked.add(decision.seat)
+            yield decision
+        game.choose(decision.seat, tuple(players[decision.seat].choose(game.view_for(decision.seat), decision)))
+
+
 def test_the_overlords_search_grows_no_tree_below_its_answers_and_the_heroes_does() -> None:
     """The Overlord's searches compare his answers with the heuristic playing every question
     after them (``search_tuning_by_seat``); the heroes' grow a tree below theirs."""
@@ -117,16 +132,13 @@ def test_the_overlords_search_grows_no_tree_below_its_answers_and_the_heroes_doe
     from game.core.rng import Rng
 
     game = Game.new(SYSTEM, 3, 2, {"heroes": "brakka_stonehide,sister_elowen"})
-    players = [make_agent("normal", SYSTEM.id, 3, seat) for seat in range(2)]
     deepest: dict[int, int] = {}
-    while len(deepest) < 2 and (decision := game.pending()) is not None:
-        if not decision.window and len(decision.options) > 1 and decision.seat not in deepest:
-            settings = settings_for(SYSTEM.id, decision.seat, game.seats)
-            search = Search(game.determinize(decision.seat, 1), decision.seat, heuristic_for(SYSTEM.id),
-                            Rng.seeded(1, 77), settings)
-            search.run(Budget(iterations=24))
-            deepest[decision.seat] = max(len(child.children) for child in search.tree.children.values())
-        game.choose(decision.seat, tuple(players[decision.seat].choose(game.view_for(decision.seat), decision)))
+    for decision in _each_seats_first_question(game):
+        settings = settings_for(SYSTEM.id, decision.seat, game.seats)
+        search = Search(game.determinize(decision.seat, 1), decision.seat, heuristic_for(SYSTEM.id),
+                        Rng.seeded(1, 77), settings)
+        search.run(Budget(iterations=24))
+        deepest[decision.seat] = max(len(child.children) for child in search.tree.children.values())
     assert settings_for(SYSTEM.id, OVERLORD, 2).expand_after == 200
     assert settings_for(SYSTEM.id, 1, 2).expand_after == settings_for(SYSTEM.id).expand_after == 0
     assert deepest[OVERLORD] == 0
@@ -151,10 +163,7 @@ def test_a_search_request_is_searched_with_its_seats_settings(monkeypatch: pytes
 
     monkeypatch.setattr(hard, "search_decision", record)
     game = Game.new(SYSTEM, 3, 2, {"heroes": "brakka_stonehide,sister_elowen"})
-    players = [make_agent("normal", SYSTEM.id, 3, seat) for seat in range(2)]
-    while len(used) < 2 and (decision := game.pending()) is not None:
-        if not decision.window and len(decision.options) > 1 and decision.seat not in used:
-            agent = SearchAgent(SYSTEM.id, Rng.seeded(3, decision.seat), Budget(iterations=10))
-            hard.run_request(agent.request(game, decision))
-        game.choose(decision.seat, tuple(players[decision.seat].choose(game.view_for(decision.seat), decision)))
+    for decision in _each_seats_first_question(game):
+        agent = SearchAgent(SYSTEM.id, Rng.seeded(3, decision.seat), Budget(iterations=10))
+        hard.run_request(agent.request(game, decision))
     assert used == {OVERLORD: 200, 1: 0}
