@@ -47,22 +47,15 @@ class SearchRequest:
         return Game.restore(registry.get(self.system_id), self.snapshot)
 
 
-def settings_for(system_id: str, seat: int | None = None, seats: int = 0) -> SearchSettings:
-    """The search settings the rule system asks for (its ``search_tuning``), else the
-    defaults; for ``seat`` (of ``seats``), with the changes it asks for that seat's searches
-    (``search_tuning_by_seat``)."""
-    system = registry.get(system_id)
-    tuning = dict(system.search_tuning)
-    if seat is not None:
-        tuning.update(system.search_tuning_by_seat.get(system.seat_label(seat, seats), {}))
-    return SearchSettings(**tuning)
+def settings_for(system_id: str) -> SearchSettings:
+    """The search settings the rule system asks for (its ``search_tuning``), else the defaults."""
+    return SearchSettings(**registry.get(system_id).search_tuning)
 
 
 def run_request(request: SearchRequest) -> SearchResult:
     """Answer a request: the search itself, wherever it runs."""
-    root = request.root()
-    return search_decision(root, request.seat, heuristic_for(request.system_id), request.seed,
-                           request.budget, settings_for(request.system_id, request.seat, root.seats))
+    return search_decision(request.root(), request.seat, heuristic_for(request.system_id), request.seed,
+                           request.budget, settings_for(request.system_id))
 
 
 class SearchAgent:

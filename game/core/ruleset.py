@@ -121,11 +121,6 @@ class RuleSystem(ABC):
     search_tuning: ClassVar[Mapping[str, Any]] = {}
     """How the hard player searches this game (fields of game.ai.search.SearchSettings that
     differ from the defaults: rollout length, whether its response windows are searched)."""
-    search_tuning_by_seat: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
-    """Changes to ``search_tuning`` for the searches of one seat, by its label at the table
-    (:meth:`seat_label`), where sides play so differently that one search does not suit both
-    (Dungeon Delve's Overlord). Only fields that shape a single search belong here: which
-    questions a seat searches at all is the same for every seat."""
 
     def seat_label(self, index: int, seats: int) -> str:
         """What seat ``index`` (from 0) is called at the table ("Seat 1", "Overlord"...)."""

@@ -123,47 +123,27 @@ def _each_seats_first_question(game: Game) -> Iterator[Decision]:
         game.choose(decision.seat, tuple(players[decision.seat].choose(game.view_for(decision.seat), decision)))
 
 
-def test_the_overlords_search_grows_no_tree_below_its_answers_and_the_heroes_does() -> None:
-    """The Overlord's searches compare his answers with the heuristic playing every question
-    after them (``search_tuning_by_seat``); the heroes' grow a tree below theirs."""
+def test_neither_sides_search_grows_a_tree_below_its_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both sides' searches compare their answers with the heuristic playing every question
+    after them (the game's ``expand_after``); with the search's default a tree grows below
+    the answers of either side."""
     from game.ai.agents import heuristic_for
     from game.ai.hard import settings_for
-    from game.ai.search import Search
+    from game.ai.search import Search, SearchSettings
     from game.core.rng import Rng
 
-    game = Game.new(SYSTEM, 3, 2, {"heroes": "brakka_stonehide,sister_elowen"})
-    deepest: dict[int, int] = {}
-    for decision in _each_seats_first_question(game):
-        settings = settings_for(SYSTEM.id, decision.seat, game.seats)
-        search = Search(game.determinize(decision.seat, 1), decision.seat, heuristic_for(SYSTEM.id),
-                        Rng.seeded(1, 77), settings)
-        search.run(Budget(iterations=24))
-        deepest[decision.seat] = max(len(child.children) for child in search.tree.children.values())
-    assert settings_for(SYSTEM.id, OVERLORD, 2).expand_after == 200
-    assert settings_for(SYSTEM.id, 1, 2).expand_after == settings_for(SYSTEM.id).expand_after == 0
-    assert deepest[OVERLORD] == 0
-    assert deepest[1] > 0
+    def deepest_below_each_seats_first_answers() -> dict[int, int]:
+        game = Game.new(SYSTEM, 3, 2, {"heroes": "brakka_stonehide,sister_elowen"})
+        deepest: dict[int, int] = {}
+        for decision in _each_seats_first_question(game):
+            search = Search(game.determinize(decision.seat, 1), decision.seat, heuristic_for(SYSTEM.id),
+                            Rng.seeded(1, 77), settings_for(SYSTEM.id))
+            search.run(Budget(iterations=24))
+            deepest[decision.seat] = max(len(child.children) for child in search.tree.children.values())
+        return deepest
 
-
-def test_a_search_request_is_searched_with_its_seats_settings(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Where the search runs (in a worker for the window, or here), the request's seat decides
-    the settings: the Overlord's without a tree, the heroes' with one."""
-    import game.ai.hard as hard
-    from game.ai.search import SearchResult, SearchSettings
-    from game.core.rng import Rng
-
-    used: dict[int, int] = {}
-
-    def record(root: Game, seat: int, heuristic: object, seed: int, budget: Budget,
-               settings: SearchSettings) -> SearchResult:
-        used[seat] = settings.expand_after
-        decision = root.pending()
-        assert decision is not None
-        return SearchResult(decision.option_ids[:1], 0, 0.0, {})
-
-    monkeypatch.setattr(hard, "search_decision", record)
-    game = Game.new(SYSTEM, 3, 2, {"heroes": "brakka_stonehide,sister_elowen"})
-    for decision in _each_seats_first_question(game):
-        agent = SearchAgent(SYSTEM.id, Rng.seeded(3, decision.seat), Budget(iterations=10))
-        hard.run_request(agent.request(game, decision))
-    assert used == {OVERLORD: 200, 1: 0}
+    assert deepest_below_each_seats_first_answers() == {OVERLORD: 0, 1: 0}
+    monkeypatch.setattr(DungeonDelve, "search_tuning", {**DungeonDelve.search_tuning,
+                                                        "expand_after": SearchSettings().expand_after})
+    grown = deepest_below_each_seats_first_answers()
+    assert grown[OVERLORD] > 0 and grown[1] > 0
