@@ -9,7 +9,7 @@
                    [--scenario FILE] [--option short_game=true] [--json]
     python -m game replay FILE [--verify]
     python -m game bench [fantasy-heroes] [--games N]
-    python -m game bench [RULESET] --hard [--decisions N] [--budget 1s]    (the hard player's figures)
+    python -m game bench [RULESET] --hard [--decisions N] [--budget 1s] [--helpers N]  (the hard player's figures)
     python -m game bench RULESET --headroom --games 2 [--budget 60] [--option key=value]
     python -m game soak fantasy-heroes [--minutes M | --games N] [--agents normal,random] [--seed S]
     python -m game fuzz-saves fantasy-heroes --files N --seed S
@@ -225,7 +225,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
             budget = Budget.parse(args.budget) if args.budget else None
         except ValueError as exc:
             raise FiveRealmsError(str(exc)) from None
-        run_hard_bench(args.decisions, args.seed, budget, args.ruleset)
+        helpers = None if args.helpers is None else _at_least("--helpers", args.helpers, 0)
+        run_hard_bench(args.decisions, args.seed, budget, args.ruleset, helpers)
     elif args.headroom:
         from game.ai.search import Budget
         from game.bench_headroom import run_headroom_bench
@@ -448,6 +449,9 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--hard", action="store_true",
                    help="the hard player: decision times, iterations per second, the table's frames while it thinks")
     b.add_argument("--decisions", type=int, default=10, help="with --hard: searched decisions per game")
+    b.add_argument("--helpers", type=int, default=None,
+                   help="with --hard: helper processes beside the search's worker (default: one for each "
+                        "processor beyond two, at most 3)")
     b.add_argument("--budget", default="",
                    help="with --hard: the search budget (default 1s); with --headroom: score the hard player's answers too")
     b.add_argument("--headroom", action="store_true",

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from game.ai.agents import heuristic_for
-from game.ai.search import Budget, SearchResult, SearchSettings, search_decision
+from game.ai.search import Budget, Helpers, SearchResult, SearchSettings, search_decision
 from game.core import registry
 from game.core.decision import Decision
 from game.core.game import Game
@@ -52,10 +52,11 @@ def settings_for(system_id: str) -> SearchSettings:
     return SearchSettings(**registry.get(system_id).search_tuning)
 
 
-def run_request(request: SearchRequest) -> SearchResult:
-    """Answer a request: the search itself, wherever it runs."""
+def run_request(request: SearchRequest, helpers: Helpers | None = None) -> SearchResult:
+    """Answer a request: the search itself, wherever it runs (with ``helpers``, processes that
+    play rounds of it at the same time: game.ai.worker)."""
     return search_decision(request.root(), request.seat, heuristic_for(request.system_id), request.seed,
-                           request.budget, settings_for(request.system_id))
+                           request.budget, settings_for(request.system_id), helpers)
 
 
 class SearchAgent:

@@ -37,6 +37,11 @@ with one answer is answered, and a response window's question is answered by the
 policy (windows come after every action in some games; branching on each would spend the
 budget on passes) unless the game's settings say its windows hold its main decisions.
 
+In the window the rounds are also played by helpers (game.ai.worker): other processes with
+the same determinization and generators of their own, which play rounds at the same time
+and hand them over; the answers are compared over all the rounds. Only a budget of time is
+shared so: with one helper the window's second holds twice the rounds.
+
 The search reads nothing but the determinization it was handed (the caller makes it from the
 seat's own knowledge) and its own generator: the same knowledge, seed and iteration budget
 give the same answer (``tests/ai/test_search_agent.py``).
@@ -49,7 +54,7 @@ import time
 from statistics import NormalDist
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable
+from typing import Callable, Protocol
 
 from game.ai.agents import HeuristicFn, random_choice
 from game.core.decision import Decision
@@ -160,6 +165,19 @@ class SearchSettings:
     question, forced passes included, for the same thinking time (game.ai.hard)."""
 
 
+class Helpers(Protocol):
+    """Other processes that play rounds of the same search at the same time, each from the same
+    determinization with a generator of its own (game.ai.worker): a time budget then holds as
+    many rounds as there are processors to play them."""
+
+    def start(self, answers: list[tuple[str, ...]], seconds: float, first_round_within: float | None) -> None:
+        """Begin rounds of ``answers`` for ``seconds`` from now (the first round within
+        ``first_round_within``, as :meth:`Search.compare`)."""
+
+    def collect(self) -> tuple[list[list[float]], int]:
+        """Wait for the rounds begun: the whole rounds played, and every iteration played."""
+
+
 @dataclass
 class Node:
     """A question's answers as the search has met them: each child's visits, the sum of every
@@ -184,17 +202,23 @@ class SearchResult:
     seconds: float
     visits: dict[tuple[str, ...], int]
     played: int = 0
+    helped: int = 0
+    """Of the iterations played, those its helpers played (game.ai.worker)."""
 
 
 class Search:
     """One decision's search from ``root``, a determinization made for ``seat``."""
 
     def __init__(self, root: Game, seat: int, heuristic: HeuristicFn, rng: Rng,
-                 settings: SearchSettings = SearchSettings()) -> None:
+                 settings: SearchSettings = SearchSettings(), helpers: Helpers | None = None) -> None:
         self.root, self.seat, self.heuristic, self.rng, self.settings = root, seat, heuristic, rng, settings
+        # Only a budget of time alone is shared with helpers: an iteration budget gives the same
+        # answer for the same seed wherever it runs, and a split of it would not.
+        self.helpers = helpers
         self.tree = Node()
         self.seats = root.seats
         self.played = 0  # iterations run, whole rounds or not (SearchResult.played)
+        self.helped = 0  # of them, by the helpers
 
     # -- policy ------------------------------------------------------------------------------
 
@@ -340,7 +364,7 @@ class Search:
         iterations = 0
         if self.settings.screening > 0 and len(answers) > self.settings.finalists + 1:
             part = self.settings.screening
-            screened = self.compare(answers, Budget(
+            screened = self.rounds_of(answers, Budget(
                 None if budget.iterations is None else max(len(answers), int(budget.iterations * part)),
                 None if budget.seconds is None else budget.seconds * part), started, clock,
                 first_round_within=budget.seconds)
@@ -349,11 +373,12 @@ class Search:
             answers = self.finalists(answers, screened)
         left = Budget(None if budget.iterations is None else max(len(answers), budget.iterations - iterations),
                       budget.seconds)
-        rounds = self.compare(answers, left, started, clock)
+        rounds = self.rounds_of(answers, left, started, clock)
         iterations += len(rounds) * len(answers)
         for a in answers:
             visits[a] = visits.get(a, 0) + len(rounds)
-        return SearchResult(self.best(answers, rounds), iterations, clock() - started, visits, self.played)
+        return SearchResult(self.best(answers, rounds), iterations, clock() - started, visits, self.played,
+                            self.helped)
 
     def undone(self, answer: tuple[str, ...]) -> bool:
         """Whether the heuristic, answering the seat's next questions (``undo_check`` at most,
@@ -391,6 +416,24 @@ class Search:
         if budget.seconds is not None:
             time.sleep(max(0.0, budget.seconds - (clock() - started)))
         return SearchResult(answer, 0, clock() - started, {})
+
+    def rounds_of(self, answers: list[tuple[str, ...]], budget: Budget, started: float,
+                  clock: Callable[[], float], first_round_within: float | None = None) -> list[list[float]]:
+        """Rounds of the root answers within ``budget`` (see :meth:`compare`): played here and,
+        with a budget of time alone, by the helpers at the same time. Every round is one deal
+        for every answer, so a helper's rounds are compared with these as they are."""
+        helpers = self.helpers if budget.iterations is None and budget.seconds is not None else None
+        if helpers is not None and budget.seconds is not None:
+            spent = clock() - started
+            helpers.start(answers, budget.seconds - spent,
+                          None if first_round_within is None else first_round_within - spent)
+        rounds = self.compare(answers, budget, started, clock, first_round_within)
+        if helpers is not None:
+            more, played = helpers.collect()
+            rounds.extend(more)
+            self.played += played
+            self.helped += played
+        return rounds
 
     def compare(self, answers: list[tuple[str, ...]], budget: Budget, started: float,
                 clock: Callable[[], float], first_round_within: float | None = None) -> list[list[float]]:
@@ -447,7 +490,11 @@ class Search:
         return best
 
 
+SEARCH_STREAM = 77
+"""The sequence of the search's own generator (a helper's is this plus its number)."""
+
+
 def search_decision(root: Game, seat: int, heuristic: HeuristicFn, seed: int, budget: Budget,
-                    settings: SearchSettings = SearchSettings()) -> SearchResult:
+                    settings: SearchSettings = SearchSettings(), helpers: Helpers | None = None) -> SearchResult:
     """Search ``root`` (a determinization for ``seat``, whose question is pending) and answer."""
-    return Search(root, seat, heuristic, Rng.seeded(seed, 77), settings).run(budget)
+    return Search(root, seat, heuristic, Rng.seeded(seed, SEARCH_STREAM), settings, helpers).run(budget)

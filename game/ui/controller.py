@@ -70,6 +70,7 @@ class Controller:
         self._think_started = 0.0
         self._search_worker: Any = None  # game.ai.worker.SearchWorker, made for the first hard seat's search
         self.search_seconds: float | None = None  # the hard players' thinking time (the settings'), if set
+        self.search_helpers: int | None = None  # the worker's helper processes; None: as the machine allows
         humans = self.humans
         self.shown_seat: int | None = humans[0] if humans else None
         self.autosave_enabled = autosave
@@ -465,7 +466,7 @@ class Controller:
             from game.ai.worker import SearchWorker
 
             if self._search_worker is None:
-                self._search_worker = SearchWorker()
+                self._search_worker = SearchWorker(self.search_helpers)
             if self.search_seconds is not None:
                 from game.ai.search import Budget
 

@@ -21,3 +21,11 @@ def test_the_hard_bench_of_one_game_measures_that_game_only(capsys):
 def test_the_hard_bench_refuses_an_unknown_game_by_name():
     with pytest.raises(FiveRealmsError, match="chess"):
         run_hard_bench(1, 3, Budget(iterations=4), "chess")
+
+
+def test_a_budget_of_time_is_benched_as_the_window_searches_it_with_the_helpers_asked_for(capsys):
+    """`--budget 1s` (the default) measures the window's way: the worker process and, with
+    `--helpers 1`, a helper beside it, whose iterations count in the figures."""
+    out = run_hard_bench(1, 3, Budget(seconds=0.2), "fantasy-heroes", helpers=1)
+    assert out["fantasy-heroes"]["processes"] == 2 and out["fantasy-heroes"]["iterations_per_second"] > 0
+    assert "2 search processes" in capsys.readouterr().out

@@ -426,3 +426,39 @@ def test_an_answer_the_heuristic_undoes_at_once_is_not_compared():
     unchecked = Search(game.determinize(0, 1), 0, heuristic_for("buck-legacy"), Rng.seeded(1, 3),
                        SearchSettings(undo_check=0)).run(Budget(iterations=60))
     assert ("equip:leather_cap",) in unchecked.visits
+
+
+class _FakeHelpers:
+    """Helpers (game.ai.search.Helpers) whose rounds find ``better`` ahead of the rest by 0.08."""
+
+    def __init__(self, better: tuple[str, ...]) -> None:
+        self.better, self.phases = better, []
+
+    def start(self, answers, seconds, first_round_within):
+        self.phases.append((list(answers), seconds))
+
+    def collect(self):
+        answers = self.phases[-1][0]
+        rounds = [[0.3 + k % 7 / 20 + (0.08 if a == self.better else 0.0) for a in answers] for k in range(60)]
+        return rounds, 60 * len(answers)
+
+
+def test_helpers_rounds_are_compared_with_the_searchs_own_on_a_budget_of_time_alone():
+    """Rounds played by helpers in other processes (the window's second on several processors)
+    count as the search's own: the search's own rounds find no answer better, the helpers'
+    find one, and it is chosen, through the screening and the finalists both. An iteration
+    budget is never shared (it must give the same answer wherever it runs)."""
+    search, answers = _rigged_search([0.0] * 8, 2)
+    helpers = search.helpers = _FakeHelpers(answers[5])
+    ticks = iter(range(10**6))
+    result = search.run(Budget(seconds=0.2), clock=lambda: next(ticks) / 1000)  # (a clock of its own: 1 ms a look)
+    assert [len(phase[0]) for phase in helpers.phases] == [8, 3] and answers[5] in helpers.phases[1][0]
+    assert all(0 < seconds <= 0.2 for _, seconds in helpers.phases)
+    assert result.answer == answers[5]
+    assert result.helped == 60 * 8 + 60 * 3 and result.iterations > result.helped  # (its own rounds too)
+    assert result.visits[answers[5]] > 120  # the helpers' rounds and its own
+
+    search, answers = _rigged_search([0.0] * 8, 2)
+    helpers = search.helpers = _FakeHelpers(answers[5])
+    result = search.run(Budget(iterations=120))
+    assert helpers.phases == [] and result.helped == 0 and result.iterations <= 120

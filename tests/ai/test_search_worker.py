@@ -32,7 +32,7 @@ def test_the_worker_answers_as_the_search_here_would():
     agent = SearchAgent("fantasy-heroes", __import__("game.core.rng", fromlist=["Rng"]).Rng.seeded(8, 1),
                         Budget(iterations=8))
     request = agent.request(game, decision)
-    worker = SearchWorker()
+    worker = SearchWorker(helpers=1)  # (an iteration budget is never shared with a helper)
     try:
         there = worker.search(request)
         again = worker.search(request)  # one process answers request after request
@@ -41,7 +41,33 @@ def test_the_worker_answers_as_the_search_here_would():
     here = run_request(request)
     assert there.answer == again.answer == here.answer
     assert there.iterations == here.iterations > 0 and there.played == here.played >= here.iterations
+    assert there.helped == again.helped == 0
     assert not worker.running
+
+
+def test_a_helper_process_plays_rounds_of_a_search_with_a_budget_of_time():
+    """In the window's second the worker's helper (another processor's process) plays rounds of
+    the same search, counted in the answer's iterations; the answer is still a legal one; a
+    helper that stops is done without; stopping the worker stops its helper too."""
+    game = Game.new(registry.get("fantasy-heroes"), 8, 2)
+    decision = _searchable(game)
+    agent = SearchAgent("fantasy-heroes", Rng.seeded(8, 1), Budget(seconds=0.3))
+    worker = SearchWorker(helpers=1)
+    try:
+        worker.start()
+        helper = worker._helper_processes[0]
+        results = [worker.search(agent.request(game, decision)) for _ in range(2)]
+        helper.terminate()  # a helper that stops is left out, and the worker searches on alone
+        helper.join(5)
+        alone = worker.search(agent.request(game, decision))
+    finally:
+        worker.stop()
+    for result in results:
+        decision.validate(decision.seat, result.answer)
+        assert 0 < result.helped < result.played and result.iterations <= result.played
+    decision.validate(decision.seat, alone.answer)
+    assert alone.helped == 0 < alone.played
+    assert not worker.running and not helper.is_alive()
 
 
 def test_the_controller_searches_in_the_worker_and_frames_go_on():
