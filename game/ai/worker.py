@@ -32,7 +32,7 @@ import threading
 import time
 from dataclasses import asdict
 from multiprocessing.connection import Connection
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from game.ai.agents import heuristic_for
 from game.ai.hard import SearchRequest, run_request, settings_for
@@ -153,22 +153,22 @@ class RoundHelpers:
             pass
 
 
+def _messages(conn: Connection, ready: Any) -> Iterator[Any]:
+    """Say ``ready`` on ``conn``, then each message received, until None or the pipe closes."""
+    try:
+        conn.send(ready)
+        while (message := conn.recv()) is not None:
+            yield message
+    except (EOFError, OSError):
+        return
+
+
 def serve_helper(conn: Connection) -> None:
     """A helper process: for each request begun, play the rounds of each phase it is sent and
     reply with them, until None."""
     search: Search | None = None
     failed = "no search begun"
-    try:
-        conn.send("ready")
-    except (BrokenPipeError, OSError):
-        return
-    while True:
-        try:
-            message = conn.recv()
-        except (EOFError, OSError):
-            return
-        if message is None:
-            return
+    for message in _messages(conn, "ready"):
         if message[0] == "begin":
             _, data, number = message
             try:
@@ -198,18 +198,7 @@ def serve_helper(conn: Connection) -> None:
 def serve(conn: Connection, helper_conns: Sequence[Connection] = ()) -> None:
     """The worker process: answer each (number, request) with (number, result) until None."""
     helpers = RoundHelpers(helper_conns)
-    try:
-        conn.send((0, "ready"))  # (SearchWorker.start waits for it; a search skips it)
-    except (BrokenPipeError, OSError):
-        return
-    while True:
-        try:
-            message = conn.recv()
-        except (EOFError, OSError):
-            return
-        if message is None:
-            return
-        number, data = message
+    for number, data in _messages(conn, (0, "ready")):  # (SearchWorker.start waits for it; a search skips it)
         try:
             request = _request_from(data)
             shared = helpers.count > 0 and request.budget.iterations is None
