@@ -248,8 +248,9 @@ def first_frame() -> int:
 
 
 def _selftest_search_worker() -> None:
-    """One hard decision searched in the worker process, as the window has it searched (in the
-    packaged game this proves that the executable can start itself as the worker)."""
+    """One hard decision searched in the worker process, as the window has it searched, then one
+    with a budget of time, shared with a helper process (in the packaged game this proves that
+    the executable can start itself as the worker and as its helper)."""
     from game.ai.agents import make_agent
     from game.ai.hard import SearchAgent
     from game.ai.search import Budget
@@ -265,13 +266,19 @@ def _selftest_search_worker() -> None:
     agent = make_agent("hard", "fantasy-heroes", 3, decision.seat)
     assert isinstance(agent, SearchAgent)
     agent.budget = Budget(iterations=3)
-    worker = SearchWorker()
+    worker = SearchWorker(helpers=1)  # (a helper whatever the machine: it must start here too)
     try:
         answer = worker.search(agent.request(game, decision)).answer
+        agent.budget = Budget(seconds=0.2)  # the window's kind of budget: shared with the helper
+        shared = worker.search(agent.request(game, decision))
     finally:
         worker.stop()
     decision.validate(decision.seat, answer)
-    print(f"selftest: the hard player's search worker answered {', '.join(answer)}")
+    decision.validate(decision.seat, shared.answer)
+    if shared.helped == 0:
+        raise RuntimeError("the search worker's helper process played no part in a search")
+    print(f"selftest: the hard player's search worker answered {', '.join(answer)}; with its helper, "
+          f"{shared.played} iterations in 0.2 s ({shared.helped} by the helper)")
 
 
 def selftest(events_per_scene: int = 300) -> int:
