@@ -15,6 +15,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
+
+ODDS_KEPT = 4096
+"""Odds worked out and kept (they depend on a few small numbers only, and the table's view and
+the AI's playouts ask for the same ones again and again)."""
 
 
 def _clamp(value: int) -> int:
@@ -30,6 +35,7 @@ class Odds:
     """The chance of winning the battle in the end, Parries included."""
 
 
+@lru_cache(maxsize=ODDS_KEPT)
 def roll_odds(strength: int, level: int, white_mod: int = 0, white_exempt: int = 0, black_mod: int = 0,
               instant_damage: int = 0) -> tuple[Fraction, Fraction, Fraction]:
     """(win, tie, lose) of one pair of fresh combat rolls."""
@@ -45,6 +51,7 @@ def roll_odds(strength: int, level: int, white_mod: int = 0, white_exempt: int =
     return Fraction(win, 36), Fraction(tie, 36), Fraction(36 - win - tie, 36)
 
 
+@lru_cache(maxsize=ODDS_KEPT)
 def battle_odds(strength: int, level: int, white_mod: int = 0, white_exempt: int = 0, black_mod: int = 0,
                 instant_damage: int = 0, auto_parry: bool = False) -> Odds:
     """The odds of a battle about to be rolled."""

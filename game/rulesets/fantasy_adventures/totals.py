@@ -13,6 +13,7 @@ subtracted (FA-183).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Sequence
 
 Amounts = int | Sequence[int]
@@ -59,6 +60,7 @@ class Total:
                          for i, (label, value) in enumerate(self.parts))
 
 
+@lru_cache(maxsize=1024)  # (a few small numbers; the view and the AI's playouts ask again and again)
 def melee_win_chance(hero: int, monster: int, monster_wins_ties: bool) -> tuple[float, float, float]:
     """(hero wins, tie with no result, monster wins) for two dice added to the totals (FA-138 to FA-141)."""
     win = tie = lose = 0
