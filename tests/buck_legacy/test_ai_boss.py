@@ -153,3 +153,27 @@ def test_worn_flight_gear_is_worth_what_it_adds_without_it_d07():
         assert me["flight"] == (other == "phoenix_pinions")
         worths.append((slot_worth("phoenix_pinions", me, foe), slot_worth("communicator", me, foe)))
     assert worths[0] == worths[1] and worths[0][0] > 6.0
+
+
+def test_a_weapons_own_roll_bonus_goes_with_it_when_weapons_are_weighed_d07():
+    """D-07, BL-118: the Unlimited Drill (CS 3, +2 on its wielder's combat rolls after the Rule of
+    Six) against the Hexfang Dagger (CS 1), weighed for the Boss of the Nagapon Warcamp in the
+    Preparation. Each weapon is judged with its own roll bonus, not the held one's: each is worth
+    the same whichever is held, and the Drill is kept or taken up again. Judged with the held
+    Drill's +2, the Dagger looked the better weapon, and once held, the Drill did again: a hard
+    seat swapped them for ever (a game at 300 iterations a decision never ended)."""
+    from game.rulesets.buck_legacy.ai_market import equip_choice
+    from game.rulesets.buck_legacy.ai_tools import adventurer_round, zone_foe
+
+    foe = zone_foe("nagapon_warcamp")
+    worths, picks = [], []
+    for held, spare in (("unlimited_drill", "hexfang_dagger"), ("hexfang_dagger", "unlimited_drill")):
+        a = adventurer("A", race="felinar", slots={"weapon": held, "armour": "bastion_plate", "headgear": "horned_helm"},
+                       backpack=[spare], **{"class": "rogue"})
+        g = position([a, adventurer("B")], start="market", zone="nagapon_warcamp", dealer=0)
+        me = me_of(g.view_for(0), 0)
+        worths.append({weapon: adventurer_round(me, foe, weapon) for weapon in ("unlimited_drill", "hexfang_dagger")})
+        prepare = Decision(0, "preparation", "Prepare", (Option(f"equip:{spare}", "Equip"), Option("end", "End")))
+        picks.append(equip_choice(g.view_for(0), prepare, me, True))
+    assert worths[0] == worths[1] and worths[0]["unlimited_drill"] > worths[0]["hexfang_dagger"]
+    assert picks == [None, "equip:unlimited_drill"]

@@ -279,15 +279,28 @@ def boss_round(strength: int, level: int, white_mod: int, exempt: int, parry: bo
     return total / 6
 
 
+def wielding(adv: AdventurerView, weapon: str | None) -> AdventurerView:
+    """The Adventurer as it would be with ``weapon`` in hand instead of the one held (none for
+    None), for what the cards in its slots give: the roll bonus of a weapon goes with it (the
+    Unlimited Drill's +2). Judged with the held weapon's bonus, any other weapon looked better
+    by that much, and a weapon swapped in on that count was swapped out again on the same count,
+    for ever."""
+    slots = {slot: card for slot, card in adv["slots"].items() if slot != "weapon"}
+    if weapon is not None:
+        slots["weapon"] = weapon
+    return dict(adv, slots=slots)  # type: ignore[return-value]
+
+
 def adventurer_round(adv: AdventurerView, foe: Foe, weapon: str | None = "", with_spells: bool = True) -> float:
     """The chance that ``adv`` wins a Boss round against ``foe`` with ``weapon`` (the equipped one
     by default), counting a weapon spell they could cast themselves."""
     held = adv["slots"].get("weapon")
     if weapon == "":
         weapon = held
-    cs, parry = best_spell_weapon(weapon, foe, adv) if with_spells else weapon_against(weapon, foe)
+    wielder = adv if weapon == held else wielding(adv, weapon)
+    cs, parry = best_spell_weapon(weapon, foe, wielder) if with_spells else weapon_against(weapon, foe)
     strength = bare_strength(adv) - adv["support_received"] + cs
-    ordinary, exempt = roll_mods(adv)
+    ordinary, exempt = roll_mods(wielder)
     return boss_round(strength, foe.level - foe.drop, ordinary, exempt, parry, adv["flight"], adv["protection"],
                       foe.special, foe.level)
 
