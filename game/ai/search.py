@@ -423,7 +423,8 @@ class Search:
         with a budget of time alone, by the helpers at the same time. Every round is one deal
         for every answer, so a helper's rounds are compared with these as they are."""
         helpers = self.helpers if budget.iterations is None and budget.seconds is not None else None
-        if helpers is not None and budget.seconds is not None:
+        if helpers is not None:
+            assert budget.seconds is not None
             spent = clock() - started
             helpers.start(answers, budget.seconds - spent,
                           None if first_round_within is None else first_round_within - spent)

@@ -279,15 +279,13 @@ def boss_round(strength: int, level: int, white_mod: int, exempt: int, parry: bo
     return total / 6
 
 
-def wielding(adv: AdventurerView, weapon: str | None) -> AdventurerView:
-    """The Adventurer as it would be with ``weapon`` in hand instead of the one held (none for
-    None), for what the cards in its slots give: the roll bonus of a weapon goes with it (the
-    Unlimited Drill's +2). Judged with the held weapon's bonus, any other weapon looked better
-    by that much, and a weapon swapped in on that count was swapped out again on the same count,
-    for ever."""
-    slots = {slot: card for slot, card in adv["slots"].items() if slot != "weapon"}
-    if weapon is not None:
-        slots["weapon"] = weapon
+def with_in_slot(adv: AdventurerView, slot: str, card: str | None) -> AdventurerView:
+    """The Adventurer as it would be with ``card`` in ``slot`` instead of the card there (the
+    slot empty for None), for what the cards in its slots give: a card's worth must not hang on
+    the card it would replace, or two cards would swap for ever."""
+    slots = {s: c for s, c in adv["slots"].items() if s != slot}
+    if card is not None:
+        slots[slot] = card
     return dict(adv, slots=slots)  # type: ignore[return-value]
 
 
@@ -297,7 +295,9 @@ def adventurer_round(adv: AdventurerView, foe: Foe, weapon: str | None = "", wit
     held = adv["slots"].get("weapon")
     if weapon == "":
         weapon = held
-    wielder = adv if weapon == held else wielding(adv, weapon)
+    # judged with its own roll bonus, not the held weapon's (the Unlimited Drill's +2): with it,
+    # any other weapon looked better by that much, and was swapped in and out for ever
+    wielder = adv if weapon == held else with_in_slot(adv, "weapon", weapon)
     cs, parry = best_spell_weapon(weapon, foe, wielder) if with_spells else weapon_against(weapon, foe)
     strength = bare_strength(adv) - adv["support_received"] + cs
     ordinary, exempt = roll_mods(wielder)

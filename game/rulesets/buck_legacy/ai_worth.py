@@ -24,6 +24,7 @@ from game.rulesets.buck_legacy.ai_tools import (
     me_of,
     own_effects,
     slot_of,
+    with_in_slot,
 )
 from game.rulesets.buck_legacy.content import Effect
 from game.rulesets.buck_legacy.view_types import AdventurerView, BLView
@@ -149,11 +150,9 @@ def _flies_without(me: AdventurerView, slot: str | None) -> bool:
     """Whether the Adventurer flies without the card in ``slot`` (and one transmuted under it):
     yes if another card gives Flight, or if no card does (a spell or a single-use card)."""
     held = me["slots"].get(slot) if slot else None
-    if held is None or not me["flight"]:
+    if slot is None or held is None or not me["flight"]:
         return me["flight"]
-    others = {s: c for s, c in me["slots"].items() if s != slot}
-    without: AdventurerView = dict(me, slots=others)  # type: ignore[assignment]
-    return any(e.verb == "flight" for e in own_effects(without)) \
+    return any(e.verb == "flight" for e in own_effects(with_in_slot(me, slot, None))) \
         or not any(e.verb == "flight" for e in own_effects(me))
 
 
