@@ -27,6 +27,9 @@ undo waits.
 Response windows (game.core.window) are answered by the session wherever nobody may be
 seen to ponder: forced passes for every seat, and every window question of an AI seat,
 inside the call that opened the window (see ``_answer_windows``).
+
+Every answer of an AI seat passes through the session's repeat guard (game.ai.repeats), which
+steers a seat out of a loop of its own answers within a turn.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from game.ai import LEVELS, Agent, make_agent
 from game.ai.agents import agent_choice, view_for
+from game.ai.repeats import RepeatGuard
 from game.core import registry
 from game.core.decision import Decision
 from game.core.errors import FiveRealmsError, IllegalChoice
@@ -113,6 +117,8 @@ class Session:
     history_checked: bool = True
     # Replays keep undo points only from this many choices on (the rest are out of reach).
     _undo_from: int = field(default=0, repr=False)
+    # Steers AI seats out of loops of their own answers (not saved: see game.ai.repeats).
+    repeat_guard: RepeatGuard = field(default_factory=RepeatGuard, repr=False)
 
     # -- making sessions ---------------------------------------------------------------------
 
@@ -248,19 +254,24 @@ class Session:
                 picked: tuple[str, ...] = ("pass",)
             elif seat.is_ai:
                 agent = self.agents[decision.seat]
-                picked = tuple(agent.choose(view_for(agent, self.game, decision.seat), decision))
+                picked = self.steer_ai(decision, tuple(agent.choose(view_for(agent, self.game, decision.seat), decision)))
             else:
                 break
             events += self._record(decision.seat, picked, by_human=False)
         return events
 
     def ai_choice(self) -> tuple[int, tuple[str, ...]] | None:
-        """What the AI seat to move would choose now (no change to the game). Safe to call
-        from a worker thread on a clone: it reads only the view."""
+        """What the AI seat to move chooses now, to be made next (no change to the game; the
+        repeat guard counts it as answered)."""
         decision = self.pending()
         if decision is None or not self.seats[decision.seat].is_ai:
             return None
-        return decision.seat, agent_choice(self.agents[decision.seat], self.game, decision)
+        return decision.seat, self.steer_ai(decision, agent_choice(self.agents[decision.seat], self.game, decision))
+
+    def steer_ai(self, decision: Decision, picked: tuple[str, ...]) -> tuple[str, ...]:
+        """The answer an AI seat gives to ``decision`` (the question pending now) when its agent
+        picked ``picked``: the same, unless the repeat guard steers it out of a loop."""
+        return self.repeat_guard.steer(self.game, decision, picked)
 
     def step_ai(self) -> list[Event] | None:
         """Let the AI seat to move make its choice; None if a human (or nobody) is to move."""

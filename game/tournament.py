@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
 from game.ai.agents import LEVELS, agent_choice, make_agent
+from game.ai.repeats import RepeatGuard
 from game.ai.search import Budget
 from game.core import registry
 from game.core.errors import FiveRealmsError
@@ -97,6 +98,7 @@ def play_one(system_id: str, seat_agents: Sequence[str], seed: int, budget: Budg
         if budget is not None and hasattr(agent, "budget"):
             agent.budget = budget
     times: list[list[float]] = [[] for _ in seat_agents]
+    guard = RepeatGuard()  # as the window's session has: a loop of an AI's own answers ends
     for _ in range(max_choices):
         decision = game.pending()
         if decision is None:
@@ -108,7 +110,7 @@ def play_one(system_id: str, seat_agents: Sequence[str], seed: int, budget: Budg
         picked = agent_choice(agents[decision.seat], game, decision)
         if len(decision.options) > 1 or decision.max_choices > 1:
             times[decision.seat].append(time.perf_counter() - started)
-        game.choose(decision.seat, picked)
+        game.choose(decision.seat, guard.steer(game, decision, picked))
     raise FiveRealmsError(f"A tournament game made {max_choices} choices without ending (seed {seed}).")
 
 

@@ -450,7 +450,7 @@ class Controller:
         self._future_decision = None
         if expected != decision:
             return  # the game changed under the AI (undo or load): think again
-        picked = future.result()
+        picked = self.session.steer_ai(decision, future.result())
         self._arrived(self.session.choose(decision.seat, picked))
 
     def _ai_job(self, decision: Decision) -> Callable[[], tuple[str, ...]]:

@@ -1,0 +1,103 @@
+"""A guard that keeps an AI seat from going round in circles within a turn.
+
+A computer player that answers the same position the same way every time can loop for ever
+when its answers undo each other: Buck: Legacy's heuristic once swapped two weapons back and
+forth in a Boss's Preparation, question after question, and the game never went on. The
+heuristics are meant never to do that, but the next such bug should cost a player a few
+wasted moves, not the game. So whoever drives AI seats passes each answer through a
+:class:`RepeatGuard`: once a seat has made many choices in one turn, the guard remembers the
+positions it answers in (as the seat knows them: ``Game.info_key``, never the hidden state)
+and what it answered; back in a position it has been in, the seat takes the answer it has
+tried least often there (the one it wanted, if that is still among the least tried). Over the
+finitely many positions of a turn that is a rotor-router walk: every answer from a position
+that comes round again gets tried in turn, so the walk reaches the end of the turn whenever
+any sequence of answers does.
+
+The guard costs nothing until a seat's choices in one turn pass :data:`WATCH_AFTER` (Fantasy
+Heroes never asks so many; the longest turns of the other games do, and then pay one hash of
+the seat's view a choice), and it forgets everything when the turn ends, so a long game costs
+no more. It is not saved: a game loaded in the middle of a loop starts
+watching again from its first choice after the load.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from game.ai.agents import random_choice
+from game.core.decision import Decision
+from game.core.errors import IllegalChoice
+from game.core.rng import Rng
+
+WATCH_AFTER = 40
+"""Choices a seat makes in one turn before the guard starts remembering its positions."""
+
+_MULTI_PICK_CANDIDATES = 8
+"""Other answers drawn for a question of several picks (their combinations are too many to list)."""
+
+
+class RepeatGuard:
+    """One per game: steers the AI seats' answers away from positions they keep coming back to."""
+
+    def __init__(self) -> None:
+        self._turn: int | None = None
+        self._choices: Counter[int] = Counter()
+        self._tried: dict[tuple[int, str], Counter[tuple[str, ...]]] = {}
+        self.watched = 0
+        """How many answers the guard has looked at (past WATCH_AFTER in a turn)."""
+        self.steered = 0
+        """How many answers the guard has changed."""
+
+    def steer(self, game: Any, decision: Decision, picked: tuple[str, ...]) -> tuple[str, ...]:
+        """The answer ``decision.seat`` gives: ``picked``, unless the seat is back in a position
+        of this turn where it has answered ``picked`` more often than another answer."""
+        if game.turn != self._turn:
+            self._turn = game.turn
+            self._choices.clear()
+            self._tried.clear()
+        self._choices[decision.seat] += 1
+        if self._choices[decision.seat] <= WATCH_AFTER:
+            return picked
+        self.watched += 1
+        key = game.state_hash()  # the whole game, its generator included: see the module docstring
+        tried = self._tried.setdefault((decision.seat, key), Counter())
+        if tried:
+            answer = _least_tried(game, decision, _candidates(decision, picked, key, sum(tried.values())), tried)
+            if answer != picked:
+                self.steered += 1
+                picked = answer
+        tried[picked] += 1
+        return picked
+
+
+def _least_tried(game: Any, decision: Decision, candidates: list[tuple[str, ...]],
+                 tried: Counter[tuple[str, ...]]) -> tuple[str, ...]:
+    """Of the answers tried least often here, the first that hands the game on (to another
+    seat or another kind of question: most loops are a seat's run of questions of one kind,
+    which an answer like "done" ends), else the first: the seat's own while it is among them."""
+    fewest = min(tried[a] for a in candidates)
+    least = list(dict.fromkeys(a for a in candidates if tried[a] == fewest))
+    for answer in least:
+        after = game.clone()
+        try:
+            after.choose(decision.seat, answer)
+        except IllegalChoice:
+            continue
+        following = after.pending()
+        if following is None or following.seat != decision.seat or following.kind != decision.kind:
+            return answer
+    return least[0]
+
+
+def _candidates(decision: Decision, picked: tuple[str, ...], key: str, visits: int) -> list[tuple[str, ...]]:
+    """The answers the guard weighs: the seat's own first, then every single pick in the
+    question's order, or for a question of several picks a few drawn from a generator seeded
+    by the position and the visit (so the same game gives the same answers)."""
+    answers = [picked]
+    if decision.min_choices <= 1 <= decision.max_choices:
+        answers += [(option_id,) for option_id in decision.option_ids]
+    if decision.max_choices > 1:
+        rng = Rng.seeded(int(key[:15], 16), visits)
+        answers += [random_choice(decision, rng) for _ in range(_MULTI_PICK_CANDIDATES)]
+    return answers

@@ -1,0 +1,113 @@
+"""The repeat guard (game.ai.repeats): an AI seat whose answers undo each other is steered out
+of the loop, in every driver of AI seats, and ordinary play is never steered."""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Mapping
+
+import pytest
+
+from game.ai import repeats
+from game.ai.agents import HeuristicAgent
+from game.core.decision import Decision
+from game.core.errors import FiveRealmsError
+from game.core.rng import Rng
+from game.session import Seat, Session
+
+BUCK = "buck-legacy"
+
+
+class Fidget(HeuristicAgent):
+    """Buck: Legacy's normal player, except that in the Preparation it always takes a card off
+    or puts one on when it can: each answer undoes the one before, the loop that the weapon
+    swap of session 22 made (the heuristic then judged each weapon with the other's bonus)."""
+
+    def choose(self, view: Mapping[str, Any], decision: Decision) -> tuple[str, ...]:
+        swaps = [o for o in decision.option_ids if o.startswith(("equip:", "unequip:"))]
+        if decision.kind == "preparation" and swaps:
+            return (swaps[0],)
+        return super().choose(view, decision)
+
+
+def _fidgeting_session(seed: int = 5) -> Session:
+    session = Session.new(BUCK, [Seat("ai", "Ann", "normal"), Seat("ai", "Bram", "normal")], seed, {})
+    session.agents[0] = Fidget(BUCK, Rng.seeded(seed, 7))
+    return session
+
+
+def test_a_seat_whose_answers_undo_each_other_is_steered_out_and_the_game_ends() -> None:
+    session = _fidgeting_session()
+    session.run_ai(max_choices=3_000)
+    assert session.over
+    assert session.repeat_guard.steered > 0
+    steered = [c for c in session.choices if c.seat == 0 and c.option_ids[0].startswith(("give", "offer", "end"))]
+    assert steered, "the seat left its loop through the Preparation's other answers"
+
+
+def test_without_the_guard_the_same_seat_never_gets_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(repeats, "WATCH_AFTER", 10**9)
+    session = _fidgeting_session()
+    with pytest.raises(FiveRealmsError, match="without the game ending"):
+        session.run_ai(max_choices=3_000)
+    assert session.repeat_guard.steered == 0
+
+
+def test_the_steered_game_is_the_same_for_the_same_seed() -> None:
+    first, second = _fidgeting_session(), _fidgeting_session()
+    first.run_ai(max_choices=3_000)
+    second.run_ai(max_choices=3_000)
+    assert [(c.seat, c.option_ids) for c in first.choices] == [(c.seat, c.option_ids) for c in second.choices]
+    assert first.game.state_hash() == second.game.state_hash()
+
+
+@pytest.mark.parametrize("system_id, seats", [(BUCK, 3), ("fantasy-adventures", 2)])
+def test_ordinary_play_is_watched_but_never_steered(system_id: str, seats: int) -> None:
+    """Long turns of normal players come round to positions they saw (a fight round in which
+    nothing happened) only with the dice moved on: the guard looks, and leaves them be."""
+    watched = 0
+    for seed in (1, 2):
+        session = Session.new(system_id, [Seat("ai", f"P{i}", "normal") for i in range(seats)], seed, {})
+        session.run_ai()
+        assert session.over
+        assert session.repeat_guard.steered == 0
+        watched += session.repeat_guard.watched
+    assert watched > 0
+
+
+def test_the_windows_controller_steers_the_seat_too() -> None:
+    from game.ui.controller import Controller
+
+    session = _fidgeting_session()
+    controller = Controller(session, 0.0, autosave=False)
+    try:
+        for _ in range(20_000):  # two frames a choice once each thought is done
+            if session.over:
+                break
+            controller.update(busy=False)
+            time.sleep(0.002)  # the AI thread's turn
+        assert session.over
+        assert session.repeat_guard.steered > 0
+    finally:
+        controller.close()
+
+
+def test_a_question_of_several_picks_is_answered_legally_when_steered() -> None:
+    """The guard's other answers to a question of several picks are drawn within its counts."""
+    session = Session.new("fantasy-heroes", [Seat("ai", "Ann", "normal"), Seat("ai", "Bram", "normal")], 3, {})
+    guard = session.repeat_guard
+    for _ in range(400):
+        decision = session.pending()
+        if decision is None or decision.max_choices > 1:
+            break
+        session.step_ai()
+    decision = session.pending()
+    assert decision is not None and decision.max_choices > 1, "a question of several picks comes up"
+    picked = session.agents[decision.seat].choose(session.game.view_for(decision.seat), decision)
+    answers = repeats._candidates(decision, tuple(picked), session.game.state_hash(), 1)
+    assert len(answers) > 1
+    for answer in answers:
+        assert decision.min_choices <= len(answer) <= decision.max_choices
+        assert set(answer) <= set(decision.option_ids)
+        session.game.clone().choose(decision.seat, answer)  # legal: raises otherwise
+    assert guard.steered == 0
