@@ -6,18 +6,24 @@ forth in a Boss's Preparation, question after question, and the game never went 
 heuristics are meant never to do that, but the next such bug should cost a player a few
 wasted moves, not the game. So whoever drives AI seats passes each answer through a
 :class:`RepeatGuard`: once a seat has made many choices in one turn, the guard remembers the
-positions it answers in (as the seat knows them: ``Game.info_key``, never the hidden state)
-and what it answered; back in a position it has been in, the seat takes the answer it has
-tried least often there (the one it wanted, if that is still among the least tried). Over the
-finitely many positions of a turn that is a rotor-router walk: every answer from a position
-that comes round again gets tried in turn, so the walk reaches the end of the turn whenever
-any sequence of answers does.
+positions it answers in and what it answered; back in a position it has been in, the seat
+takes the answer it has tried least often there (the one it wanted, if that is still among the
+least tried; else one that hands the game on, to another seat or another kind of question).
+Whatever the seat wants, a position it keeps coming back to sees each of its answers tried in
+turn, so the seat leaves the loop whenever some sequence of its answers does.
+
+A position is the whole game, its generator included (``Game.state_hash``), not the seat's
+view: a fight round in which nothing happened looks the same to every seat but has moved the
+dice on, and is no loop; a normal player's long turns come round to such positions and are
+never steered. So the guard reads what the seat may not, but it acts only when the whole game
+has come back to where it was without a die rolled or a card dealt, which the seats' answers
+alone did: the seat learns at most that nothing hidden changed in between.
 
 The guard costs nothing until a seat's choices in one turn pass :data:`WATCH_AFTER` (Fantasy
 Heroes never asks so many; the longest turns of the other games do, and then pay one hash of
-the seat's view a choice), and it forgets everything when the turn ends, so a long game costs
-no more. It is not saved: a game loaded in the middle of a loop starts
-watching again from its first choice after the load.
+the state a choice), and it forgets everything when the turn ends, so a long game costs no
+more. It is not saved: a game loaded in the middle of a loop starts watching again from its
+first choice after the load.
 """
 
 from __future__ import annotations
