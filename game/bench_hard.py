@@ -37,7 +37,7 @@ def decision_figures(system_id: str, decisions: int, seed: int, budget: Budget,
     searched = 0.0
     worker = SearchWorker(helpers) if budget.iterations is None else None
     if worker is not None:
-        worker.start()
+        worker.warm_up(system_id)  # as the table has it do when it opens
     try:
         for attempt in range(50):
             game = Game.new(system, seed + attempt, seats, system.playout_options)

@@ -16,7 +16,8 @@ window's second holds twice the rounds. Only a search with a budget of time alon
 it runs. The window keeps a processor of its own, and the processes search at a lower
 priority where the platform has one.
 
-The processes start on the first request ("spawn": the same on every platform and in the
+The processes start on the first request, or when the table opens with a hard seat, which has
+the worker load the rule system at once (:meth:`SearchWorker.warm_up`) ("spawn": the same on every platform and in the
 packaged game, where ``multiprocessing.freeze_support`` in ``game.__main__`` lets the
 executable play the worker) and are stopped with the table. Stopping never waits for a search
 to end: a player quitting mid-thought is not kept waiting, and an answer nobody waits for
@@ -36,8 +37,10 @@ from typing import Any, Iterator, Sequence
 
 from game.ai.agents import heuristic_for
 from game.ai.hard import SearchRequest, run_request, settings_for
-from game.ai.search import SEARCH_STREAM, Budget, Search, SearchResult
+from game.ai.search import SEARCH_STREAM, Budget, Search, SearchResult, search_decision
+from game.core import registry
 from game.core.errors import FiveRealmsError
+from game.core.game import Game
 from game.core.rng import Rng
 
 MAX_HELPERS = 3
@@ -47,6 +50,12 @@ each process holds the game's code and a copy of the position."""
 READY_WITHIN = 20.0
 """Seconds the worker waits for its helpers to start (they start with it); one that has not
 started by then is left out."""
+
+WARM_UP_ITERATIONS = 2
+"""Rounds of the warm-up's search (:func:`warm_up`): enough to play each path of a search once."""
+
+WARM_UP_CHOICES = 200
+"""Choices the warm-up's heuristic makes at most before a question worth searching comes up."""
 
 
 def helper_count() -> int:
@@ -195,19 +204,45 @@ def serve_helper(conn: Connection) -> None:
             return
 
 
+def warm_up(system_id: str) -> int:
+    """Load ``system_id`` and search a few rounds of a fresh deal of its own (nothing of the
+    table's game, so nothing any seat may not know), so that the window's first search finds the
+    rule system, its heuristic and everything they load on first use ready, and takes no longer
+    than the others."""
+    system = registry.get(system_id)
+    heuristic = heuristic_for(system_id)
+    game = Game.new(system, 0, len(system.default_seats), system.resolve_options(None))
+    rng = Rng.seeded(0, SEARCH_STREAM)
+    for _ in range(WARM_UP_CHOICES):  # the heuristic plays on to a question with something to search
+        decision = game.pending()
+        if decision is None:
+            return 0
+        if len(decision.options) > 1 and not decision.window:
+            return search_decision(game, decision.seat, heuristic, 0, Budget(iterations=WARM_UP_ITERATIONS),
+                                   settings_for(system_id)).played
+        game.choose(decision.seat, heuristic(game.view_for(decision.seat), decision, rng))
+    return 0
+
+
+def _searched(request: SearchRequest, data: dict[str, Any], helpers: RoundHelpers) -> dict[str, Any]:
+    """The worker's search of ``request`` (``data`` as it came), shared with the helpers if its
+    budget is of time alone."""
+    shared = helpers.count > 0 and request.budget.iterations is None
+    if shared:
+        helpers.begin(data)
+    result = run_request(request, helpers if shared else None)
+    return {"answer": list(result.answer), "iterations": result.iterations, "seconds": result.seconds,
+            "played": result.played, "helped": result.helped}
+
+
 def serve(conn: Connection, helper_conns: Sequence[Connection] = ()) -> None:
-    """The worker process: answer each (number, request) with (number, result) until None."""
+    """The worker process: answer each (number, request) with (number, result) until None; a
+    request ``{"warm_up": system_id}`` is answered once the system is loaded (:func:`warm_up`)."""
     helpers = RoundHelpers(helper_conns)
     for number, data in _messages(conn, (0, "ready")):  # (SearchWorker.start waits for it; a search skips it)
         try:
-            request = _request_from(data)
-            shared = helpers.count > 0 and request.budget.iterations is None
-            if shared:
-                helpers.begin(data)
-            result = run_request(request, helpers if shared else None)
-            reply: Any = (number, {"answer": list(result.answer), "iterations": result.iterations,
-                                   "seconds": result.seconds, "played": result.played,
-                                   "helped": result.helped})
+            reply: Any = (number, {"played": warm_up(str(data["warm_up"]))}) if "warm_up" in data else (
+                number, _searched(_request_from(data), data, helpers))
         except Exception as exc:  # told to the window, which fails loudly (never a silent fallback)
             reply = (number, {"error": f"{type(exc).__name__}: {exc}"})
         try:
@@ -277,24 +312,37 @@ class SearchWorker:
             except (EOFError, OSError):
                 raise FiveRealmsError("The computer player's search stopped.") from None
 
+    def warm_up(self, system_id: str) -> int:
+        """Start the processes if need be and have the worker load ``system_id`` (see
+        :func:`warm_up`), waiting until it has; returns the iterations its search played. The table
+        does this on its AI thread as it opens, so the first hard move thinks no longer than the
+        others."""
+        reply = self._ask({"warm_up": system_id})
+        if "error" in reply:
+            raise FiveRealmsError(f"The computer player's search failed: {reply['error']}")
+        return int(reply["played"])
+
     def search(self, request: SearchRequest) -> SearchResult:
         """Run ``request`` in the worker and wait for its answer (call from a thread that may wait)."""
-        with self._lock:
-            conn = self._start()
-            number = next(self._numbers)
-            try:
-                conn.send((number, _request_data(request)))
-                while True:
-                    got, reply = conn.recv()
-                    if got == number:
-                        break
-                    self._ready = self._ready or got == 0
-            except (EOFError, OSError, BrokenPipeError):
-                raise FiveRealmsError("The computer player's search stopped.") from None
+        reply = self._ask(_request_data(request))
         if "error" in reply:
             raise FiveRealmsError(f"The computer player's search failed: {reply['error']}")
         return SearchResult(tuple(reply["answer"]), reply["iterations"], reply["seconds"], {}, reply["played"],
                             reply["helped"])
+
+    def _ask(self, data: dict[str, Any]) -> dict[str, Any]:
+        with self._lock:
+            conn = self._start()
+            number = next(self._numbers)
+            try:
+                conn.send((number, data))
+                while True:
+                    got, reply = conn.recv()
+                    if got == number:
+                        return dict(reply)
+                    self._ready = self._ready or got == 0
+            except (EOFError, OSError, BrokenPipeError):
+                raise FiveRealmsError("The computer player's search stopped.") from None
 
     def stop(self) -> None:
         """Stop the processes at once (a search under way is dropped; none starts after)."""

@@ -477,6 +477,22 @@ class Controller:
         view = self.session.game.view_for(decision.seat)
         return lambda: tuple(agent.choose(view, decision))
 
+    def prepare_search(self) -> None:
+        """Start the worker as the table opens if a seat is a hard player, and have it load the
+        rule system (on the AI thread: the window does not wait), so that the first hard move
+        thinks no longer than the others. Call once the table has set ``search_helpers``."""
+        from game.ai.hard import SearchAgent
+
+        if self._search_worker is not None or not any(isinstance(a, SearchAgent) for a in self.session.agents.values()):
+            return
+        from game.ai.worker import SearchWorker
+
+        self._search_worker = worker = SearchWorker(self.search_helpers)
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
+        # A failure here is left for the first search to meet and tell (it would fail the same way).
+        self._executor.submit(worker.warm_up, self.session.system_id)
+
     @property
     def thinking_seconds(self) -> float:
         """How long the AI seat to move has been thinking (0 when none is)."""

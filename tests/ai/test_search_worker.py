@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from game.ai.agents import random_choice
 from game.ai.hard import SearchAgent, SearchRequest, run_request
 from game.ai.search import Budget
@@ -14,6 +16,7 @@ from game.core.game import Game
 from game.core import registry
 from game.session import Seat, Session
 from game.ui.controller import Controller
+from game.core.errors import FiveRealmsError
 from game.core.rng import Rng
 
 RNG = Rng.seeded(3, 3)  # the human seats' answers
@@ -160,3 +163,38 @@ def test_a_hard_seat_is_left_every_window_question_where_it_searches_windows():
     assert result.answer == ("pass",) and result.iterations == 0
     _, normal_decision = first_forced_pass("normal")
     assert normal_decision is None  # a normal seat's forced passes never wait for anyone
+
+
+def test_a_table_with_a_hard_seat_has_the_worker_load_the_game_as_it_opens():
+    """``prepare_search`` (the table calls it as it opens) starts the worker and has it load the
+    rule system and search a fresh deal of its own on the AI thread, so the first hard move
+    thinks no longer than the others; a table without a hard seat starts nothing."""
+    plain = Controller(Session.new("champions-of-albion", [Seat("ai", "Ann", "normal")], 3), 0.0, autosave=False)
+    plain.prepare_search()
+    assert plain._search_worker is None and plain._executor is None
+    plain.close()
+    session = Session.new("champions-of-albion", [Seat("ai", "Ann", "hard")], 3)
+    controller = Controller(session, 0.0, autosave=False)
+    try:
+        controller.prepare_search()
+        worker = controller._search_worker
+        assert worker is not None
+        controller._executor.submit(lambda: None).result(timeout=60)  # the warm-up, queued first, is done
+        assert worker.running
+        assert session.choices == []  # the table's game is untouched
+        assert worker.warm_up("champions-of-albion") > 0  # its own deal searched (its own rounds counted)
+        controller.prepare_search()  # once is enough
+        assert controller._search_worker is worker
+    finally:
+        controller.close()
+    assert not worker.running
+
+
+def test_a_warm_up_that_fails_says_so():
+    worker = SearchWorker(helpers=0)
+    try:
+        with pytest.raises(FiveRealmsError, match="search failed"):
+            worker.warm_up("no-such-game")
+        assert worker.warm_up("fantasy-heroes") > 0  # the worker goes on
+    finally:
+        worker.stop()

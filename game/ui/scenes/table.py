@@ -77,6 +77,7 @@ class TableScene(Scene):
         self.animations = AnimationQueue()
         self.animations.speed = app.settings.speed_factor
         controller.search_seconds = app.settings.thinking_seconds
+        controller.prepare_search()
         self.table = table_for(controller.session.system_id)(self)
         self.log = LogPanel()
         self.panel = ActionPanel()
