@@ -59,6 +59,10 @@ SETUP = (3, 0, 2)        # Ann picks her Race
 MARKET = first(3, 2, lambda st, d: d.kind == "market" and "buy:1" in d.option_ids)  # the first card affordable
 COMPARE = first(3, 2, _die_option)   # Ann fights; a card of hers may change the white or the black die
 BOSS = first(3, 2, lambda st, d: st.fight is not None and st.fight.boss and st.fight.red > 0)  # a Boss round
+# A Boss round whose red die rolled Furious Attack (3), beside the fighter's and the Boss's dice:
+# the name is wider than its die's column
+FURIOUS = first(1, 2, lambda st, d: st.fight is not None and st.fight.boss and st.fight.red == 3
+                and st.fight.white > 0)
 SIX_FIGHT = first(5, 6, lambda st, d: "support" in d.option_ids)  # six Adventurers; Ann may Support
 SIX_MARKET = first(5, 6, lambda st, d: d.kind == "market")          # six Adventurers in the Market
 SIX_GEARED = first(5, 6, lambda st, d: d.kind == "market" and len(st.adventurers[0].slots) >= 3,
@@ -241,6 +245,29 @@ def test_the_boss_round_shows_the_red_die_and_the_boss(make_app):
     tip = table.tooltip(("card", view["zone"]), view, None)
     boss = scene.controller.session.game.system.content.zones[view["zone"]].boss
     assert boss.name in tip and f"HP {boss.hp}" in tip
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 640)], ids=["1280x720", "1024x640"])
+def test_the_boss_attacks_name_under_the_red_die_is_shown_whole(make_app, size, monkeypatch):
+    """A caption too wide for its die's column is wrapped onto a second line (the tray grows by
+    a line), never cut: "Furious Attack" was drawn "Furious Atta…"."""
+    app = make_app(size)
+    scene = table_at(app, FURIOUS)
+    table = scene.table
+    for _ in range(300):  # the dice settle
+        if not table.tray.rolling:
+            break
+        frames(app, 1)
+    ids = [d.id for d in table.tray.dice]
+    caption = table.tray.labels[ids.index("red")][1]
+    assert caption == "Furious Attack"  # the attack's name, as the die rolled it
+    drawn = Drawn(scene, monkeypatch)
+    frames(app, 2)
+    lines = [text for text, _ in drawn.text if text and text in caption]
+    assert not any(text.endswith("…") and text[:-1] in caption for text, _ in drawn.text)
+    assert lines[-2:] == ["Furious", "Attack"], lines  # too wide for one line at both sizes: two
+    line_h = app.assets.font("bold", table.tray.text_size(table.scale)).get_linesize()
+    assert table.tray.die_rects[ids.index("red")].bottom + 2 * line_h <= table.tray.rect.bottom  # inside the tray
 
 
 def test_a_seat_never_sees_another_seats_backpack(make_app, monkeypatch):

@@ -332,9 +332,28 @@ class BuckDice(DiceTray):
         else:
             self.set_result(dice, faces)
 
+    @staticmethod
+    def text_size(scale: float) -> int:
+        return max(theme.MIN_TEXT_PX, px(15, scale))
+
+    @staticmethod
+    def caption_width(tray_width: int, dice: int, scale: float) -> int:
+        """How wide a caption may be under its die, in a tray ``tray_width`` wide."""
+        return (tray_width - px(8, scale)) // max(1, dice) - px(4, scale)
+
+    @classmethod
+    def caption_lines(cls, assets: Assets, caption: str, width: int, scale: float) -> list[str]:
+        """A caption on one line, or two if it needs them (a Boss Attack's name): text is never
+        set smaller than the theme's least size, so a long one is wrapped rather than cut."""
+        size = cls.text_size(scale)
+        lines = assets.wrap(caption, "body", size, width) if caption else []
+        if len(lines) > 2:
+            lines = [lines[0], " ".join(lines[1:])]
+        return [assets.fit(line, "body", size, width) for line in lines]
+
     def draw(self, surface: pygame.Surface, assets: Assets, scale: float) -> None:
         inner = self.draw_frame(surface, scale)
-        size_text = max(theme.MIN_TEXT_PX, px(15, scale))
+        size_text = self.text_size(scale)
         self.die_rects = [pygame.Rect(0, 0, 0, 0) for _ in self.dice]
         if not self.dice:
             label = assets.text("No dice rolled yet", "italic", size_text, theme.MUTED)
@@ -343,24 +362,29 @@ class BuckDice(DiceTray):
         n = len(self.dice)
         line_h = assets.font("bold", size_text).get_linesize()
         col = inner.width // n
-        die = int(max(24, min(px(58, scale), col - px(16, scale), inner.height - 2 * line_h - px(14, scale))))
+        width = self.caption_width(self.rect.width, n, scale)
+        captions = [["rolling…"] if self._rolling else
+                    self.caption_lines(assets, self.labels[i][1] if i < len(self.labels) else "", width, scale)
+                    for i in range(n)]
+        lines = max(1, max(len(c) for c in captions))
+        die = int(max(24, min(px(58, scale), col - px(16, scale), inner.height - (1 + lines) * line_h - px(14, scale))))
         top = inner.y + px(4, scale)
         shown = self.shown_faces()
+        colour = theme.MUTED if self._rolling else theme.GOLD_LIGHT
         for i in range(n):
             cx = inner.x + col * i + col // 2
-            title, caption = self.labels[i] if i < len(self.labels) else ("", "")
+            title = self.labels[i][0] if i < len(self.labels) else ""
             head = assets.text(assets.fit(title, "bold", size_text, col - px(4, scale)), "bold", size_text,
                                theme.PARCHMENT)
             surface.blit(head, head.get_rect(midtop=(cx, top)))
             r = pygame.Rect(0, 0, die, die)
             r.midtop = (cx, top + line_h + px(4, scale))
             self._draw_die(surface, assets, i, shown[i], r)
-            text = "rolling…" if self._rolling else caption
-            if text:
-                text = assets.fit(text, "body", size_text, col - px(4, scale))
-                colour = theme.MUTED if self._rolling else theme.GOLD_LIGHT
-                label = assets.text(text, "body", size_text, colour)
-                surface.blit(label, label.get_rect(midtop=(cx, r.bottom + px(6, scale))))
+            y = r.bottom + px(6, scale)
+            for line in captions[i]:
+                label = assets.text(line, "body", size_text, colour)
+                surface.blit(label, label.get_rect(midtop=(cx, y)))
+                y += line_h
 
     def die_image(self, assets: Assets, die: Die, face_index: int, size: int) -> pygame.Surface:
         key = ("bl", die.id, face_index, size)

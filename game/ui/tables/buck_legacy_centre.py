@@ -14,7 +14,7 @@ import pygame
 from game.core.decision import Decision, Target
 from game.rulesets.buck_legacy.view_types import BLView
 from game.ui import theme
-from game.ui.tables.buck_legacy_cards import BOSS_KEY, DECK_COLOURS
+from game.ui.tables.buck_legacy_cards import BOSS_KEY, DECK_COLOURS, BuckDice
 from game.ui.tables.buck_legacy_fight import CompareWindow, tray_rows
 from game.ui.tables.buck_legacy_layout import COUNTER_COLOURS, HAND_CARD, LOSS_RED, Panel
 from game.ui.theme import px
@@ -87,9 +87,13 @@ class Centre(Panel):
         if not (view["fight"] or view["check"]) or offered:
             return None
         main = self.main_rect(area)
-        dice = max(1, len(tray_rows(self, view)))
+        rows = tray_rows(self, view)
+        dice = max(1, len(rows))
         width = min(px(40 + 105 * dice, self.s), px(300, self.s), main.width // 2)
         height = 2 * self.row_h() + px(58, self.s) + px(26, self.s)
+        caption_width = BuckDice.caption_width(width, dice, self.s)
+        if any(len(BuckDice.caption_lines(self.a, row[3], caption_width, self.s)) > 1 for row in rows):
+            height += self.a.font("bold", BuckDice.text_size(self.s)).get_linesize()  # a caption's second line
         return pygame.Rect(main.right - width, main.y, width, min(main.height, height))
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect, view: BLView, decision: Decision | None,
