@@ -15,9 +15,10 @@ turn, so the seat leaves the loop whenever some sequence of its answers does.
 A position is the whole game, its generator included (``Game.state_hash``), not the seat's
 view: a fight round in which nothing happened looks the same to every seat but has moved the
 dice on, and is no loop; a normal player's long turns come round to such positions and are
-never steered. So the guard reads what the seat may not, but it acts only when the whole game
+never steered. So the guard reads what the seat may not (and tries its other answers on a copy
+of the whole game, to find one that hands the game on), but it acts only when the whole game
 has come back to where it was without a die rolled or a card dealt, which the seats' answers
-alone did: the seat learns at most that nothing hidden changed in between.
+alone did: a seat that is not looping is never touched.
 
 The guard costs nothing until a seat's choices in one turn pass :data:`WATCH_AFTER` (Fantasy
 Heroes never asks so many; the longest turns of the other games do, and then pay one hash of
@@ -79,10 +80,13 @@ class RepeatGuard:
 
 def _least_tried(game: Any, decision: Decision, candidates: list[tuple[str, ...]],
                  tried: Counter[tuple[str, ...]]) -> tuple[str, ...]:
-    """Of the answers tried least often here, the first that hands the game on (to another
-    seat or another kind of question: most loops are a seat's run of questions of one kind,
-    which an answer like "done" ends), else the first: the seat's own while it is among them."""
+    """The seat's own answer (``candidates[0]``) if none was tried less often here; else, of
+    those tried least often, the first that hands the game on (to another seat or another kind
+    of question: most loops are a seat's run of questions of one kind, which an answer like
+    "done" ends; the guard plays each on in a copy of the whole game), else the first."""
     fewest = min(tried[a] for a in candidates)
+    if tried[candidates[0]] == fewest:
+        return candidates[0]
     least = list(dict.fromkeys(a for a in candidates if tried[a] == fewest))
     for answer in least:
         after = game.clone()

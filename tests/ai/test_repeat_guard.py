@@ -111,3 +111,23 @@ def test_a_question_of_several_picks_is_answered_legally_when_steered() -> None:
         assert set(answer) <= set(decision.option_ids)
         session.game.clone().choose(decision.seat, answer)  # legal: raises otherwise
     assert guard.steered == 0
+
+
+def test_back_in_a_position_the_seat_keeps_an_answer_it_has_not_tried_there(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The guard steers only away from answers already tried more often than another; a seat
+    that comes back and wants something new here gets it."""
+    monkeypatch.setattr(repeats, "WATCH_AFTER", 0)
+    session = _fidgeting_session()
+    for _ in range(2_000):
+        decision = session.pending()
+        if decision.seat == 0 and decision.kind == "preparation" and len(decision.options) >= 3:
+            break
+        session.choose(*session.ai_choice())
+    guard, game = repeats.RepeatGuard(), session.game
+    first, second, third = [(o,) for o in decision.option_ids[:3]]
+    assert guard.steer(game, decision, first) == first  # (the same position each time: nothing is played)
+    steered = guard.steer(game, decision, first)
+    assert steered != first and guard.steered == 1  # the same answer again: another, tried less
+    fresh = third if steered == second else second
+    assert guard.steer(game, decision, fresh) == fresh and guard.steered == 1  # untried here: kept
+    assert session.game.pending() == decision
