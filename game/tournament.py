@@ -68,6 +68,8 @@ class Results:
     by_role: dict[str, dict[str, Tally]] = field(default_factory=lambda: defaultdict(lambda: defaultdict(Tally)))
     decision_seconds: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     elapsed: float = 0.0
+    steered: dict[int, int] = field(default_factory=dict)
+    """Per game seed, the answers the repeat guard changed (game.ai.repeats): an AI went round in circles."""
 
     def summary(self) -> dict[str, Any]:
         def times(agent: str) -> dict[str, float]:
@@ -88,9 +90,11 @@ class Results:
 
 
 def play_one(system_id: str, seat_agents: Sequence[str], seed: int, budget: Budget | None,
-             options: dict[str, Any] | None, max_choices: int = 100_000) -> tuple[Game, list[list[float]]]:
+             options: dict[str, Any] | None, max_choices: int = 100_000,
+             guard: RepeatGuard | None = None) -> tuple[Game, list[list[float]]]:
     """One game with ``seat_agents`` (a level per seat). Returns the finished game and, per seat,
-    the time of each decision its agent made (forced passes and one-answer questions aside)."""
+    the time of each decision its agent made (forced passes and one-answer questions aside).
+    Every answer passes through ``guard`` (a new repeat guard if None), as in the window."""
     system = registry.get(system_id)
     game = Game.new(system, seed, len(seat_agents), system.resolve_options(options))
     agents = [make_agent(level, system_id, seed, s) for s, level in enumerate(seat_agents)]
@@ -98,7 +102,7 @@ def play_one(system_id: str, seat_agents: Sequence[str], seed: int, budget: Budg
         if budget is not None and hasattr(agent, "budget"):
             agent.budget = budget
     times: list[list[float]] = [[] for _ in seat_agents]
-    guard = RepeatGuard()  # as the window's session has: a loop of an AI's own answers ends
+    guard = guard or RepeatGuard()  # as the window's session has: a loop of an AI's own answers ends
     for _ in range(max_choices):
         decision = game.pending()
         if decision is None:
@@ -118,8 +122,9 @@ def _played(system_id: str, seat_agents: Sequence[str], seed: int, budget: Budge
             options: dict[str, Any] | None) -> dict[str, Any]:
     """One game as the tournament counts it (data only, so a worker process can send it back)."""
     system = registry.get(system_id)
-    game, times = play_one(system_id, seat_agents, seed, budget, options)
-    return {"returns": list(game.returns()), "turns": game.turn, "times": times,
+    guard = RepeatGuard()
+    game, times = play_one(system_id, seat_agents, seed, budget, options, guard=guard)
+    return {"returns": list(game.returns()), "turns": game.turn, "times": times, "steered": guard.steered,
             "roles": [system.tournament_role(game.state, s) for s in range(len(seat_agents))]}
 
 
@@ -165,6 +170,8 @@ def run_tournament(system_id: str, agents: Sequence[str], games: int, seed: int,
                     tally.played += 1
                     tally.won += won
                 results.decision_seconds[agent].extend(game["times"][s])
+            if game["steered"]:
+                results.steered[game_seed] = results.steered.get(game_seed, 0) + game["steered"]
             results.games.append(record)
             results.elapsed = time.perf_counter() - started
             if report is not None:
@@ -197,4 +204,8 @@ def describe(results: Results) -> list[str]:
             low, high = by_role["ci95"]
             lines.append(f"    as {role:<28s} {by_role['won']:4d} of {by_role['played']:4d}: "
                          f"{100 * by_role['rate']:5.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%)")
+    if results.steered:
+        seeds = ", ".join(f"{seed} ({count})" for seed, count in sorted(results.steered.items()))
+        lines.append(f"  An AI went round in circles: the repeat guard changed its answers on seeds {seeds}. "
+                     "A heuristic's answers undo each other there; worth a look.")
     return lines

@@ -131,3 +131,20 @@ def test_back_in_a_position_the_seat_keeps_an_answer_it_has_not_tried_there(monk
     fresh = third if steered == second else second
     assert guard.steer(game, decision, fresh) == fresh and guard.steered == 1  # untried here: kept
     assert session.game.pending() == decision
+
+
+def test_the_tournament_steers_and_says_on_which_seeds(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game import tournament
+
+    made = tournament.make_agent
+
+    def fidget_first(level: str, system_id: str, seed: int, seat: int):  # type: ignore[no-untyped-def]
+        return Fidget(system_id, Rng.seeded(seed, 7)) if seat == 0 else made(level, system_id, seed, seat)
+
+    monkeypatch.setattr(tournament, "make_agent", fidget_first)
+    results = tournament.run_tournament(BUCK, ["normal", "random"], 1, 5)
+    assert len(results.games) == 1 and results.steered.get(5, 0) > 0
+    assert any("round in circles" in line and "seeds 5 (" in line for line in tournament.describe(results))
+    monkeypatch.setattr(tournament, "make_agent", made)
+    plain = tournament.run_tournament(BUCK, ["normal", "random"], 1, 5)
+    assert plain.steered == {} and not any("circles" in line for line in tournament.describe(plain))
