@@ -148,3 +148,25 @@ def test_the_tournament_steers_and_says_on_which_seeds(monkeypatch: pytest.Monke
     monkeypatch.setattr(tournament, "make_agent", made)
     plain = tournament.run_tournament(BUCK, ["normal", "random"], 1, 5)
     assert plain.steered == {} and not any("circles" in line for line in tournament.describe(plain))
+
+
+def test_simulate_says_on_stderr_where_an_ai_went_round_in_circles(monkeypatch: pytest.MonkeyPatch,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from game import session as session_module
+    from game.cli import main
+
+    made = session_module.make_agent
+
+    def fidget_first(level: str, system_id: str, seed: int, seat: int):  # type: ignore[no-untyped-def]
+        return Fidget(system_id, Rng.seeded(seed, 7)) if seat == 0 else made(level, system_id, seed, seat)
+
+    monkeypatch.setattr(session_module, "make_agent", fidget_first)
+    assert main(["simulate", BUCK, "--agents", "normal,normal", "--games", "1", "--seed", "5", "--json"]) == 0
+    out = capsys.readouterr()
+    assert json.loads(out.out)["games"][0]["seed"] == 5  # the JSON as always
+    assert "seed 5: an AI went round in circles" in out.err
+    monkeypatch.setattr(session_module, "make_agent", made)
+    assert main(["simulate", BUCK, "--agents", "normal,normal", "--games", "1", "--seed", "5"]) == 0
+    assert "circles" not in capsys.readouterr().err
