@@ -118,7 +118,7 @@ class Session:
     # Replays keep undo points only from this many choices on (the rest are out of reach).
     _undo_from: int = field(default=0, repr=False)
     # Steers AI seats out of loops of their own answers (not saved: see game.ai.repeats).
-    repeat_guard: RepeatGuard = field(default_factory=RepeatGuard, repr=False)
+    repeat_guard: RepeatGuard = field(default_factory=RepeatGuard, repr=False, compare=False)
 
     # -- making sessions ---------------------------------------------------------------------
 
