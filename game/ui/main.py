@@ -248,9 +248,10 @@ def first_frame() -> int:
 
 
 def _selftest_search_worker() -> None:
-    """One hard decision searched in the worker process, as the window has it searched, then one
-    with a budget of time, shared with a helper process (in the packaged game this proves that
-    the executable can start itself as the worker and as its helper)."""
+    """Every game loaded in the worker process (as a table with a hard seat has it load its
+    game), one hard decision searched there, as the window has it searched, then one with a
+    budget of time, shared with a helper process (in the packaged game this proves that the
+    executable can start itself as the worker and as its helper, and find every game there)."""
     from game.ai.agents import make_agent
     from game.ai.hard import SearchAgent
     from game.ai.search import Budget
@@ -268,6 +269,7 @@ def _selftest_search_worker() -> None:
     agent.budget = Budget(iterations=3)
     worker = SearchWorker(helpers=1)  # (a helper whatever the machine: it must start here too)
     try:
+        warmed = [ruleset for ruleset in registry.window_ids() if worker.warm_up(ruleset) > 0]  # as a table opens
         answer = worker.search(agent.request(game, decision)).answer
         agent.budget = Budget(seconds=0.2)  # the window's kind of budget: shared with the helper
         shared = worker.search(agent.request(game, decision))
@@ -277,8 +279,10 @@ def _selftest_search_worker() -> None:
     decision.validate(decision.seat, shared.answer)
     if shared.helped == 0:
         raise RuntimeError("the search worker's helper process played no part in a search")
-    print(f"selftest: the hard player's search worker answered {', '.join(answer)}; with its helper, "
-          f"{shared.played} iterations in 0.2 s ({shared.helped} by the helper)")
+    if warmed != list(registry.window_ids()):
+        raise RuntimeError(f"the search worker warmed up only {', '.join(warmed) or 'no game'}")
+    print(f"selftest: the hard player's search worker loaded {len(warmed)} games and answered {', '.join(answer)}; "
+          f"with its helper, {shared.played} iterations in 0.2 s ({shared.helped} by the helper)")
 
 
 def selftest(events_per_scene: int = 300) -> int:
