@@ -80,6 +80,21 @@ HORDE = first(5, 3, _horde_and_support)
 ACTION = first(3, 4, lambda s, d: d.kind == "action")
 RECOVERY = first(3, 4, lambda s, d: s.game.state.stage == "recovery")
 ON_A_HERO = first(3, 4, _one_answer_on_a_hero)
+
+
+ROLLS = {"melee", "duel_roll", "first_roll", "disarm", "surprise_roll", "ranged_roll", "save", "spell_works",
+         "spell_fails", "dependent_roll"}  # the events whose dice the tray shows (tray_rows)
+
+
+def _a_melee_just_rolled(session, decision) -> bool:
+    """The last dice rolled were a melee's, its hero's name wider than a die's column."""
+    rolled = next((e for e in reversed(session.log) if e.kind in ROLLS), None)
+    if rolled is None or rolled.kind != "melee":
+        return False
+    return len(session.game.system.content.card(rolled.data["hero"]).name) >= 15
+
+
+MELEE_ROLLED = first(2, 2, _a_melee_just_rolled)
 STAGES = [SETUP, PLACEMENT, TRAP, DUEL, HORDE, ACTION, RECOVERY]
 STAGE_IDS = ["setup", "placement", "trap", "duel", "horde", "action", "recovery"]
 
@@ -274,3 +289,24 @@ def test_a_seat_never_sees_another_players_hand_or_a_stack(make_app, monkeypatch
         session.choose(seat, agents[seat].choose(session.game.view_for(seat), decision))
     assert checked >= 6 and secrets >= 6
     assert seen_own_stack  # (the monster player's own table does draw what his stacks hold)
+
+
+def test_a_long_name_over_a_die_takes_two_lines_where_the_tray_has_room(make_app, monkeypatch):
+    """A hero's name too wide for its die's column is set on two lines over the die, never cut,
+    at 1280x720 (at 1024x640 the tray has no room for it and it is cut with "…" as before)."""
+    app = make_app((1280, 720))
+    scene = table_at(app, MELEE_ROLLED)
+    table = scene.table
+    for _ in range(300):  # the dice settle
+        if not table.tray.rolling:
+            break
+        frames(app, 1)
+    hero = table.tray.labels[0][0]
+    width = table.tray.caption_width(table.tray.rect.width, len(table.tray.dice), table.scale)
+    assert app.assets.font("bold", table.tray.text_size(table.scale)).size(hero)[0] > width, hero
+    drawn = Drawn(scene, monkeypatch)
+    table.forget_layers()
+    frames(app, 2)
+    words = [text for text, _ in drawn.text if text and text in hero]
+    assert " ".join(words[-2:]) == hero or " ".join(words[-3:]) == hero, (hero, words)
+    assert not any(text.endswith("…") and hero.startswith(text[:-1]) for text, _ in drawn.text)

@@ -342,14 +342,14 @@ class BuckDice(DiceTray):
         return (tray_width - px(8, scale)) // max(1, dice) - px(4, scale)
 
     @classmethod
-    def caption_lines(cls, assets: Assets, caption: str, width: int, scale: float) -> list[str]:
+    def caption_lines(cls, assets: Assets, caption: str, width: int, scale: float, role: str = "body") -> list[str]:
         """A caption on one line, or two if it needs them (a Boss Attack's name): text is never
         set smaller than the theme's least size, so a long one is wrapped rather than cut."""
         size = cls.text_size(scale)
-        lines = assets.wrap(caption, "body", size, width) if caption else []
+        lines = assets.wrap(caption, role, size, width) if caption else []
         if len(lines) > 2:
             lines = [lines[0], " ".join(lines[1:])]
-        return [assets.fit(line, "body", size, width) for line in lines]
+        return [assets.fit(line, role, size, width) for line in lines]
 
     def draw(self, surface: pygame.Surface, assets: Assets, scale: float) -> None:
         inner = self.draw_frame(surface, scale)
@@ -367,18 +367,29 @@ class BuckDice(DiceTray):
                     self.caption_lines(assets, self.labels[i][1] if i < len(self.labels) else "", width, scale)
                     for i in range(n)]
         lines = max(1, max(len(c) for c in captions))
-        die = int(max(24, min(px(58, scale), col - px(16, scale), inner.height - (1 + lines) * line_h - px(14, scale))))
+        # A title too wide for its column (a hero's name) takes two lines where the die keeps
+        # most of its size; else it is cut.
+        titles = [self.caption_lines(assets, self.labels[i][0] if i < len(self.labels) else "", width, scale,
+                                     "bold") for i in range(n)]
+        heads = max(1, max(len(t) for t in titles))
+        room = inner.height - (heads + lines) * line_h - px(14, scale)
+        if heads > 1 and room < px(40, scale):
+            titles = [[assets.fit(" ".join(t), "bold", size_text, width)] if t else [] for t in titles]
+            heads = 1
+            room = inner.height - (heads + lines) * line_h - px(14, scale)
+        die = int(max(24, min(px(58, scale), col - px(16, scale), room)))
         top = inner.y + px(4, scale)
         shown = self.shown_faces()
         colour = theme.MUTED if self._rolling else theme.GOLD_LIGHT
         for i in range(n):
             cx = inner.x + col * i + col // 2
-            title = self.labels[i][0] if i < len(self.labels) else ""
-            head = assets.text(assets.fit(title, "bold", size_text, col - px(4, scale)), "bold", size_text,
-                               theme.PARCHMENT)
-            surface.blit(head, head.get_rect(midtop=(cx, top)))
+            y = top + (heads - len(titles[i])) * line_h // 2  # a one-line title beside a two-line one: centred
+            for line in titles[i]:
+                head = assets.text(line, "bold", size_text, theme.PARCHMENT)
+                surface.blit(head, head.get_rect(midtop=(cx, y)))
+                y += line_h
             r = pygame.Rect(0, 0, die, die)
-            r.midtop = (cx, top + line_h + px(4, scale))
+            r.midtop = (cx, top + heads * line_h + px(4, scale))
             self._draw_die(surface, assets, i, shown[i], r)
             y = r.bottom + px(6, scale)
             for line in captions[i]:
