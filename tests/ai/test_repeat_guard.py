@@ -104,7 +104,7 @@ def test_a_question_of_several_picks_is_answered_legally_when_steered() -> None:
     decision = session.pending()
     assert decision is not None and decision.max_choices > 1, "a question of several picks comes up"
     picked = session.agents[decision.seat].choose(session.game.view_for(decision.seat), decision)
-    answers = repeats._candidates(decision, tuple(picked), session.game.state_hash(), 1)
+    answers = repeats._candidates(decision, tuple(picked), repeats.position_key(session.game), 1)
     assert len(answers) > 1
     for answer in answers:
         assert decision.min_choices <= len(answer) <= decision.max_choices
