@@ -21,7 +21,7 @@ from game.session import Seat, Session
 from game.ui.main import build_scene
 from game.ui.scenes.table import TableScene
 from game.ui.tables.buck_legacy import BuckLegacyTable
-from tests.ui.driver import click, frames, open_table, point_on
+from tests.ui.driver import click, frames, open_table, point_on, wait_for
 
 RULESET = "buck-legacy"
 
@@ -254,10 +254,7 @@ def test_the_boss_attacks_name_under_the_red_die_is_shown_whole(make_app, size, 
     app = make_app(size)
     scene = table_at(app, FURIOUS)
     table = scene.table
-    for _ in range(300):  # the dice settle
-        if not table.tray.rolling:
-            break
-        frames(app, 1)
+    wait_for(app, lambda: not table.tray.rolling)  # the dice settle
     ids = [d.id for d in table.tray.dice]
     caption = table.tray.labels[ids.index("red")][1]
     assert caption == "Furious Attack"  # the attack's name, as the die rolled it

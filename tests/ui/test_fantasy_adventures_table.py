@@ -27,7 +27,7 @@ from game.ui.main import build_scene
 from game.ui.scenes.table import TableScene
 from game.ui.tables import fantasy_adventures as table_module
 from game.ui.tables.fantasy_adventures import FantasyAdventuresTable
-from tests.ui.driver import click, frames, open_table, point_on
+from tests.ui.driver import click, frames, open_table, point_on, wait_for
 
 RULESET = "fantasy-adventures"
 NAMES = ["Ann", "Bram", "Cora", "Dain"]
@@ -297,10 +297,7 @@ def test_a_long_name_over_a_die_takes_two_lines_where_the_tray_has_room(make_app
     app = make_app((1280, 720))
     scene = table_at(app, MELEE_ROLLED)
     table = scene.table
-    for _ in range(300):  # the dice settle
-        if not table.tray.rolling:
-            break
-        frames(app, 1)
+    wait_for(app, lambda: not table.tray.rolling)  # the dice settle
     hero = table.tray.labels[0][0]
     width = table.tray.caption_width(table.tray.rect.width, len(table.tray.dice), table.scale)
     assert app.assets.font("bold", table.tray.text_size(table.scale)).size(hero)[0] > width, hero
