@@ -1,30 +1,36 @@
-"""A guard that keeps an AI seat from going round in circles within a turn.
+"""A guard that keeps an AI seat from going round in circles.
 
 A computer player that answers the same position the same way every time can loop for ever
 when its answers undo each other: Buck: Legacy's heuristic once swapped two weapons back and
 forth in a Boss's Preparation, question after question, and the game never went on. The
 heuristics are meant never to do that, but the next such bug should cost a player a few
 wasted moves, not the game. So whoever drives AI seats passes each answer through a
-:class:`RepeatGuard`: once a seat has made many choices in one turn, the guard remembers the
-positions it answers in and what it answered; back in a position it has been in, the seat
-takes the answer it has tried least often there (the one it wanted, if that is still among the
-least tried; else one that hands the game on, to another seat or another kind of question).
-Whatever the seat wants, a position it keeps coming back to sees each of its answers tried in
-turn, so the seat leaves the loop whenever some sequence of its answers does.
+:class:`RepeatGuard`: once a seat has made many choices with nothing random in between, the
+guard remembers the positions it answers in and what it answered. Back in a position it has
+been in, the seat takes the answer it has tried least often there: the one it wanted, if that
+is still among the least tried; else the one that ends its turn, phase or window ("end" or
+"pass"), where the question has one; else the one that takes the game furthest on (to another
+seat, or another kind of question). Whatever the seat wants, a position it keeps coming back
+to sees each of its answers tried in turn, so the seat leaves the loop whenever some sequence
+of its answers does. A seat once steered is watched from its first choice of each new stretch
+for the rest of the turn.
 
 A position is the whole game, its generator included (:func:`position_key`), not the seat's
 view: a fight round in which nothing happened looks the same to every seat but has moved the
 dice on, and is no loop; a normal player's long turns come round to such positions and are
 never steered. So the guard reads what the seat may not (and tries its other answers on a copy
-of the whole game, to find one that hands the game on), but it acts only when the whole game
+of the whole game, to find one that goes on), but it acts only when the whole game
 has come back to where it was without a die rolled or a card dealt, which the seats' answers
 alone did: a seat that is not looping is never touched.
 
-The guard costs nothing until a seat's choices in one turn pass :data:`WATCH_AFTER`, and then
-one digest of the state a choice (20 to 80 microseconds, against 0.1 to 2 milliseconds for
-a normal player's choice); it forgets everything when the turn ends, so a long game costs no
-more. It is not saved: a game loaded in the middle of a loop starts watching again from its
-first choice after the load.
+A position can come round again only while nothing random happens: the generator's state is
+part of it and never repeats. So the guard counts a seat's choices in a stretch of one turn in
+which the game's generators were not used (no die rolled, no card drawn or shuffled), and
+costs nothing until a seat's choices in a stretch pass :data:`WATCH_AFTER` (1 to 7 in 100
+choices of normal players), then one digest of the state a choice (20 to 80 microseconds,
+against 0.1 to 2 milliseconds for a normal player's choice). It forgets everything when a
+stretch ends, so a long game costs no more. It is not saved: a game loaded in the middle of a
+loop starts watching again from its first choice after the load.
 """
 
 from __future__ import annotations
@@ -35,14 +41,15 @@ from collections import Counter
 from typing import Any
 
 from game.ai.agents import random_choice
-from game.core.decision import Decision
+from game.core.decision import ENDING, Decision
 from game.core.errors import IllegalChoice
 from game.core.rng import Rng
 
 WATCH_AFTER = 12
-"""Choices a seat makes in one turn before the guard starts remembering its positions: few
-enough that in the window (an AI choice every half second at least) a loop is left within
-seconds; normal players' turns past it were checked never to be steered."""
+"""Choices a seat makes in a stretch (see the module docstring) before the guard starts
+remembering its positions: few enough that in the window (an AI choice every half second at
+least) a loop is left within seconds; normal players' longest stretches reach 18 to 27
+choices, and were checked never to be steered."""
 
 _MULTI_PICK_CANDIDATES = 8
 """Other answers drawn for a question of several picks (their combinations are too many to list)."""
@@ -52,8 +59,9 @@ class RepeatGuard:
     """One per game: steers the AI seats' answers away from positions they keep coming back to."""
 
     def __init__(self) -> None:
-        self._turn: int | None = None
+        self._stretch: Any = None  # the turn and the generators' state: a new one, a new stretch
         self._choices: Counter[int] = Counter()
+        self._looping: tuple[int, int] | None = None  # the seat last steered, and the turn
         self._tried: dict[tuple[int, str], Counter[tuple[str, ...]]] = {}
         self.watched = 0
         """How many answers the guard has looked at (past WATCH_AFTER in a turn)."""
@@ -63,13 +71,14 @@ class RepeatGuard:
     def steer(self, game: Any, decision: Decision, picked: tuple[str, ...]) -> tuple[str, ...]:
         """The answer ``decision.seat`` gives: ``picked``, unless the seat is back in a position
         of this turn where it has answered ``picked`` more often than another answer."""
-        if game.turn != self._turn:
-            self._turn = game.turn
+        stretch = (game.turn, game.system.random_state(game.state))
+        if stretch != self._stretch:  # no position from before can come round again
+            self._stretch = stretch
             self._choices.clear()
             self._tried.clear()
         self._choices[decision.seat] += 1
-        if self._choices[decision.seat] <= WATCH_AFTER:
-            return picked
+        if self._choices[decision.seat] <= WATCH_AFTER and self._looping != (decision.seat, game.turn):
+            return picked  # (a seat steered this turn is watched from its first choice of a stretch)
         self.watched += 1
         key = position_key(game)
         tried = self._tried.setdefault((decision.seat, key), Counter())
@@ -77,6 +86,7 @@ class RepeatGuard:
             answer = _least_tried(game, decision, _candidates(decision, picked, key, sum(tried.values())), tried)
             if answer != picked:
                 self.steered += 1
+                self._looping = (decision.seat, game.turn)
                 picked = answer
         tried[picked] += 1
         return picked
@@ -94,23 +104,36 @@ def position_key(game: Any) -> str:
 def _least_tried(game: Any, decision: Decision, candidates: list[tuple[str, ...]],
                  tried: Counter[tuple[str, ...]]) -> tuple[str, ...]:
     """The seat's own answer (``candidates[0]``) if none was tried less often here; else, of
-    those tried least often, the first that hands the game on (to another seat or another kind
-    of question: most loops are a seat's run of questions of one kind, which an answer like
-    "done" ends; the guard plays each on in a copy of the whole game), else the first."""
+    those tried least often, the one that ends the seat's turn, phase or window ("end" or
+    "pass", which every rule system uses for that: ``ENDING``), else the one that goes on
+    furthest (:func:`_onward`; the guard plays each on in a copy of the whole game), the first
+    of equals."""
     fewest = min(tried[a] for a in candidates)
     if tried[candidates[0]] == fewest:
         return candidates[0]
     least = list(dict.fromkeys(a for a in candidates if tried[a] == fewest))
-    for answer in least:
-        after = game.clone()
-        try:
-            after.choose(decision.seat, answer)
-        except IllegalChoice:
-            continue
-        following = after.pending()
-        if following is None or following.seat != decision.seat or following.kind != decision.kind:
-            return answer
-    return least[0]
+    ending = next((a for a in least if len(a) == 1 and a[0] in ENDING), None)
+    if ending is not None:
+        return ending
+    return max(least, key=lambda answer: _onward(game, decision, answer))  # (max keeps the first of equals)
+
+
+def _onward(game: Any, decision: Decision, answer: tuple[str, ...]) -> int:
+    """How far ``answer`` takes the game on from a loop, for a question with no answer that
+    ends it: 3: the game ends or another seat is asked; 2: this seat is asked another kind of
+    question, not a step aside from which it comes "back"; 1: anything else; 0: not an answer
+    here after all."""
+    after = game.clone()
+    try:
+        after.choose(decision.seat, answer)
+    except IllegalChoice:
+        return 0
+    following = after.pending()
+    if following is None or following.seat != decision.seat:
+        return 3
+    if following.kind != decision.kind and "back" not in following.option_ids:
+        return 2
+    return 1
 
 
 def _candidates(decision: Decision, picked: tuple[str, ...], key: str, visits: int) -> list[tuple[str, ...]]:
