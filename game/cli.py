@@ -90,6 +90,7 @@ def _load_scenario(path: str | None) -> dict[str, Any] | None:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    from game.ai.repeats import looping_note
     from game.session import Seat, Session
 
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
@@ -130,9 +131,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             names = ", ".join(labels[w] for w in outcome.winners) or "nobody"
             print(f"game {i + 1:4d}  seed {seed:<8d} winner {names:<24s} turns {session.game.turn:4d}  "
                   f"hash {result['hash']}  ({outcome.reason})")
-        if session.repeat_guard.steered:  # (on stderr, so --json's output stays as it is)
-            print(f"seed {seed}: an AI went round in circles; the repeat guard changed {session.repeat_guard.steered} "
-                  "of its answers (a heuristic's answers undo each other there; worth a look)", file=sys.stderr)
+        for seat, count in sorted(session.repeat_guard.steered.items()):  # (on stderr: --json's output as ever)
+            print(f"seed {seed}: {labels[seat]} went round in circles; the repeat guard changed {count} of its "
+                  f"answers ({looping_note(agents[seat])})", file=sys.stderr)
     elapsed = max(time.perf_counter() - started, 1e-9)
     games = args.games
     summary = {"win_rate": {label: round(shares[label] / games, 4) for label in labels},

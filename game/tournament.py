@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
 from game.ai.agents import LEVELS, agent_choice, make_agent
-from game.ai.repeats import RepeatGuard
+from game.ai.repeats import RepeatGuard, looping_note
 from game.ai.search import Budget
 from game.core import registry
 from game.core.errors import FiveRealmsError
@@ -68,8 +68,9 @@ class Results:
     by_role: dict[str, dict[str, Tally]] = field(default_factory=lambda: defaultdict(lambda: defaultdict(Tally)))
     decision_seconds: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     elapsed: float = 0.0
-    steered: dict[int, int] = field(default_factory=dict)
-    """Per game seed, the answers the repeat guard changed (game.ai.repeats): an AI went round in circles."""
+    steered: list[tuple[int, str, int]] = field(default_factory=list)
+    """(game seed, agent, answers changed) where the repeat guard (game.ai.repeats) changed an
+    agent's answers: it went round in circles."""
 
     def summary(self) -> dict[str, Any]:
         def times(agent: str) -> dict[str, float]:
@@ -124,7 +125,7 @@ def _played(system_id: str, seat_agents: Sequence[str], seed: int, budget: Budge
     system = registry.get(system_id)
     guard = RepeatGuard()
     game, times = play_one(system_id, seat_agents, seed, budget, options, guard=guard)
-    return {"returns": list(game.returns()), "turns": game.turn, "times": times, "steered": guard.steered,
+    return {"returns": list(game.returns()), "turns": game.turn, "times": times, "steered": dict(guard.steered),
             "roles": [system.tournament_role(game.state, s) for s in range(len(seat_agents))]}
 
 
@@ -170,8 +171,7 @@ def run_tournament(system_id: str, agents: Sequence[str], games: int, seed: int,
                     tally.played += 1
                     tally.won += won
                 results.decision_seconds[agent].extend(game["times"][s])
-            if game["steered"]:
-                results.steered[game_seed] = results.steered.get(game_seed, 0) + game["steered"]
+            results.steered += [(game_seed, seat_agents[s], count) for s, count in sorted(game["steered"].items())]
             results.games.append(record)
             results.elapsed = time.perf_counter() - started
             if report is not None:
@@ -204,8 +204,7 @@ def describe(results: Results) -> list[str]:
             low, high = by_role["ci95"]
             lines.append(f"    as {role:<28s} {by_role['won']:4d} of {by_role['played']:4d}: "
                          f"{100 * by_role['rate']:5.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%)")
-    if results.steered:
-        seeds = ", ".join(f"{seed} ({count})" for seed, count in sorted(results.steered.items()))
-        lines.append(f"  An AI went round in circles: the repeat guard changed its answers on seeds {seeds}. "
-                     "A heuristic's answers undo each other there; worth a look.")
+    for seed, agent, count in results.steered:
+        lines.append(f"  seed {seed}: {agent} went round in circles; the repeat guard changed {count} of its answers "
+                     f"({looping_note(agent)})")
     return lines

@@ -65,8 +65,8 @@ class RepeatGuard:
         self._tried: dict[tuple[int, str], Counter[tuple[str, ...]]] = {}
         self.watched = 0
         """How many answers the guard has looked at (past WATCH_AFTER in a turn)."""
-        self.steered = 0
-        """How many answers the guard has changed."""
+        self.steered: Counter[int] = Counter()
+        """How many answers the guard has changed, per seat."""
 
     def steer(self, game: Any, decision: Decision, picked: tuple[str, ...]) -> tuple[str, ...]:
         """The answer ``decision.seat`` gives: ``picked``, unless the seat is back in a position
@@ -85,11 +85,18 @@ class RepeatGuard:
         if tried:
             answer = _least_tried(game, decision, _candidates(decision, picked, key, sum(tried.values())), tried)
             if answer != picked:
-                self.steered += 1
+                self.steered[decision.seat] += 1
                 self._looping = (decision.seat, game.turn)
                 picked = answer
         tried[picked] += 1
         return picked
+
+
+def looping_note(level: str) -> str:
+    """What it means that the guard steered a seat of ``level`` (for simulate and tournament)."""
+    if level.partition(":")[0] in ("normal", "hard"):
+        return "its heuristic's answers undo each other there: worth a look"
+    return "its answers at random can do that"
 
 
 def position_key(game: Any) -> str:
