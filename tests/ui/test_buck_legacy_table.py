@@ -250,7 +250,8 @@ def test_the_boss_round_shows_the_red_die_and_the_boss(make_app):
 @pytest.mark.parametrize("size", [(1280, 720), (1024, 640)], ids=["1280x720", "1024x640"])
 def test_the_boss_attacks_name_under_the_red_die_is_shown_whole(make_app, size, monkeypatch):
     """A caption too wide for its die's column is wrapped onto a second line (the tray grows by
-    a line), never cut: "Furious Attack" was drawn "Furious Atta…"."""
+    a line), never cut: "Furious Attack" was drawn "Furious Atta…"; so is a title ("Boss
+    Attack" at 1024x640)."""
     app = make_app(size)
     scene = table_at(app, FURIOUS)
     table = scene.table
@@ -263,6 +264,10 @@ def test_the_boss_attacks_name_under_the_red_die_is_shown_whole(make_app, size, 
     lines = [text for text, _ in drawn.text if text and text in caption]
     assert not any(text.endswith("…") and text[:-1] in caption for text, _ in drawn.text)
     assert lines[-2:] == ["Furious", "Attack"], lines  # too wide for one line at both sizes: two
+    title = table.tray.labels[ids.index("red")][0]  # "Boss Attack": whole too, on one line or two
+    assert not any(text.endswith("…") and title.startswith(text[:-1]) for text, _ in drawn.text)
+    words = [text for text, _ in drawn.text if text in title.split()]
+    assert title in [text for text, _ in drawn.text] or " ".join(words[:2]) == title, drawn.text
     line_h = app.assets.font("bold", table.tray.text_size(table.scale)).get_linesize()
     assert table.tray.die_rects[ids.index("red")].bottom + 2 * line_h <= table.tray.rect.bottom  # inside the tray
 
