@@ -64,13 +64,13 @@ class RepeatGuard:
         self._looping: tuple[int, int] | None = None  # the seat last steered, and the turn
         self._tried: dict[tuple[int, str], Counter[tuple[str, ...]]] = {}
         self.watched = 0
-        """How many answers the guard has looked at (past WATCH_AFTER in a turn)."""
+        """How many answers the guard has looked at (past WATCH_AFTER in a stretch)."""
         self.steered: Counter[int] = Counter()
         """How many answers the guard has changed, per seat."""
 
     def steer(self, game: Any, decision: Decision, picked: tuple[str, ...]) -> tuple[str, ...]:
         """The answer ``decision.seat`` gives: ``picked``, unless the seat is back in a position
-        of this turn where it has answered ``picked`` more often than another answer."""
+        of this stretch where it has answered ``picked`` more often than another answer."""
         stretch = (game.turn, game.system.random_state(game.state))
         if stretch != self._stretch:  # no position from before can come round again
             self._stretch = stretch
