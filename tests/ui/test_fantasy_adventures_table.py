@@ -291,10 +291,11 @@ def test_a_seat_never_sees_another_players_hand_or_a_stack(make_app, monkeypatch
     assert seen_own_stack  # (the monster player's own table does draw what his stacks hold)
 
 
-def test_a_long_name_over_a_die_takes_two_lines_where_the_tray_has_room(make_app, monkeypatch):
-    """A hero's name too wide for its die's column is set on two lines over the die, never cut,
-    at 1280x720 (at 1024x640 the tray has no room for it and it is cut with "…" as before)."""
-    app = make_app((1280, 720))
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 640)], ids=["1280x720", "1024x640"])
+def test_a_long_name_over_a_die_takes_two_lines(make_app, size, monkeypatch):
+    """A hero's name too wide for its die's column is set on two lines over the die, never cut
+    ("Stonefist Brawl…"): the tray grows by a line, the action window under it moves down."""
+    app = make_app(size)
     scene = table_at(app, MELEE_ROLLED)
     table = scene.table
     wait_for(app, lambda: not table.tray.rolling)  # the dice settle
@@ -307,3 +308,4 @@ def test_a_long_name_over_a_die_takes_two_lines_where_the_tray_has_room(make_app
     words = [text for text, _ in drawn.text if text and text in hero]
     assert " ".join(words[-2:]) == hero or " ".join(words[-3:]) == hero, (hero, words)
     assert not any(text.endswith("…") and hero.startswith(text[:-1]) for text, _ in drawn.text)
+    assert table.tray.rect.bottom <= table.centre_rect.bottom and min(r.height for r in table.tray.die_rects) >= 24

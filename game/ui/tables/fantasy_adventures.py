@@ -117,7 +117,9 @@ class FantasyAdventuresTable(LayeredTable[FAView]):
             self.layered(surface, f"seat:{p['seat']}", rect, self._party_key(view, p),
                          partial(self.parties.panel, view=view, p=p), hover_inside=False, margin=margin)
         asked = (pending.seat, pending.kind, pending.window) if pending is not None else None
-        self.layered(surface, "centre", self.centre_rect, (self._centre_key(view), decision, asked),
+        self._settle_tray(view)  # (before the middle: its action window sits under the tray)
+        self.layered(surface, "centre", self.centre_rect,
+                     (self._centre_key(view), decision, asked, self.centre.tray_lines),
                      lambda layer, r: self.centre.draw(layer, r, view, decision), hover_inside=False, margin=margin)
         self._draw_tray(surface, view)
         if me is not None:
@@ -159,17 +161,26 @@ class FantasyAdventuresTable(LayeredTable[FAView]):
         return (view["stage"], view["game_turn"], view["monster"], view["order"], view["encounter"],
                 view["melees"], view["stacks"], drawn, view["winners"], view["end_reason"])
 
-    def _draw_tray(self, surface: pygame.Surface, view: FAView) -> None:
-        """The dice tray, with the last roll the seat has seen (drawn every frame: it tumbles)."""
+    def _settle_tray(self, view: FAView) -> None:
+        """The dice the tray shows: the last roll the seat has seen; and how many lines more than
+        one its names and captions need over and under the dice (the tray grows by them)."""
         log = self.scene.controller.visible_log()
-        if self._roll_seen != len(log):
-            self._roll_seen = len(log)
-            last = next((e for e in reversed(log) if e.kind in DICE_EVENTS), None)
-            duel = next((e for e in reversed(log) if e.kind == "duel"), None) if last and last.kind == "duel_roll" \
-                else None
-            rows = tray_rows(Names(self.centre, view), last, duel)
-            self.tray.show(rows, roll=self._tumble, duration=0.5 * self.scene.animations.speed)
-            self._tumble = False
+        if self._roll_seen == len(log):
+            return
+        self._roll_seen = len(log)
+        last = next((e for e in reversed(log) if e.kind in DICE_EVENTS), None)
+        duel = next((e for e in reversed(log) if e.kind == "duel"), None) if last and last.kind == "duel_roll" \
+            else None
+        rows = tray_rows(Names(self.centre, view), last, duel)
+        self.tray.show(rows, roll=self._tumble, duration=0.5 * self.scene.animations.speed)
+        self._tumble = False
+        width = self.tray.caption_width(self.centre.tray_rect(self.centre_rect).width, len(rows), self.scale)
+        self.centre.tray_lines = sum(
+            any(len(self.tray.caption_lines(self.assets, text, width, self.scale, role)) > 1 for text in texts)
+            for role, texts in (("bold", [row[2] for row in rows]), ("body", [row[3] for row in rows])))
+
+    def _draw_tray(self, surface: pygame.Surface, view: FAView) -> None:
+        """The dice tray (drawn every frame: it tumbles)."""
         rect = self.centre.tray_rect(self.centre_rect)
         self.tray.rect = rect
         self.places["tray"] = rect
