@@ -165,19 +165,20 @@ class FantasyAdventuresTable(LayeredTable[FAView]):
         """The dice the tray shows: the last roll the seat has seen; and how many lines more than
         one its names and captions need over and under the dice (the tray grows by them)."""
         log = self.scene.controller.visible_log()
-        if self._roll_seen == len(log):
-            return
-        self._roll_seen = len(log)
-        last = next((e for e in reversed(log) if e.kind in DICE_EVENTS), None)
-        duel = next((e for e in reversed(log) if e.kind == "duel"), None) if last and last.kind == "duel_roll" \
-            else None
-        rows = tray_rows(Names(self.centre, view), last, duel)
-        self.tray.show(rows, roll=self._tumble, duration=0.5 * self.scene.animations.speed)
-        self._tumble = False
-        width = self.tray.caption_width(self.centre.tray_rect(self.centre_rect).width, len(rows), self.scale)
+        if self._roll_seen != len(log):
+            self._roll_seen = len(log)
+            last = next((e for e in reversed(log) if e.kind in DICE_EVENTS), None)
+            duel = next((e for e in reversed(log) if e.kind == "duel"), None) if last and last.kind == "duel_roll" \
+                else None
+            rows = tray_rows(Names(self.centre, view), last, duel)
+            self.tray.show(rows, roll=self._tumble, duration=0.5 * self.scene.animations.speed)
+            self._tumble = False
+        # (every frame, from the labels shown: the window's size may have changed)
+        labels = self.tray.labels
+        width = self.tray.caption_width(self.centre.tray_rect(self.centre_rect).width, len(labels), self.scale)
         self.centre.tray_lines = sum(
             any(len(self.tray.caption_lines(self.assets, text, width, self.scale, role)) > 1 for text in texts)
-            for role, texts in (("bold", [row[2] for row in rows]), ("body", [row[3] for row in rows])))
+            for role, texts in (("bold", [t for t, _ in labels]), ("body", [c for _, c in labels])))
 
     def _draw_tray(self, surface: pygame.Surface, view: FAView) -> None:
         """The dice tray (drawn every frame: it tumbles)."""
