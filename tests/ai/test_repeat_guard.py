@@ -36,13 +36,26 @@ def _fidgeting_session(seed: int = 5) -> Session:
     return session
 
 
-def test_a_seat_whose_answers_undo_each_other_is_steered_out_and_the_game_ends() -> None:
-    session = _fidgeting_session()
-    session.run_ai(max_choices=3_000)
+def test_a_seat_whose_answers_undo_each_other_is_steered_out_and_the_game_ends(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Back in a position, the seat is steered to the Preparation's "end" (an ENDING answer)
+    before anything else it has not tried there; the game ends."""
+    steered_to: list[tuple[str, ...]] = []
+    least_tried = repeats._least_tried
+
+    def noting(*args: Any) -> tuple[str, ...]:
+        answer = least_tried(*args)
+        steered_to.append(answer)
+        return answer
+
+    monkeypatch.setattr(repeats, "_least_tried", noting)
+    session = _fidgeting_session(seed=1)  # (a deal where "end" leads to the seat's next Preparation question:
+    session.run_ai(max_choices=3_000)     # without "end" first, the guard wanders for over 6,000 choices)
     assert session.over
     assert session.repeat_guard.steered[0] > 0 and 1 not in session.repeat_guard.steered
-    steered = [c for c in session.choices if c.seat == 0 and c.option_ids[0].startswith(("give", "offer", "end"))]
-    assert steered, "the seat left its loop through the Preparation's other answers"
+    assert ("end",) in steered_to
+    first_steer = next(a for a in steered_to if not a[0].startswith(("equip:", "unequip:")))
+    assert first_steer == ("end",)  # the first time it is steered off its swaps, to the end
 
 
 def test_without_the_guard_the_same_seat_never_gets_out(monkeypatch: pytest.MonkeyPatch) -> None:
