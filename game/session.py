@@ -29,7 +29,7 @@ seen to ponder: forced passes for every seat, and every window question of an AI
 inside the call that opened the window (see ``_answer_windows``).
 
 Every answer of an AI seat passes through the session's repeat guard (game.ai.repeats), which
-steers a seat out of a loop of its own answers within a turn.
+steers a seat out of a loop of its own answers.
 """
 
 from __future__ import annotations

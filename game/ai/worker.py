@@ -16,12 +16,12 @@ window's second holds twice the rounds. Only a search with a budget of time alon
 it runs. The window keeps a processor of its own, and the processes search at a lower
 priority where the platform has one.
 
-The processes start on the first request, or when the table opens with a hard seat, which has
-the worker load the rule system at once (:meth:`SearchWorker.warm_up`) ("spawn": the same on every platform and in the
+The processes start on the first request ("spawn": the same on every platform and in the
 packaged game, where ``multiprocessing.freeze_support`` in ``game.__main__`` lets the
-executable play the worker) and are stopped with the table. Stopping never waits for a search
-to end: a player quitting mid-thought is not kept waiting, and an answer nobody waits for
-any more is dropped.
+executable play the worker), which a table with a hard seat makes as it opens, having the
+worker load its game at once (:meth:`SearchWorker.warm_up`); they are stopped with the table.
+Stopping never waits for a search to end: a player quitting mid-thought is not kept waiting,
+and an answer nobody waits for any more is dropped.
 """
 
 from __future__ import annotations
@@ -303,8 +303,8 @@ class SearchWorker:
         return self._conn
 
     def start(self) -> None:
-        """Start the processes now and wait until they are ready (a benchmark's first search
-        then takes no longer than the others; play starts them with its first search)."""
+        """Start the processes now and wait until they are ready (the first request, or
+        :meth:`warm_up`, starts them otherwise)."""
         with self._lock:
             conn = self._start()
             try:
@@ -318,20 +318,16 @@ class SearchWorker:
         :func:`warm_up`), waiting until it has; returns the iterations its search played. The table
         does this on its AI thread as it opens, so the first hard move thinks no longer than the
         others."""
-        reply = self._ask({"warm_up": system_id})
-        if "error" in reply:
-            raise FiveRealmsError(f"The computer player's search failed: {reply['error']}")
-        return int(reply["played"])
+        return int(self._ask({"warm_up": system_id})["played"])
 
     def search(self, request: SearchRequest) -> SearchResult:
         """Run ``request`` in the worker and wait for its answer (call from a thread that may wait)."""
         reply = self._ask(_request_data(request))
-        if "error" in reply:
-            raise FiveRealmsError(f"The computer player's search failed: {reply['error']}")
         return SearchResult(tuple(reply["answer"]), reply["iterations"], reply["seconds"], {}, reply["played"],
                             reply["helped"])
 
     def _ask(self, data: dict[str, Any]) -> dict[str, Any]:
+        """Send ``data`` to the worker and wait for its reply; a failure there raises here."""
         with self._lock:
             conn = self._start()
             number = next(self._numbers)
@@ -340,10 +336,13 @@ class SearchWorker:
                 while True:
                     got, reply = conn.recv()
                     if got == number:
-                        return dict(reply)
+                        break
                     self._ready = self._ready or got == 0
             except (EOFError, OSError, BrokenPipeError):
                 raise FiveRealmsError("The computer player's search stopped.") from None
+        if "error" in reply:
+            raise FiveRealmsError(f"The computer player's search failed: {reply['error']}")
+        return dict(reply)
 
     def stop(self) -> None:
         """Stop the processes at once (a search under way is dropped; none starts after)."""

@@ -435,9 +435,7 @@ class Controller:
         if self._future is None:
             if busy:
                 return
-            if self._executor is None:
-                self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
-            self._future = self._executor.submit(self._ai_job(decision))
+            self._future = self._ai_thread().submit(self._ai_job(decision))
             self._future_decision = decision
             self._think_started = time.monotonic()
             return
@@ -488,10 +486,14 @@ class Controller:
         from game.ai.worker import SearchWorker
 
         self._search_worker = worker = SearchWorker(self.search_helpers)
+        # A failure here is left for the first search to meet and tell (it would fail the same way).
+        self._ai_thread().submit(worker.warm_up, self.session.system_id)
+
+    def _ai_thread(self) -> ThreadPoolExecutor:
+        """The one thread AI choices (and the worker's warm-up, before them) run on, in order."""
         if self._executor is None:
             self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
-        # A failure here is left for the first search to meet and tell (it would fail the same way).
-        self._executor.submit(worker.warm_up, self.session.system_id)
+        return self._executor
 
     @property
     def thinking_seconds(self) -> float:

@@ -351,6 +351,16 @@ class BuckDice(DiceTray):
             lines = [lines[0], " ".join(lines[1:])]
         return [assets.fit(line, role, size, width) for line in lines]
 
+    @classmethod
+    def extra_height(cls, assets: Assets, labels: Sequence[tuple[str, str]], tray_width: int, scale: float) -> int:
+        """How much taller than its usual height a tray ``tray_width`` wide must be for
+        ``labels`` ((title, caption) per die): a line for a title that takes two, another for a
+        caption that does."""
+        width = cls.caption_width(tray_width, len(labels), scale)
+        lines = sum(any(len(cls.caption_lines(assets, text, width, scale, role)) > 1 for text in texts)
+                    for role, texts in (("bold", [t for t, _ in labels]), ("body", [c for _, c in labels])))
+        return lines * assets.font("bold", cls.text_size(scale)).get_linesize()
+
     def draw(self, surface: pygame.Surface, assets: Assets, scale: float) -> None:
         inner = self.draw_frame(surface, scale)
         size_text = self.text_size(scale)

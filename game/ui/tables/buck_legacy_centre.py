@@ -91,11 +91,7 @@ class Centre(Panel):
         dice = max(1, len(rows))
         width = min(px(40 + 105 * dice, self.s), px(300, self.s), main.width // 2)
         height = 2 * self.row_h() + px(58, self.s) + px(26, self.s)
-        caption_width = BuckDice.caption_width(width, dice, self.s)
-        line_h = self.a.font("bold", BuckDice.text_size(self.s)).get_linesize()
-        for role, texts in (("bold", [row[2] for row in rows]), ("body", [row[3] for row in rows])):
-            if any(len(BuckDice.caption_lines(self.a, text, caption_width, self.s, role)) > 1 for text in texts):
-                height += line_h  # a title's second line, a caption's
+        height += BuckDice.extra_height(self.a, [(row[2], row[3]) for row in rows], width, self.s)
         return pygame.Rect(main.right - width, main.y, width, min(main.height, height))
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect, view: BLView, decision: Decision | None,

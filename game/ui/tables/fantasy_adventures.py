@@ -119,7 +119,7 @@ class FantasyAdventuresTable(LayeredTable[FAView]):
         asked = (pending.seat, pending.kind, pending.window) if pending is not None else None
         self._settle_tray(view)  # (before the middle: its action window sits under the tray)
         self.layered(surface, "centre", self.centre_rect,
-                     (self._centre_key(view), decision, asked, self.centre.tray_lines),
+                     (self._centre_key(view), decision, asked, self.centre.tray_extra),
                      lambda layer, r: self.centre.draw(layer, r, view, decision), hover_inside=False, margin=margin)
         self._draw_tray(surface, view)
         if me is not None:
@@ -174,11 +174,8 @@ class FantasyAdventuresTable(LayeredTable[FAView]):
             self.tray.show(rows, roll=self._tumble, duration=0.5 * self.scene.animations.speed)
             self._tumble = False
         # (every frame, from the labels shown: the window's size may have changed)
-        labels = self.tray.labels
-        width = self.tray.caption_width(self.centre.tray_rect(self.centre_rect).width, len(labels), self.scale)
-        self.centre.tray_lines = sum(
-            any(len(self.tray.caption_lines(self.assets, text, width, self.scale, role)) > 1 for text in texts)
-            for role, texts in (("bold", [t for t, _ in labels]), ("body", [c for _, c in labels])))
+        self.centre.tray_extra = self.tray.extra_height(self.assets, self.tray.labels,
+                                                        self.centre.tray_rect(self.centre_rect).width, self.scale)
 
     def _draw_tray(self, surface: pygame.Surface, view: FAView) -> None:
         """The dice tray (drawn every frame: it tumbles)."""

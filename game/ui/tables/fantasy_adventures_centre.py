@@ -20,7 +20,6 @@ from game.core.decision import Decision
 from game.core.events import Event
 from game.rulesets.fantasy_adventures.view_types import FAView, MeleeView
 from game.ui import theme
-from game.ui.tables.buck_legacy_cards import BuckDice
 from game.ui.tables.fantasy_adventures_layout import LOSS_RED, WIN_GREEN, Painter
 from game.ui.theme import px
 
@@ -93,15 +92,15 @@ def priority(view: FAView) -> list[int]:
 class Centre(Painter):
     """The middle band (one cached layer; the dice tray is drawn over it)."""
 
-    tray_lines = 0
-    """Lines the dice tray needs beyond one a name and one a caption (a name on two lines): the
-    table works it out from the dice shown, and the tray grows by them."""
+    tray_extra = 0
+    """Pixels the dice tray grows by for a name or caption on two lines (BuckDice.extra_height):
+    the table works it out from the dice shown."""
 
     def tray_rect(self, rect: pygame.Rect) -> pygame.Rect:
         s = self.s
         width = px(236, s)
-        extra = self.tray_lines * self.a.font("bold", BuckDice.text_size(s)).get_linesize()
-        return pygame.Rect(rect.right - width, rect.y, width, min(px(128, s), rect.height // 2 + px(16, s)) + extra)
+        return pygame.Rect(rect.right - width, rect.y, width,
+                           min(px(128, s), rect.height // 2 + px(16, s)) + self.tray_extra)
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, view: FAView, decision: Decision | None) -> None:
         s = self.s
