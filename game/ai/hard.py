@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from game.ai.agents import heuristic_for
-from game.ai.search import Budget, Helpers, SearchResult, SearchSettings, search_decision
+from game.ai.search import Budget, Helpers, SearchResult, SearchSettings, search_decision, seat_position
 from game.core import registry
 from game.core.decision import Decision
 from game.core.game import Game
@@ -42,6 +42,8 @@ class SearchRequest:
     seat: int
     seed: int
     budget: Budget
+    been: tuple[str, ...] = ()
+    """The positions the seat was asked at earlier in this turn (game.ai.search.Search.been)."""
 
     def root(self) -> Game:
         return Game.restore(registry.get(self.system_id), self.snapshot)
@@ -56,12 +58,14 @@ def run_request(request: SearchRequest, helpers: Helpers | None = None) -> Searc
     """Answer a request: the search itself, wherever it runs (with ``helpers``, processes that
     play rounds of it at the same time: game.ai.worker)."""
     return search_decision(request.root(), request.seat, heuristic_for(request.system_id), request.seed,
-                           request.budget, settings_for(request.system_id), helpers)
+                           request.budget, settings_for(request.system_id), helpers, request.been)
 
 
 class SearchAgent:
     """The hard level. ``budget`` is per decision; ``last`` is the last search made here (for
-    benchmarks and tests; nothing is kept per decision, so a long game costs no more)."""
+    benchmarks and tests). Per seat it keeps the positions it searched from in the current turn
+    (``been``: the search compares no answer that leads back to one); nothing is kept from
+    earlier turns, so a long game costs no more."""
 
     reads_view = True
 
@@ -74,6 +78,7 @@ class SearchAgent:
         self.budget = budget
         self.settings = settings_for(system_id)
         self.last: SearchResult | None = None
+        self.been: dict[int, tuple[int, dict[str, None]]] = {}  # seat: (turn, its positions in order)
 
     @property
     def searches_windows(self) -> bool:
@@ -94,7 +99,19 @@ class SearchAgent:
         caller's thread: a determinization costs a fraction of a millisecond)."""
         seed = self.rng.below(2**31)
         sample = game.determinize(decision.seat, seed)
-        return SearchRequest(self.system_id, sample.snapshot(), decision.seat, seed, self.budget)
+        return SearchRequest(self.system_id, sample.snapshot(), decision.seat, seed, self.budget,
+                             self.remember(game, decision.seat))
+
+    def remember(self, game: Game, seat: int) -> tuple[str, ...]:
+        """The positions ``seat`` was searched from earlier in this turn; the current one joins
+        them. The turn and the seat's view are what the seat itself knows."""
+        turn, positions = self.been.get(seat, (None, {}))
+        if turn != game.turn:
+            positions = {}
+            self.been[seat] = (game.turn, positions)
+        earlier = tuple(positions)
+        positions[seat_position(game, seat)] = None
+        return earlier
 
     def search_here(self, game: Game, decision: Decision) -> tuple[str, ...]:
         """Search ``decision`` in this process and answer it (nobody watches the time here:

@@ -54,7 +54,7 @@ import time
 from statistics import NormalDist
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable, Protocol
+from typing import Callable, Iterable, Protocol
 
 from game.ai.agents import HeuristicFn, random_choice
 from game.core.decision import Decision
@@ -153,12 +153,16 @@ class SearchSettings:
     in the Adventure than a loss accepted."""
     undo_check: int = 3
     """Own questions in a row the heuristic answers after a root answer, to see whether they
-    lead straight back to the root's position (the same view, asked the same options): an
-    answer the heuristic at once undoes (a helmet taken off and put on again, an item handed
-    over and back) changes nothing but the point where its rollout stops, and a rollout that
-    stops a few questions earlier in the game can score better by that alone; the search would
-    leave the heuristic's answer for it question after question, and the seat would take its
-    gear off and on without end. Such answers are not compared (0: no check)."""
+    lead straight back to the root's position (the same view, asked the same options) or to
+    another the seat was asked at earlier in the turn (``Search.been``): an answer the
+    heuristic at once undoes (a helmet taken off and put on again, an item handed over and
+    back) changes nothing but the point where its rollout stops, and a rollout that stops a few
+    questions earlier in the game can score better by that alone; the search would leave the
+    heuristic's answer for it question after question, and the seat would take its gear off
+    and on without end. Each of a row of switches can also be "better" than the heuristic's
+    answer on its own and the row come round (a weapon swapped, swapped back, a harness on, a
+    shield on, and again: Buck: Legacy's Boss Preparation at 300 iterations). Such answers are
+    not compared (0: no check)."""
     search_windows: bool = False
     """Whether response windows are searched too: for a game whose windows hold its main
     decisions (Fantasy Heroes' battle windows). The window then gives a hard seat every window
@@ -210,8 +214,12 @@ class Search:
     """One decision's search from ``root``, a determinization made for ``seat``."""
 
     def __init__(self, root: Game, seat: int, heuristic: HeuristicFn, rng: Rng,
-                 settings: SearchSettings = SearchSettings(), helpers: Helpers | None = None) -> None:
+                 settings: SearchSettings = SearchSettings(), helpers: Helpers | None = None,
+                 been: Iterable[str] = ()) -> None:
         self.root, self.seat, self.heuristic, self.rng, self.settings = root, seat, heuristic, rng, settings
+        self.been = frozenset(been)
+        """Positions (:func:`seat_position`) the seat was asked at earlier in this turn: an
+        answer that leads back to one is not compared (``SearchSettings.undo_check``)."""
         # Only a budget of time alone is shared with helpers: an iteration budget gives the same
         # answer for the same seed wherever it runs, and a split of it would not.
         self.helpers = helpers
@@ -381,9 +389,9 @@ class Search:
                             self.helped)
 
     def undone(self, answer: tuple[str, ...]) -> bool:
-        """Whether the heuristic, answering the seat's next questions (``undo_check`` at most,
-        while no other seat is asked), leads from ``answer`` straight back to the root's
-        position as the seat sees it."""
+        """Whether ``answer`` leads straight back to the root's position as the seat sees it, or
+        to one it was asked at earlier in the turn: at once, or with the heuristic answering
+        the seat's next questions (``undo_check`` at most, while no other seat is asked)."""
         if self.settings.undo_check <= 0:
             return False
         game = self.root.clone()
@@ -392,22 +400,18 @@ class Search:
             decision = game.pending()
             if decision is None or decision.seat != self.seat or decision.window:
                 return False
-            game.choose(self.seat, self.policy(game, decision))
-            if self._position(game) == self._home:
+            if seat_position(game, self.seat) in self._earlier:
                 return True
-        return False
+            game.choose(self.seat, self.policy(game, decision))
+        decision = game.pending()
+        return decision is not None and decision.seat == self.seat and not decision.window \
+            and seat_position(game, self.seat) in self._earlier
 
     @cached_property
-    def _home(self) -> str:
-        """The root's position, as :meth:`undone` compares it (worked out once per search)."""
-        return self._position(self.root)
-
-    def _position(self, game: Game) -> str:
-        """The position as the seat sees it, with the options it is asked in any order (a slot
-        emptied and filled again lists its options in another order)."""
-        decision = game.pending()
-        asked = None if decision is None else [decision.seat, decision.kind, sorted(decision.option_ids)]
-        return stable_hash([game.view_for(self.seat), asked])
+    def _earlier(self) -> frozenset[str]:
+        """The root's position and those of :attr:`been`, as :meth:`undone` compares them
+        (worked out once per search)."""
+        return self.been | {seat_position(self.root, self.seat)}
 
     @staticmethod
     def _unsearched(answer: tuple[str, ...], budget: Budget, started: float,
@@ -491,11 +495,22 @@ class Search:
         return best
 
 
+def seat_position(game: Game, seat: int) -> str:
+    """The position as ``seat`` sees it, with the options asked in any order (a slot emptied and
+    filled again lists its options in another order): a determinization for the seat has the
+    same one as the game it was made from."""
+    decision = game.pending()
+    asked = None if decision is None else [decision.seat, decision.kind, sorted(decision.option_ids)]
+    return stable_hash([game.view_for(seat), asked])
+
+
 SEARCH_STREAM = 77
 """The sequence of the search's own generator (a helper's is this plus its number)."""
 
 
 def search_decision(root: Game, seat: int, heuristic: HeuristicFn, seed: int, budget: Budget,
-                    settings: SearchSettings = SearchSettings(), helpers: Helpers | None = None) -> SearchResult:
-    """Search ``root`` (a determinization for ``seat``, whose question is pending) and answer."""
-    return Search(root, seat, heuristic, Rng.seeded(seed, SEARCH_STREAM), settings, helpers).run(budget)
+                    settings: SearchSettings = SearchSettings(), helpers: Helpers | None = None,
+                    been: Iterable[str] = ()) -> SearchResult:
+    """Search ``root`` (a determinization for ``seat``, whose question is pending) and answer;
+    ``been``: the positions the seat was asked at earlier in the turn (:attr:`Search.been`)."""
+    return Search(root, seat, heuristic, Rng.seeded(seed, SEARCH_STREAM), settings, helpers, been).run(budget)

@@ -82,11 +82,12 @@ def _lower_priority(pid: int | None) -> None:
 
 def _request_data(request: SearchRequest) -> dict[str, Any]:
     return {"system_id": request.system_id, "snapshot": dict(request.snapshot), "seat": request.seat,
-            "seed": request.seed, "budget": asdict(request.budget)}
+            "seed": request.seed, "budget": asdict(request.budget), "been": list(request.been)}
 
 
 def _request_from(data: dict[str, Any]) -> SearchRequest:
-    return SearchRequest(data["system_id"], data["snapshot"], data["seat"], data["seed"], Budget(**data["budget"]))
+    return SearchRequest(data["system_id"], data["snapshot"], data["seat"], data["seed"], Budget(**data["budget"]),
+                         tuple(data.get("been", ())))
 
 
 class RoundHelpers:

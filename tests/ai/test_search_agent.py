@@ -3,6 +3,8 @@ same knowledge, seed and budget; it answers every question legally; the tourname
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from game.ai.agents import agent_choice, make_agent
@@ -462,3 +464,77 @@ def test_helpers_rounds_are_compared_with_the_searchs_own_on_a_budget_of_time_al
     helpers = search.helpers = _FakeHelpers(answers[5])
     result = search.run(Budget(iterations=120))
     assert helpers.phases == [] and result.helped == 0 and result.iterations <= 120
+
+
+def _a_way_back(system_id: str, seed: int, limit: int = 400):
+    """In a game of normal players: a position ``before`` of a seat's own question, the position
+    ``after`` one of its answers there, with the seat asked again, and an answer at
+    ``after`` that leads straight back to ``before`` (not the heuristic's answer there, nor
+    one the heuristic's next answers would undo)."""
+    from game.ai.agents import heuristic_for
+    from game.ai.search import Search, seat_position
+
+    system = registry.get(system_id)
+    game = Game.new(system, seed, 2, system.playout_options)
+    agents = [make_agent("normal", system_id, seed, s) for s in range(2)]
+    for _ in range(limit):
+        decision = game.pending()
+        if decision is None:
+            break
+        if not decision.window and decision.min_choices == decision.max_choices == 1:
+            for first in decision.option_ids:
+                after = game.clone()
+                after.choose(decision.seat, (first,))
+                asked = after.pending()
+                if asked is None or asked.seat != decision.seat or asked.window or asked.max_choices != 1:
+                    continue
+                search = Search(after.determinize(asked.seat, 1), asked.seat, heuristic_for(system_id),
+                                Rng.seeded(1, 3))
+                for back in asked.option_ids:
+                    again = after.clone()
+                    again.choose(asked.seat, (back,))
+                    if (back != "back" and again.pending() is not None
+                            and seat_position(again, asked.seat) == seat_position(game, asked.seat)
+                            and search.policy(search.root, asked) != (back,) and not search.undone((back,))):
+                        return game, after, (back,)
+        game.choose(decision.seat, agent_choice(agents[decision.seat], game, decision))
+    raise AssertionError("no way back found")
+
+
+def test_an_answer_back_to_a_position_of_the_same_turn_is_not_compared():
+    """``undo_check`` with ``been``: a row of switches, each "better" than the heuristic's answer
+    on its own, can come round (a hard Buck: Legacy seat at 300 iterations swapped its weapon,
+    swapped it back, put on a harness, then a shield, and again, in one Boss Preparation). An
+    answer that leads straight back to a position the seat was asked at earlier in the turn is
+    not compared; without that memory it is. The hard player keeps those positions per seat for
+    the turn and sends them with each search; a new turn starts afresh."""
+    from dataclasses import replace
+
+    from game.ai.agents import heuristic_for
+    from game.ai.hard import settings_for
+    from game.ai.search import Search, seat_position
+    from game.ai.worker import _request_data, _request_from
+
+    before, after, back = _a_way_back("buck-legacy", 1)
+    seat = after.pending().seat
+    every_answer = replace(settings_for("buck-legacy"), root_answers=len(after.pending().options))
+    search = lambda been: Search(after.determinize(seat, 1), seat, heuristic_for("buck-legacy"),  # noqa: E731
+                                 Rng.seeded(1, 3), every_answer, been=been)
+    assert not search(()).undone(back)
+    assert search([seat_position(before, seat)]).undone(back)
+    assert back in search(()).run(Budget(iterations=60)).visits
+    assert back not in search([seat_position(before, seat)]).run(Budget(iterations=60)).visits
+
+    agent = _hard("buck-legacy", 5)
+    assert agent.request(before, before.pending()).been == ()
+    request = agent.request(after, after.pending())
+    assert request.been == (seat_position(before, seat),)
+    assert _request_from(json.loads(json.dumps(_request_data(request)))) == request  # as the worker gets it
+    later = after.clone()
+    while later.turn == after.turn:
+        decision = later.pending()
+        later.choose(decision.seat, agent_choice(make_agent("normal", "buck-legacy", 1, decision.seat), later, decision))
+    while later.pending().seat != seat or later.pending().window:
+        decision = later.pending()
+        later.choose(decision.seat, agent_choice(make_agent("normal", "buck-legacy", 1, decision.seat), later, decision))
+    assert agent.request(later, later.pending()).been == ()
