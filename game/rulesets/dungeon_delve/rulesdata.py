@@ -67,6 +67,7 @@ class Data:
         self.move_memo: dict[tuple[Any, ...], geo.MoveRange] = {}
         self._walls: dict[tuple[str, tuple[str, ...]], frozenset[geo.Edge]] = {}
         self._sight_masks: dict[tuple[str, frozenset[geo.Edge]], SightMasks] = {}
+        self._monster_weapons: dict[str, Weapon] = {}  # a Weapon is frozen, so sharing it is safe
 
     # -- names -------------------------------------------------------------------------------
 
@@ -206,9 +207,12 @@ class Data:
         return out
 
     def monster_weapon(self, kind: str) -> Weapon:
-        m = self.content.monsters[kind]
-        return Weapon(kind, f"{m.name}'s attack", m.attack_type == "ranged", tuple(m.dice), m.reach, m.pierce,
-                      m.blast, tuple(m.surges))
+        found = self._monster_weapons.get(kind)
+        if found is None:  # made once per kind: the AI asks for it hundreds of times a question
+            m = self.content.monsters[kind]
+            found = self._monster_weapons[kind] = Weapon(kind, f"{m.name}'s attack", m.attack_type == "ranged",
+                                                         tuple(m.dice), m.reach, m.pierce, m.blast, tuple(m.surges))
+        return found
 
     def weapon_of(self, state: "DDState", figure: str, weapon_id: str) -> Weapon:
         if any(h.id == figure for h in state.heroes):
