@@ -21,11 +21,8 @@ from game.rulesets.dungeon_delve.view_types import MonsterView
 
 
 def monster_pos(w: World, m: MonsterView, q: Square, path_damage: int = 0) -> float:
-    kind = m["kind"]
-    is_boss = kind == w.boss_kind
-    ranged = data().monster_weapon(kind).ranged
+    is_boss, ranged, hp, exposure_weight, bone_warrior, inside, lair_line = _stance(w, m)
     terrain = w.terrain.get(q)
-    hp = w.hp_left(m["id"])
     pen = 0.0
     if terrain == "lava" or path_damage >= hp:
         pen += 1000.0 if is_boss else 200.0
@@ -35,33 +32,47 @@ def monster_pos(w: World, m: MonsterView, q: Square, path_damage: int = 0) -> fl
     expo = w.exposure(m, q)
     if is_boss:
         pen += 1.2 * min(expo, hp + 2) + 15.0 * min(1.0, max(0.0, (expo - hp + 3) / 5))
-    elif m["master"]:
-        pen += 0.45 * min(expo, hp + 2)
     else:
-        pen += 0.3 * min(expo, hp + 2)
-    heroes = w.standing()
-    near = w.nearest_hero_dist(q)
+        pen += exposure_weight * min(expo, hp + 2)
     if is_boss:
         approach = 0.0
     elif ranged:
-        approach = -0.2 * abs(near - 3)
-    elif w.boss is not None and m.get("group") == w.boss.get("group"):
+        approach = -0.2 * abs(w.nearest_hero_dist(q) - 3)
+    elif bone_warrior:
+        assert w.boss is not None
         # Bone Warriors: hold the Vault just inside the doorway until a hero is inside (they
         # still strike whatever comes within reach), then fight, staying within 2 of the Warden.
-        lair = boss_area(w)
-        inside = lair is not None and any(lair.contains(sq(h["square"])) for h in heroes)
         if inside:
-            approach = -0.25 * near
-            pen += 0.5 * max(0, cheb(q, sq(w.boss["square"])) - 2)
-        else:
-            # hold the line just inside the doorway, so heroes must come in a few at a time
-            line = holding_line(w)
-            dd = dist_to(w.quest, w.walls_open, line, 2)
-            approach = -0.3 * dd.get(q, 10)
-            pen += 0.5 * max(0, cheb(q, sq(w.boss["square"])) - 2)
+            approach = -0.25 * w.nearest_hero_dist(q)
+        else:  # hold the line just inside the doorway, so heroes must come in a few at a time
+            approach = -0.3 * lair_line.get(q, 10)
+        pen += 0.5 * max(0, cheb(q, sq(w.boss["square"])) - 2)
     else:
-        approach = -0.25 * near
+        approach = -0.25 * w.nearest_hero_dist(q)
     return approach - pen
+
+
+def _stance(w: World, m: MonsterView) -> tuple[bool, bool, int, float, bool, bool, dict[Square, int]]:
+    """What :func:`monster_pos` weighs for ``m`` whatever the square, worked out once per monster
+    and decision (it is asked for every square the monster can reach): whether it is the boss,
+    ranged, its health left, the weight of its exposure, whether it is one of the boss's Bone
+    Warriors, whether a hero is inside the boss's room, and the distances to the line they hold."""
+    key = ("stance", m["id"])
+    found = w._cache.get(key)
+    if found is None:
+        kind = m["kind"]
+        is_boss = kind == w.boss_kind
+        bone_warrior = not is_boss and w.boss is not None and m.get("group") == w.boss.get("group")
+        inside, lair_line = False, {}
+        if bone_warrior and not data().monster_weapon(kind).ranged:
+            lair = boss_area(w)
+            inside = lair is not None and any(lair.contains(sq(h["square"])) for h in w.standing())
+            if not inside:
+                lair_line = dist_to(w.quest, w.walls_open, holding_line(w), 2)
+        found = (is_boss, data().monster_weapon(kind).ranged, w.hp_left(m["id"]),
+                 0.45 if m["master"] else 0.3, bone_warrior, inside, lair_line)
+        w._cache[key] = found
+    return found
 
 
 def holding_line(w: World) -> frozenset[Square]:
