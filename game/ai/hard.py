@@ -63,9 +63,9 @@ def run_request(request: SearchRequest, helpers: Helpers | None = None) -> Searc
 
 class SearchAgent:
     """The hard level. ``budget`` is per decision; ``last`` is the last search made here (for
-    benchmarks and tests). Per seat it keeps the positions it searched from in the current turn
-    (``been``: the search compares no answer that leads back to one); nothing is kept from
-    earlier turns, so a long game costs no more."""
+    benchmarks and tests). Per seat it keeps the positions it searched from in the current
+    turn (``turn_positions``: the search compares no answer that leads back to one); nothing is
+    kept from earlier turns, so a long game costs no more."""
 
     reads_view = True
 
@@ -78,7 +78,7 @@ class SearchAgent:
         self.budget = budget
         self.settings = settings_for(system_id)
         self.last: SearchResult | None = None
-        self.been: dict[int, tuple[int, dict[str, None]]] = {}  # seat: (turn, its positions in order)
+        self.turn_positions: dict[int, tuple[int, dict[str, None]]] = {}  # seat: (turn, its positions in order)
 
     @property
     def searches_windows(self) -> bool:
@@ -96,7 +96,8 @@ class SearchAgent:
 
     def request(self, game: Game, decision: Decision) -> SearchRequest:
         """The search of ``decision``, from this seat's own knowledge only (made on the
-        caller's thread: a determinization costs a fraction of a millisecond)."""
+        caller's thread: a determinization and the position's key cost a fraction of a
+        millisecond each)."""
         seed = self.rng.below(2**31)
         sample = game.determinize(decision.seat, seed)
         return SearchRequest(self.system_id, sample.snapshot(), decision.seat, seed, self.budget,
@@ -105,10 +106,10 @@ class SearchAgent:
     def remember(self, game: Game, seat: int) -> tuple[str, ...]:
         """The positions ``seat`` was searched from earlier in this turn; the current one joins
         them. The turn and the seat's view are what the seat itself knows."""
-        turn, positions = self.been.get(seat, (None, {}))
+        turn, positions = self.turn_positions.get(seat, (None, {}))
         if turn != game.turn:
             positions = {}
-            self.been[seat] = (game.turn, positions)
+            self.turn_positions[seat] = (game.turn, positions)
         earlier = tuple(positions)
         positions[seat_position(game, seat)] = None
         return earlier
