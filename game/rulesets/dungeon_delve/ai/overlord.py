@@ -62,14 +62,15 @@ def _stance(w: World, m: MonsterView) -> tuple[bool, bool, int, float, bool, boo
     if found is None:
         kind = m["kind"]
         is_boss = kind == w.boss_kind
+        ranged = data().monster_weapon(kind).ranged
         bone_warrior = not is_boss and w.boss is not None and m.get("group") == w.boss.get("group")
         inside, lair_line = False, {}
-        if bone_warrior and not data().monster_weapon(kind).ranged:
+        if bone_warrior and not ranged:
             lair = boss_area(w)
             inside = lair is not None and any(lair.contains(sq(h["square"])) for h in w.standing())
             if not inside:
                 lair_line = dist_to(w.quest, w.walls_open, holding_line(w), 2)
-        found = (is_boss, data().monster_weapon(kind).ranged, w.hp_left(m["id"]),
+        found = (is_boss, ranged, w.hp_left(m["id"]),
                  0.45 if m["master"] else 0.3, bone_warrior, inside, lair_line)
         w._cache[key] = found
     return found
