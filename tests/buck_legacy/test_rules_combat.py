@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from game.core.errors import IllegalChoice
-from tests.buck_legacy.helpers import adventurer, ctx_of, do, kinds, pass_windows, pending, position
+from tests.buck_legacy.helpers import SYSTEM, adventurer, ctx_of, do, kinds, pass_windows, pending, position
 
 QUIET_ZONE = "mossgrave_hollows"
 
@@ -707,3 +707,30 @@ def test_protection_has_no_other_effect_bl159():
         a = adventurer("A", slots=slots, in_front=["hungry_grey_wolf"])
         g = combat([a, watcher()], dice=["white:3", "black:3"])
         assert cp(g) == (5, 5)
+
+
+def test_a_monster_won_is_in_one_place_while_its_win_ability_asks_bl128_bl075():
+    """BL-128, BL-075: F defeats the Nagapon Paymaster ("beat him and an Item is yours") with a
+    full backpack. The Paymaster goes into F's Distance Deck at once; the Item drawn overflows
+    the backpack, so F is asked to dispose of a card while the battle is not yet over. Every card
+    is then in exactly one place (the invariants), and stays so once F has answered. (A soak
+    found the Paymaster counted twice there: in the Distance Deck and in the battle.)"""
+    full = ["leather_cap", "iron_sallet", "smoked_goggles", "azure_draught#1", "quilted_gambeson"]
+    f = adventurer("F", drew_monster=True, in_front=["nagapon_paymaster"], backpack=full)
+    b = adventurer("B", race="aelvari", slots={"weapon": "notched_shortsword"}, **{"class": "rogue"})
+    g = combat([f, b], dice=["white:6", "black:1"], items_top=["serrated_falchion"])
+    assert SYSTEM.invariants(g.state) == []               # every card of the game dealt once
+    assert g.state.fight is not None and g.state.fight.monster == "nagapon_paymaster"
+    events = []
+    while (d := pending(g)).kind != "overflow":
+        assert d.window, f"stuck at {d.kind}: {d.prompt}"
+        events += g.choose(d.seat, "pass")
+    assert "win" in kinds(events)
+    a = g.state.adventurers[0]
+    assert a.distance_deck == ["nagapon_paymaster"] and "serrated_falchion" in a.backpack
+    assert g.state.fight is not None                      # the battle is not over yet
+    assert SYSTEM.invariants(g.state) == []
+    do(g, "discard:leather_cap")
+    assert g.state.adventurers[0].distance_deck == ["nagapon_paymaster"]
+    assert "leather_cap" in g.state.items_discard and len(g.state.adventurers[0].backpack) == 5
+    assert SYSTEM.invariants(g.state) == []
