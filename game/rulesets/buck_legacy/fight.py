@@ -337,12 +337,11 @@ def finish(ctx: Ctx, step: BattleStep) -> None:
     Distance counter, else is discarded (BL-102, BL-103); a Boss round just ends."""
     state = ctx.state
     fight = _fight(ctx)
-    if not fight.boss and fight.monster not in ctx.adventurer(fight.fighter).distance_deck:
-        card = ctx.content.dungeon_card(fight.monster)
-        if card.counter == "distance":
-            ctx.adventurer(fight.fighter).distance_deck.append(fight.monster)
+    if (monster := state.monster_in_battle()) is not None:
+        if ctx.content.dungeon_card(monster).counter == "distance":
+            ctx.adventurer(fight.fighter).distance_deck.append(monster)
         else:
-            ctx.discard(fight.monster)
+            ctx.discard(monster)
     state.fight = None
     state.stack.remove(step)
     if everyone_stunned(ctx):

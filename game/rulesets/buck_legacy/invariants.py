@@ -23,12 +23,8 @@ def everywhere(state: BLState) -> Counter[str]:
         found.update(pile)
     if state.zone:
         found[state.zone] += 1
-    fight = state.fight
-    if fight is not None and not fight.boss and fight.monster not in state.adventurers[fight.fighter].distance_deck:
-        # A defeated Monster is in its victor's Distance Deck at once (BL-128) while the battle
-        # is still on: its "when you win" ability may ask a question (an Item drawn into a full
-        # backpack) before the battle ends (fight.finish places it only if it is not there).
-        found[fight.monster] += 1
+    if (monster := state.monster_in_battle()) is not None:
+        found[monster] += 1
     for step in state.stack:  # cards between two places while a question is pending
         if step["step"] == "keep_treasure":
             found.update(step["cards"])

@@ -175,6 +175,16 @@ class BLState:
         """The check whose die is on the table now (the latest begun)."""
         return self.checks[-1] if self.checks else None
 
+    def monster_in_battle(self) -> str | None:
+        """The Monster card the battle holds: none in a Boss round, nor once the Monster is
+        defeated, when it lies in its victor's Distance Deck at once (BL-128) though the battle
+        goes on until its "when you win" abilities are done (an Item drawn into a full backpack
+        asks a question first)."""
+        fight = self.fight
+        if fight is None or fight.boss or fight.monster in self.adventurers[fight.fighter].distance_deck:
+            return None
+        return fight.monster
+
     def priority(self) -> list[int]:
         """Every seat in Buck priority order: the Dealer first, then to the left (BL-045)."""
         return [(self.dealer + i) % self.seats for i in range(self.seats)]
