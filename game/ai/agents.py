@@ -71,6 +71,32 @@ def heuristic_for(system_id: str) -> HeuristicFn:
     return fn
 
 
+def hard_heuristic_for(system_id: str) -> HeuristicFn:
+    """The hard player's own answers before any search: the rule system's ``hard_ai`` where it
+    has one, else its heuristic player's."""
+    own: HeuristicFn | None = registry.part(system_id, "hard_ai")
+    return own if own is not None else heuristic_for(system_id)
+
+
+def searching_policy(system_id: str, seat: int, role: str = "") -> HeuristicFn:
+    """How the hard player of ``seat`` expects the game to be played: its own questions as it
+    answers them itself (:func:`hard_heuristic_for`; with a ``role``, only that role's, see
+    ``RuleSystem.decision_role``), every other question as the heuristic player does. The
+    search's first guess at every question and its rollouts: what the seat will in truth play
+    later, against the opponents it meets."""
+    normal = heuristic_for(system_id)
+    own = hard_heuristic_for(system_id)
+    if own is normal:
+        return normal
+    system = registry.get(system_id)
+
+    def policy(view: Mapping[str, Any], decision: Decision, rng: Rng) -> tuple[str, ...]:
+        mine = decision.seat == seat and (not role or system.decision_role(view, decision) == role)
+        return (own if mine else normal)(view, decision, rng)
+
+    return policy
+
+
 class HeuristicAgent:
     """The normal player; with ``noise_percent`` > 0, the easy player."""
 

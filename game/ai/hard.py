@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from game.ai.agents import heuristic_for
+from game.ai.agents import hard_heuristic_for, heuristic_for, searching_policy
 from game.ai.search import Budget, Helpers, SearchResult, SearchSettings, search_decision, seat_position
 from game.core import registry
 from game.core.decision import Decision
@@ -44,6 +44,8 @@ class SearchRequest:
     budget: Budget
     been: tuple[str, ...] = ()
     """The positions the seat was asked at earlier in this turn (game.ai.search.Search.been)."""
+    role: str = ""
+    """The seat's role the hard player plays ("": all its questions; SearchAgent.role)."""
 
     def root(self) -> Game:
         return Game.restore(registry.get(self.system_id), self.snapshot)
@@ -57,8 +59,9 @@ def settings_for(system_id: str) -> SearchSettings:
 def run_request(request: SearchRequest, helpers: Helpers | None = None) -> SearchResult:
     """Answer a request: the search itself, wherever it runs (with ``helpers``, processes that
     play rounds of it at the same time: game.ai.worker)."""
-    return search_decision(request.root(), request.seat, heuristic_for(request.system_id), request.seed,
-                           request.budget, settings_for(request.system_id), helpers, request.been)
+    policy = searching_policy(request.system_id, request.seat, request.role)
+    return search_decision(request.root(), request.seat, policy, request.seed, request.budget,
+                           settings_for(request.system_id), helpers, request.been)
 
 
 class SearchAgent:
@@ -73,7 +76,8 @@ class SearchAgent:
         self.system_id = system_id
         self.role = role  # search only the questions of this role (RuleSystem.decision_role); "": all
         self.level = f"hard:{role}" if role else "hard"
-        self.heuristic = heuristic_for(system_id)
+        self.heuristic = hard_heuristic_for(system_id)  # its own answers where it does not search
+        self.normal = heuristic_for(system_id)  # with a role, its answers to the other role's questions
         self.rng = rng
         self.budget = budget
         self.settings = settings_for(system_id)
@@ -91,7 +95,10 @@ class SearchAgent:
                 and decision.kind not in self.settings.heuristic_questions)
 
     def choose(self, view: Mapping[str, Any], decision: Decision) -> tuple[str, ...]:
-        """Without the game to search (a response window, a stand-in): the heuristic's answer."""
+        """Without the game to search (a response window, a stand-in): the hard player's own
+        heuristic answer (the normal player's for a question of another role than its own)."""
+        if self.role and registry.get(self.system_id).decision_role(view, decision) != self.role:
+            return tuple(self.normal(view, decision, self.rng))
         return tuple(self.heuristic(view, decision, self.rng))
 
     def request(self, game: Game, decision: Decision) -> SearchRequest:
@@ -101,7 +108,7 @@ class SearchAgent:
         seed = self.rng.below(2**31)
         sample = game.determinize(decision.seat, seed)
         return SearchRequest(self.system_id, sample.snapshot(), decision.seat, seed, self.budget,
-                             self.remember(game, decision.seat))
+                             self.remember(game, decision.seat), self.role)
 
     def remember(self, game: Game, seat: int) -> tuple[str, ...]:
         """The positions ``seat`` was searched from earlier in this turn; the current one joins

@@ -35,7 +35,7 @@ from dataclasses import asdict
 from multiprocessing.connection import Connection
 from typing import Any, Iterator, Sequence
 
-from game.ai.agents import heuristic_for
+from game.ai.agents import heuristic_for, searching_policy
 from game.ai.hard import SearchRequest, run_request, settings_for
 from game.ai.search import SEARCH_STREAM, Budget, Search, SearchResult, search_decision
 from game.core import registry
@@ -82,12 +82,12 @@ def _lower_priority(pid: int | None) -> None:
 
 def _request_data(request: SearchRequest) -> dict[str, Any]:
     return {"system_id": request.system_id, "snapshot": dict(request.snapshot), "seat": request.seat,
-            "seed": request.seed, "budget": asdict(request.budget), "been": list(request.been)}
+            "seed": request.seed, "budget": asdict(request.budget), "been": list(request.been), "role": request.role}
 
 
 def _request_from(data: dict[str, Any]) -> SearchRequest:
     return SearchRequest(data["system_id"], data["snapshot"], data["seat"], data["seed"], Budget(**data["budget"]),
-                         tuple(data.get("been", ())))
+                         tuple(data.get("been", ())), str(data.get("role", "")))
 
 
 class RoundHelpers:
@@ -183,7 +183,8 @@ def serve_helper(conn: Connection) -> None:
             _, data, number = message
             try:
                 request = _request_from(data)
-                search = Search(request.root(), request.seat, heuristic_for(request.system_id),
+                policy = searching_policy(request.system_id, request.seat, request.role)
+                search = Search(request.root(), request.seat, policy,
                                 Rng.seeded(request.seed, SEARCH_STREAM + number), settings_for(request.system_id))
             except Exception as exc:  # told to the worker with the phase's reply
                 search, failed = None, f"{type(exc).__name__}: {exc}"
@@ -221,7 +222,8 @@ def warm_up(system_id: str) -> int:
     while (decision := game.pending()) is not None and time.perf_counter() < deadline:
         if len(decision.options) > 1 and not decision.window:  # something to search
             budget = Budget(iterations=WARM_UP_ITERATIONS, seconds=max(0.01, deadline - time.perf_counter()))
-            return search_decision(game, decision.seat, heuristic, 0, budget, settings).played
+            policy = searching_policy(system_id, decision.seat)  # the hard seat's own answers warmed too
+            return search_decision(game, decision.seat, policy, 0, budget, settings).played
         game.choose(decision.seat, heuristic(game.view_for(decision.seat), decision, rng))
     return 0
 

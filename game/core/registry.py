@@ -23,6 +23,9 @@ class Registration:
 
     - ``rules``: the RuleSystem class.
     - ``ai``: the heuristic player, ``choose(view, decision, rng) -> option ids``.
+    - ``hard_ai``: the hard player's own answers where they are not the heuristic player's
+      (the same shape as ``ai``): what the search plays for its own seat, at the root and in
+      its rollouts, while it still models every other seat as the heuristic player.
     - ``table``: the UI's Table class for the window (a pygame module).
     - ``terminal``: ``describe(session, seat) -> str``, the table as text for terminal play.
     - ``bench``: ``bench(games, seed) -> None``, the game's own benchmark lines.
@@ -33,6 +36,7 @@ class Registration:
     id: str
     rules: str
     ai: str = ""
+    hard_ai: str = ""
     table: str = ""
     terminal: str = ""
     bench: str = ""
@@ -50,6 +54,7 @@ _KNOWN: dict[str, Registration] = {
         _record("fantasy-heroes", "fantasy_heroes", rules="FantasyHeroes",
                 terminal="game.rulesets.fantasy_heroes.terminal:describe_territories"),
         _record("dungeon-delve", "dungeon_delve", rules="DungeonDelve",
+                hard_ai="game.rulesets.dungeon_delve.ai:choose_hard",
                 terminal="game.rulesets.dungeon_delve.terminal:describe_grid",
                 bench="game.rulesets.dungeon_delve.bench:dungeon_delve_bench"),
         _record("champions-of-albion", "champions_of_albion", rules="ChampionsOfAlbion",
@@ -125,7 +130,7 @@ def registration(system_id: str) -> Registration:
 
 
 def part(system_id: str, name: str) -> Any:
-    """One named part of a rule system ("ai", "table", "terminal", "bench", "deck_builder"),
+    """One named part of a rule system ("ai", "hard_ai", "table", "terminal", "bench", "deck_builder"),
     imported now; None when the system has no such part."""
     target: str = getattr(registration(system_id), name)
     if not target:

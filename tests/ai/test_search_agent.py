@@ -538,3 +538,43 @@ def test_an_answer_back_to_a_position_of_the_same_turn_is_not_compared():
         decision = later.pending()
         later.choose(decision.seat, agent_choice(make_agent("normal", "buck-legacy", 1, decision.seat), later, decision))
     assert agent.request(later, later.pending()).been == ()
+
+
+def _warden_to_move() -> Game:
+    """The Warden's activation, both heroes four squares off: the normal overlord steps up
+    and strikes, the hard player's own overlord walks away (tests/dungeon_delve/test_ai.py)."""
+    system = registry.get("dungeon-delve")
+    return Game.from_scenario(system, {
+        "scenario": {"players": 2, "turn": "bone_warden", "round": 6, "open_doors": ["vault_door"]},
+        "hero": [{"id": "sister_elowen", "square": [13, 4]}, {"id": "brakka_stonehide", "square": [12, 5]}],
+        "monster": [{"kind": "bone_warden", "square": [18, 4]}]}, 1)
+
+
+def test_the_search_plays_its_own_seat_as_the_hard_player_and_the_others_as_normal() -> None:
+    """A game with a hard player of its own (``hard_ai``: Dungeon Delve's overlord) has the
+    search expect that play of its own seat, at the root and in its rollouts, and normal's of
+    every other seat; a game without one searches over normal's play for every seat."""
+    from game.ai.agents import hard_heuristic_for, heuristic_for, searching_policy
+
+    game = _warden_to_move()
+    for _ in range(3):  # both take the Move action; then the one steps up, the other away
+        decision = game.pending()
+        view, rng = game.view_for(decision.seat), Rng(1)
+        normal = heuristic_for("dungeon-delve")(view, decision, rng)
+        hard = hard_heuristic_for("dungeon-delve")(view, decision, rng)
+        if normal != hard:
+            break
+        game.choose(decision.seat, normal)
+    assert decision.seat == 0 and decision.kind == "action" and normal != hard
+    assert searching_policy("dungeon-delve", 0)(view, decision, rng) == hard
+    assert searching_policy("dungeon-delve", 1)(view, decision, rng) == normal
+    # a budget too small for a whole round of comparisons keeps the search's first guess
+    agent = SearchAgent("dungeon-delve", Rng(1), Budget(iterations=1))
+    assert agent.search_here(game, decision) == hard
+    # a hard player given one role plays its seat's other questions as normal does (Dungeon
+    # Delve's seats have one role, ""; a role the game never names stands for "another role")
+    assert searching_policy("dungeon-delve", 0, "another")(view, decision, rng) == normal
+    assert SearchAgent("dungeon-delve", Rng(1), role="another").choose(view, decision) == normal
+    assert agent.choose(view, decision) == hard
+    assert searching_policy("fantasy-heroes", 0) is heuristic_for("fantasy-heroes")
+    assert hard_heuristic_for("fantasy-heroes") is heuristic_for("fantasy-heroes")

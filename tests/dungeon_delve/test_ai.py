@@ -180,6 +180,35 @@ def test_the_warden_never_ends_its_activation_in_lava() -> None:
     assert warden is not None and tuple(warden.square) not in ((18, 3), (17, 6))
 
 
+def test_the_hard_overlords_warden_walks_away_where_the_normal_one_strikes() -> None:
+    """The hard player's own overlord (``choose_hard``) plays the Warden for the clock (DD-138
+    wins the overlord the game if the Warden lives through round 10): with both heroes four
+    squares off, the normal Warden steps up and strikes, the hard one walks away from them."""
+    heroes = [{"id": "sister_elowen", "square": [13, 4]}, {"id": "brakka_stonehide", "square": [12, 5]}]
+
+    def warden_turn(choose: Any) -> tuple[list[tuple[str, ...]], tuple[int, int]]:
+        game = _scenario({"players": 2, "turn": "bone_warden", "round": 6, "open_doors": ["vault_door"]},
+                         copy.deepcopy(heroes), [{"kind": "bone_warden", "square": [18, 4]}])
+        answers = []
+        while (d := game.pending()) is not None and game.state.activation is not None \
+                and game.state.activation.figure == "bone_warden":
+            answers.append(choose(game.view_for(d.seat), d, make_agent("normal", SYSTEM.id, 0, d.seat).rng))
+            game.choose(d.seat, answers[-1])
+        warden = game.state.monster("bone_warden")
+        assert warden is not None
+        return answers, (warden.square[0], warden.square[1])
+
+    normal_answers, normal_end = warden_turn(ai.choose)
+    hard_answers, hard_end = warden_turn(ai.choose_hard)
+    assert ("attack:bone_warden:13,4",) in normal_answers
+    assert not any(a[0].startswith("attack:") for a in hard_answers)
+
+    def nearest_hero(square: tuple[int, int]) -> int:
+        return min(max(abs(square[0] - h["square"][0]), abs(square[1] - h["square"][1])) for h in heroes)
+
+    assert nearest_hero(hard_end) > nearest_hero((18, 4)) > nearest_hero(normal_end)
+
+
 def test_keen_eye_keeps_the_healing_draught() -> None:
     game = _scenario({"players": 2, "turn": "tamsin_reedfoot",
                       "search_deck": ["dust_and_cobwebs#1", "healing_draught#1"]},

@@ -65,7 +65,8 @@ from __future__ import annotations
 from game.core.decision import Decision
 from game.core.rng import Rng
 from game.rulesets.dungeon_delve.ai.attack_steps import range_surge, shield_choice, surge_choice
-from game.rulesets.dungeon_delve.ai.common import content, data, cheb, parse_sq, sq
+from game.rulesets.dungeon_delve.ai.common import (HARD_WARDEN, NORMAL_WARDEN, WardenTactics, content, data, cheb,
+                                                   parse_sq, sq)
 from game.rulesets.dungeon_delve.ai.heroes import (equip, hero_action, hero_order, hero_pos_simple, keen_eye,
                                                    share, start_feat)
 from game.rulesets.dungeon_delve.ai.overlord import group_order, monster_action, monster_order, monster_pos
@@ -73,7 +74,7 @@ from game.rulesets.dungeon_delve.ai.overlord_cards import overlord_card
 from game.rulesets.dungeon_delve.ai.world import ActivationOrNone, World
 from game.rulesets.dungeon_delve.view_types import DDView, MonsterView
 
-__all__ = ["choose"]
+__all__ = ["choose", "choose_hard"]
 
 
 def place(w: World, decision: Decision) -> str:
@@ -132,6 +133,16 @@ def _fallback(decision: Decision) -> tuple[str, ...]:
 
 def choose(view: DDView, decision: Decision, rng: Rng) -> tuple[str, ...]:
     """The normal player's answer, from the seat's view only (deterministic; ``rng`` unused)."""
+    return _answer(view, decision, NORMAL_WARDEN)
+
+
+def choose_hard(view: DDView, decision: Decision, rng: Rng) -> tuple[str, ...]:
+    """The hard player's own answer before its search: the normal player's, but for an
+    overlord whose Warden plays for the clock (``HARD_WARDEN``)."""
+    return _answer(view, decision, HARD_WARDEN)
+
+
+def _answer(view: DDView, decision: Decision, warden: WardenTactics) -> tuple[str, ...]:
     ids = decision.option_ids
     if not ids:
         return ()
@@ -142,7 +153,7 @@ def choose(view: DDView, decision: Decision, rng: Rng) -> tuple[str, ...]:
         return _fallback(decision)
     data()  # the registered system's data, read first: its caches are cleared if it changed
     # A heuristic that fails, or picks what is not offered, is a bug: it raises (issue 11 item 7).
-    picked = handler(World(view), decision)
+    picked = handler(World(view, warden), decision)
     if picked not in ids:
         raise AssertionError(f"the AI picked {picked!r}, not an option of {decision.kind}")
     return (picked,)

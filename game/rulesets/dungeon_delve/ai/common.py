@@ -10,6 +10,7 @@ turn or a monster's activation, with :func:`first_step`, the answer that starts 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Iterable
 
 from game.core import registry
@@ -48,6 +49,27 @@ SKILL_FATIGUE_COST = 0.35
 KO_VALUE = 4.0  # overlord: 4 x knock-out chance (a knock-out draws a card)
 
 MONSTER_VALUE = {"minion": 1.0, "master": 2.0, "boss": 5.0}
+
+
+@dataclass(frozen=True)
+class WardenTactics:
+    """How the overlord keeps the Bone Warden alive, the one figure whose death loses his
+    game (DD-137), while the round limit wins it for him (DD-138)."""
+
+    exposure_weight: float = 1.2
+    """Per point of damage the heroes could deal the Warden on their next turn where he stands."""
+    keep_away: float = 0.0
+    """Per step (by the heroes' own paths) between the Warden and the nearest standing hero."""
+
+
+NORMAL_WARDEN = WardenTactics()
+"""Section 6's Warden: he stands his ground out of the heroes' easy reach."""
+
+HARD_WARDEN = WardenTactics(exposure_weight=2.4, keep_away=4.0)
+"""The hard overlord's Warden plays for the clock: he keeps out of the heroes' reach and
+walks away from them, where the heroes must spend rounds to corner him. Against normal
+heroes on 300 deals (Brakka and Elowen) this overlord won 68% of the games where section
+6's won 43% (game/ai/EXPERIMENTS.md)."""
 
 
 

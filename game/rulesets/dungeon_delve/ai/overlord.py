@@ -31,11 +31,11 @@ def monster_pos(w: World, m: MonsterView, q: Square, path_damage: int = 0) -> fl
     pen += (4.0 if is_boss else 1.5) * path_damage
     expo = w.exposure(m, q)
     if is_boss:
-        pen += 1.2 * min(expo, hp + 2) + 15.0 * min(1.0, max(0.0, (expo - hp + 3) / 5))
+        pen += w.warden.exposure_weight * min(expo, hp + 2) + 15.0 * min(1.0, max(0.0, (expo - hp + 3) / 5))
     else:
         pen += exposure_weight * min(expo, hp + 2)
     if is_boss:
-        approach = 0.0
+        approach = w.warden.keep_away * w.nearest_hero_dist(q) if w.warden.keep_away else 0.0
     elif ranged:
         approach = -0.2 * abs(w.nearest_hero_dist(q) - 3)
     elif bone_warrior:

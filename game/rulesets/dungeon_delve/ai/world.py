@@ -16,8 +16,8 @@ from game.rulesets.dungeon_delve import geometry as geo
 from game.rulesets.dungeon_delve.ai.board import (board_of, dist_to, door_squares, is_adjacent, move_range,
                                                   neighbours, static_los, strike_times, visible_within, walls_of,
                                                   weapons_of)
-from game.rulesets.dungeon_delve.ai.common import (content, data, hand_reach, MONSTER_VALUE, OBJECTIVE_WEIGHT, Square,
-                                                   cheb, sq)
+from game.rulesets.dungeon_delve.ai.common import (NORMAL_WARDEN, WardenTactics, content, data, hand_reach,
+                                                   MONSTER_VALUE, OBJECTIVE_WEIGHT, Square, cheb, sq)
 from game.rulesets.dungeon_delve.ai.estimates import attack_eval, surges_of
 from game.rulesets.dungeon_delve.rulesdata import Weapon
 from game.rulesets.dungeon_delve.view_types import ActivationView, AttackView, DDView, HeroView, MonsterView
@@ -31,8 +31,9 @@ AttackOrNone = AttackView | dict[str, Any]
 class World:
     """The view, parsed once per decision, with the questions the heuristics ask."""
 
-    def __init__(self, view: DDView) -> None:
+    def __init__(self, view: DDView, warden: WardenTactics = NORMAL_WARDEN) -> None:
         self.view = view
+        self.warden = warden  # how the overlord's side plays the Warden (normal or hard)
         self.quest = view["quest"]
         self.board = board_of(self.quest)
         self.terrain = self.board.terrain
