@@ -60,7 +60,7 @@ _KNOWN: dict[str, Registration] = {
         _record("champions-of-albion", "champions_of_albion", rules="ChampionsOfAlbion",
                 terminal="game.rulesets.champions_of_albion.terminal:describe_albion",
                 bench="game.rulesets.champions_of_albion.bench:albion_bench"),
-        _record("buck-legacy", "buck_legacy", rules="BuckLegacy",
+        _record("buck-legacy", "buck_legacy", rules="BuckLegacy", hard_ai="game.rulesets.buck_legacy.ai:choose_hard",
                 terminal="game.rulesets.buck_legacy.terminal:describe_buck",
                 bench="game.rulesets.buck_legacy.bench:buck_bench"),
         _record("fantasy-adventures", "fantasy_adventures", rules="FantasyAdventures",

@@ -32,12 +32,12 @@ from typing import Callable
 from game.core.decision import Decision
 from game.core.rng import Rng
 from game.rulesets.buck_legacy import ai_fight, ai_market, ai_trade, ai_worth
-from game.rulesets.buck_legacy.ai_tools import content
+from game.rulesets.buck_legacy.ai_tools import HARD_TACTICS, content, playing
 from game.rulesets.buck_legacy.view_types import BLView
 
 View = BLView
 
-__all__ = ["choose", "content", "HANDLERS"]
+__all__ = ["choose", "choose_hard", "content", "HANDLERS"]
 
 
 def _ending(decision: Decision) -> tuple[str, ...]:
@@ -66,3 +66,10 @@ def choose(view: View, decision: Decision, rng: Rng) -> tuple[str, ...]:
     if handler is None:
         return _ending(decision)
     return handler(view, decision, rng)
+
+
+def choose_hard(view: View, decision: Decision, rng: Rng) -> tuple[str, ...]:
+    """The hard player's own answer before its search: the normal player's, played with the
+    hard player's tactics in the Medal race (ai_tools.HARD_TACTICS)."""
+    with playing(HARD_TACTICS):
+        return choose(view, decision, rng)

@@ -38,6 +38,7 @@ from game.rulesets.buck_legacy.ai_tools import (
     party_aid,
     roll_mods,
     runaway,
+    tactics,
 )
 from game.rulesets.buck_legacy.view_types import AdventurerView, BLView, CheckView, FightView
 
@@ -309,8 +310,8 @@ def _compare(view: BLView, decision: Decision, fight: FightView) -> Answer:
     fighter = fight["fighter"]
     if fight["boss"]:
         return (plan(view, fight, acts(view, decision, seat, fight), 0.9) or "pass",)
-    if runaway(view, fighter) or (lead(view, fighter) > 0 and view["adventurers"][fighter]["medals"]
-                                  > view["adventurers"][seat]["medals"]):
+    if two_seat_rival(view) or runaway(view, fighter) or (
+            lead(view, fighter) > 0 and view["adventurers"][fighter]["medals"] > view["adventurers"][seat]["medals"]):
         return ("pass",)  # outside a Boss fight, no Support for the runaway leader, nor the sole leader
         # when ahead of this AI (section 6, cooperation stance)
     supports = [a for a in acts(view, decision, seat, fight) if a.oid == "support"]
@@ -339,19 +340,27 @@ its defeated Monster count toward Medals; half again for the runaway leader."""
 
 def rival(view: BLView, seat: int, other: int) -> bool:
     """D-18 and the Medal race: ``other`` is the runaway leader, or the sole leader ahead of this
-    AI while the AI is the one chasing them (no one else between)."""
-    if runaway(view, other):
+    AI while the AI is the one chasing them (no one else between); for the hard player in a
+    two-seat game, always (Tactics.two_seat_rivalry)."""
+    if two_seat_rival(view) or runaway(view, other):
         return True
     medals = [a["medals"] for a in view["adventurers"]]
     others = [m for s, m in enumerate(medals) if s not in (seat, other)]
     return lead(view, other) >= 1 and medals[seat] >= max(others, default=0)
 
 
+def two_seat_rival(view: BLView) -> bool:
+    """Whether the seat answering treats the other Adventurer of a two-seat game as its rival
+    in everything (the hard player's Tactics.two_seat_rivalry)."""
+    return tactics().two_seat_rivalry and len(view["adventurers"]) == 2
+
+
 def needed_against_boss(view: BLView, fighter: int, seat: int) -> bool:
     """Whether the party needs ``fighter`` for the Boss: fewer than two others can win its rounds
-    (semi-cooperative: the Boss defeated gives everyone a Treasure and a Medal, BL-197)."""
+    (semi-cooperative: the Boss defeated gives everyone a Treasure and a Medal, BL-197). The hard
+    player in a two-seat game never spares its rival so (Tactics.two_seat_rivalry)."""
     foe = boss_foe(view)
-    if foe is None:
+    if foe is None or two_seat_rival(view):
         return False
     able = [a for a in view["adventurers"] if a["seat"] != fighter and can_ever_win(a, foe)]
     return len(able) < 2
@@ -534,7 +543,7 @@ def _check_window(view: BLView, decision: Decision) -> Answer:
                 rerolls.append((cost, oid))
             elif ability.verb == "set_die":
                 adds.append((cost, 6, oid))
-    stake_value = 30.0 if check["kind"] in ("escape", "fear") else 12.0
+    stake_value = tactics().escape_stake if check["kind"] in ("escape", "fear") else 12.0
     enough = sorted((a for a in adds if a[1] >= short), key=lambda a: a[0])
     if enough and enough[0][0] <= stake_value:
         return (enough[0][2],)

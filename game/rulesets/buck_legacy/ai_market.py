@@ -28,6 +28,7 @@ from game.rulesets.buck_legacy.ai_tools import (
     party_aid,
     runaway,
     slot_of,
+    tactics,
     zone_foe,
 )
 from game.rulesets.buck_legacy.ai_worth import (TRANSMUTATION_WORTH, Answer, ability_worth, caster, gain, keep_worth,
@@ -40,9 +41,12 @@ from game.rulesets.buck_legacy.view_types import AdventurerView, BLView
 def combo_worth(race: str, klass: str, weapon: str, view: BLView, seat: int) -> float:
     c = content()
     r, k, w = c.races[race], c.classes[klass], c.starting_weapons[weapon]
-    value = 10.0 * (r.cs + k.cs + w.cs)
+    # drafting after another Adventurer, the hard player builds one that stays Active (Tactics)
+    staying = tactics().draft_to_stay_active and any(a["race"] for a in view["adventurers"] if a["seat"] != seat)
+    value = (16.0 if staying else 10.0) * (r.cs + k.cs + w.cs)
     rank = r.total("magic_rank") + k.total("magic_rank")
-    value += {0: 0.0, 1: 8.0, 2: 18.0}.get(rank, 30.0)
+    if not staying:
+        value += {0: 0.0, 1: 8.0, 2: 18.0}.get(rank, 30.0)
     if rank:
         value += 1.5 * (r.total("max_mana") + k.total("max_mana") + w.total("max_mana"))
     for card in (r, k, w):
@@ -51,7 +55,8 @@ def combo_worth(race: str, klass: str, weapon: str, view: BLView, seat: int) -> 
             if verb == "combat_roll":
                 value += 8.0
             elif verb == "check_bonus":
-                value += {"escape": 5.0, "fear": 2.0, "trap": 1.0, "charisma": 1.0}[str(ability.get("check"))]
+                value += {"escape": 20.0 if staying else 5.0, "fear": 2.0, "trap": 1.0,
+                          "charisma": 1.0}[str(ability.get("check"))]
             elif verb == "protection":
                 value += 4.0
             elif verb == "flight":
@@ -138,6 +143,9 @@ def zone(view: BLView, decision: Decision, rng: Rng) -> Answer:
     the richest of the nearly safest."""
     seat = decision.seat
     scored = {oid: zone_score(oid.partition(":")[2], view, seat) for oid in decision.option_ids}
+    if tactics().zone_by_lead:  # the hard player's: by the Medal race (Tactics.zone_by_lead)
+        longer = 1 if lead(view, seat) < 0 else -1
+        return (max(scored, key=lambda o: (longer * content().zones[o.partition(":")[2]].distance, scored[o])),)
     best = max(scored.values())[0]
     if lead(view, seat) <= -3 and best > 0:
         near = [o for o, s in scored.items() if s[0] >= best * 0.85]

@@ -8,11 +8,15 @@ seat's view and the public card data only.
   BL-124);
 - battle odds (odds.py) and the chance of winning a Boss round over the six Boss Attacks
   (:func:`boss_round`, BL-182 to BL-187);
-- standing: the runaway leader (2 Medals or more ahead, section 6).
+- standing: the runaway leader (2 Medals or more ahead, section 6);
+- :class:`Tactics`: how the seat plays the Medal race, section 6's (the normal player) or the
+  hard player's own (``ai.choose_hard``), set for the length of one answer (:func:`playing`).
 """
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator
@@ -27,6 +31,51 @@ _CONTENT = registry.Follow(SYSTEM_ID, "content")
 
 SPELL_TYPES = {"spark": "electric", "ember": "fire", "retribution": "holy"}
 """The damage type each weapon spell adds (BL-212 to BL-214)."""
+
+
+@dataclass(frozen=True)
+class Tactics:
+    """How a seat plays the Medal race. Most Adventures end in a wipe, after which only the
+    Distance and Trophy Medals are given (and Trophies are mostly lost to the Stun), so the
+    Distance Medal, won by the cards an Active Adventurer draws, is where Medals come from:
+    staying Active is worth more than section 6's player weighs it."""
+
+    draft_to_stay_active: bool = False
+    """Drafting after another Adventurer (who took the strongest fighter): Combat Strength and
+    Escape bonuses first, Magic Rank for nothing (D-02)."""
+    zone_by_lead: bool = False
+    """Level or ahead in Medals, the shortest Zone (the game ends sooner, the lead kept); behind,
+    the longest (more draws to catch up); the Zone's section 6 score only breaks ties (D-08)."""
+    two_seat_rivalry: bool = False
+    """With two Adventurers the other one is the rival in the whole Medal race: no Support
+    outside a Boss fight, and its won battles hindered to a loss, not only to a Parry (D-16, D-18)."""
+    escape_stake: float = 30.0
+    """What passing one's own Escape or Fear check is worth (Gold-like points; D-21): a Stun
+    ends the Adventurer's draws."""
+
+
+NORMAL_TACTICS = Tactics()
+HARD_TACTICS = Tactics(draft_to_stay_active=True, zone_by_lead=True, two_seat_rivalry=True, escape_stake=80.0)
+"""The hard player's own. Against a normal opponent in 2-seat games (each deal played from both
+seats), it won 428 of 600 games on deals it was not tuned on, where a normal seat won 331
+(game/ai/EXPERIMENTS.md)."""
+
+_TACTICS: ContextVar[Tactics] = ContextVar("buck_legacy_tactics", default=NORMAL_TACTICS)
+
+
+def tactics() -> Tactics:
+    """The tactics of the seat answering now."""
+    return _TACTICS.get()
+
+
+@contextmanager
+def playing(chosen: Tactics) -> Iterator[None]:
+    """Answer with ``chosen`` tactics inside the block (one answer of one seat)."""
+    token = _TACTICS.set(chosen)
+    try:
+        yield
+    finally:
+        _TACTICS.reset(token)
 
 
 def content() -> BLContent:
