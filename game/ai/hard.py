@@ -1,5 +1,9 @@
 """The hard player: the game's heuristic player improved by search (game.ai.search).
 
+Its heuristic is the game's hard one where it has one (the registry's ``hard_ai``: tactics of
+its own that beat the normal player's), else the normal player's; the search expects that play
+of its own seat and the normal player's of every other (game.ai.agents.searching_policy).
+
 It searches only from what its seat knows: before anything else it asks the game for a
 determinization for its seat (``Game.determinize``), a full game in which every card the
 seat has not seen is dealt again, and from then on it reads nothing else. That sample is

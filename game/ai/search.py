@@ -14,7 +14,8 @@ One tree for the seat that searches (single-observer ISMCTS, Cowling, Powley and
    first guess there is), but only below a node visited often enough to try the next
    question's answers to some purpose (``SearchSettings.expand_after``; until then the policy
    answers it), then
-4. rolls out with the game's heuristic player (``normal``) for a fixed number of real
+4. rolls out with the game's heuristic player (``normal``; for the searching seat its own
+   hard one where the game has it, game.ai.agents.searching_policy) for a fixed number of real
    questions, or to the start of a later turn (``SearchSettings.rollout_turns``: every answer
    scored at the same point of the game; with ``rollout_to_own_question`` on to the seat's own
    next question, so the other seats have answered it), and scores the position with the game's
@@ -231,7 +232,8 @@ class Search:
     # -- policy ------------------------------------------------------------------------------
 
     def policy(self, game: Game, decision: Decision) -> tuple[str, ...]:
-        """The rollout policy's answer: the game's heuristic player, from the seat's own view."""
+        """The rollout policy's answer: the game's heuristic player (``heuristic``, which may
+        play the searching seat by other tactics than the rest), from the seat's own view."""
         return tuple(self.heuristic(game.view_for(decision.seat), decision, self.rng))
 
     def answers(self, node: Node, decision: Decision, first: tuple[str, ...] | None) -> list[tuple[str, ...]]:
