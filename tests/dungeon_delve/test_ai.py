@@ -209,6 +209,74 @@ def test_the_hard_overlords_warden_walks_away_where_the_normal_one_strikes() -> 
     assert nearest_hero(hard_end) > nearest_hero((18, 4)) > nearest_hero(normal_end)
 
 
+def _answers(game: Game) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What the normal and the hard overlord answer to the pending question."""
+    d = game.pending()
+    assert d is not None and d.seat == 0
+    rng = make_agent("normal", SYSTEM.id, 0, 0).rng
+    view = game.view_for(0)
+    return ai.choose(view, d, rng), ai.choose_hard(view, d, rng)
+
+
+def test_the_hard_overlords_warden_takes_the_vault_door_for_open_dd_137() -> None:
+    """DD-137: the heroes win at once when the Warden falls, and they strike on the turn they
+    open the door. With both heroes outside the closed Vault door, the normal Warden sees no
+    danger anywhere inside and stays by the door; the hard one weighs his squares as if the
+    door were open and walks to the Vault's far side."""
+    def warden_end(choose: Any) -> tuple[int, int]:
+        game = _scenario({"players": 2, "turn": "bone_warden", "round": 4},
+                         [{"id": "sister_elowen", "square": [14, 4]}, {"id": "brakka_stonehide", "square": [14, 5]}],
+                         [{"kind": "bone_warden", "square": [16, 4]}])
+        while (d := game.pending()) is not None and game.state.activation is not None \
+                and game.state.activation.figure == "bone_warden":
+            game.choose(d.seat, choose(game.view_for(d.seat), d, make_agent("normal", SYSTEM.id, 0, d.seat).rng))
+        warden = game.state.monster("bone_warden")
+        assert warden is not None
+        return warden.square[0], warden.square[1]
+
+    assert warden_end(ai.choose) == (16, 4)
+    assert warden_end(ai.choose_hard)[0] == 19
+
+
+def test_the_hard_overlord_keeps_snare_wire_for_the_charge_at_the_warden_dd_135() -> None:
+    """DD-135: an Immobilized hero loses his MP. The normal overlord snares Brakka as he walks
+    on across the middle of the map; the hard one keeps the card, and plays it once the
+    Vault door is open and Brakka walks in at the Warden."""
+    game = _scenario({"players": 2, "turn": "brakka_stonehide", "round": 3, "overlord_hand": ["snare_wire#1"]},
+                     [{"id": "brakka_stonehide", "square": [9, 4]},
+                      {"id": "sister_elowen", "square": [0, 6], "activated": True}],
+                     [{"kind": "bone_warden", "square": [18, 4]}])
+    game.choose(1, "act:move")
+    game.choose(1, "move:11,4")
+    assert _answers(game) == (("card:snare_wire#1",), ("pass",))
+
+    game = _scenario({"players": 2, "turn": "brakka_stonehide", "round": 6, "open_doors": ["vault_door"],
+                      "overlord_hand": ["snare_wire#1"]},
+                     [{"id": "brakka_stonehide", "square": [14, 4]},
+                      {"id": "sister_elowen", "square": [14, 5], "activated": True}],
+                     [{"kind": "bone_warden", "square": [19, 4]}])
+    game.choose(1, "act:move")
+    game.choose(1, "move:17,4")
+    assert _answers(game)[1] == ("card:snare_wire#1",)
+
+
+def test_the_hard_overlord_keeps_creeping_dread_for_the_charge_at_the_warden() -> None:
+    """Creeping Dread's 2 fatigue take the free MP a hero charges with: the hard overlord keeps
+    it while the Vault door is closed (the normal one plays it on a tired Brakka late in the
+    game) and, once the door is open, plays it on a hero with 2 Stamina still to spend, not
+    on one with 1."""
+    def start_of_turn(fatigue: int, doors: list[str]) -> Game:
+        return _scenario({"players": 2, "turn": "brakka_stonehide", "round": 8, "stage": "start",
+                          "open_doors": doors, "overlord_hand": ["creeping_dread"]},
+                         [{"id": "brakka_stonehide", "square": [14, 4], "fatigue": fatigue},
+                          {"id": "sister_elowen", "square": [14, 5], "activated": True}],
+                         [{"kind": "bone_warden", "square": [19, 4]}])
+
+    assert _answers(start_of_turn(3, [])) == (("card:creeping_dread",), ("pass",))
+    assert _answers(start_of_turn(0, ["vault_door"]))[1] == ("card:creeping_dread",)
+    assert _answers(start_of_turn(3, ["vault_door"]))[1] == ("pass",)
+
+
 def test_keen_eye_keeps_the_healing_draught() -> None:
     game = _scenario({"players": 2, "turn": "tamsin_reedfoot",
                       "search_deck": ["dust_and_cobwebs#1", "healing_draught#1"]},

@@ -35,7 +35,7 @@ def monster_pos(w: World, m: MonsterView, q: Square, path_damage: int = 0) -> fl
     else:
         pen += exposure_weight * min(expo, hp + 2)
     if is_boss:
-        approach = w.warden.keep_away * w.nearest_hero_dist(q) if w.warden.keep_away else 0.0
+        approach = w.warden.keep_away * w.nearest_hero_dist(q, w.walls_for_warden) if w.warden.keep_away else 0.0
     elif ranged:
         approach = -0.2 * abs(w.nearest_hero_dist(q) - 3)
     elif bone_warrior:

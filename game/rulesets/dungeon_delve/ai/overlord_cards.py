@@ -15,6 +15,7 @@ from game.rulesets.dungeon_delve.ai.estimates import (attack_eval, best_damage, 
                                                       test_fail_chance)
 from game.rulesets.dungeon_delve.ai.overlord import plan_monster
 from game.rulesets.dungeon_delve.ai.world import ActivationOrNone, AttackOrNone, World
+from game.rulesets.dungeon_delve.view_types import HeroView
 
 
 def overlord_card(w: World, decision: Decision) -> str:
@@ -114,6 +115,8 @@ def card_value(w: World, card: str, subject: str = "") -> float:
         value = fail * (damage + (0.5 if card == "creeping_dread" else 0.0)) + 6.0 * ko
         others = [x for x in w.standing() if x["id"] != fig]
         lower = any(test_fail_chance(data().attribute(x["id"], attr)) > fail + 0.05 for x in others)
+        if card == "creeping_dread" and w.warden.cards_for_the_charge:
+            return _dread_against_the_charge(w, h)
         threshold = 2.5 if w.round <= 4 else 1.2 if w.round <= 7 else 0.3
         if lower and not ko:
             threshold += 0.6
@@ -126,7 +129,8 @@ def card_value(w: World, card: str, subject: str = "") -> float:
             return 0.0
         here = sq(h["square"])
         mp = int(act.get("mp", 0))
-        progressing = w.door_open or here[0] >= 8 or w.round >= 6
+        # the hard overlord keeps it for the heroes' charge at the Warden, once the door is open
+        progressing = w.door_open or (not w.warden.cards_for_the_charge and (here[0] >= 8 or w.round >= 6))
         lava_near = any(w.terrain.get(n) == "lava" for n in neighbours(w.quest, w.walls, here))
         if (progressing or lava_near) and (mp >= 2 or int(act.get("actions_left", 0)) >= 1):
             return 1.0 + test_fail_chance(data().attribute(fig, "awareness"))
@@ -168,3 +172,10 @@ def card_value(w: World, card: str, subject: str = "") -> float:
         threshold = 0.3 if late else 1.5
         return gain if gain >= threshold else 0.0
     return 0.0
+
+
+def _dread_against_the_charge(w: World, hero: HeroView) -> float:
+    """Creeping Dread as the hard overlord plays it: once the Vault door is open, on a hero
+    with at least 2 Stamina still to spend (2 fatigue take the free MP he would charge with)."""
+    room = int(hero["stamina"]) - int(hero["fatigue"])
+    return 1.0 if w.door_open and room >= 2 else 0.0

@@ -54,6 +54,8 @@ class World:
         self.hero_squares = {sq(h["square"]): h["id"] for h in self.heroes if not h["knocked_out"]}
         self.monster_squares = {sq(m["square"]): m["id"] for m in self.monsters}
         self.door_squares = door_squares(self.quest)
+        # The walls the Warden weighs his squares by: the hard one's as if the doors were open.
+        self.walls_for_warden = self.walls_open if warden.door_as_open else self.walls
         self._cache: dict[Any, Any] = {}
 
     # -- figures -----------------------------------------------------------------------
@@ -285,11 +287,15 @@ class World:
             self._cache[key] = found
         return found
 
-    def nearest_hero_dist(self, q: Square) -> int:
-        key = ("near",)
+    def nearest_hero_dist(self, q: Square, walls: frozenset[Any] | None = None) -> int:
+        """Steps from ``q`` to the nearest standing hero by his own paths (through ``walls``,
+        the doors as they are if None)."""
+        walls = self.walls if walls is None else walls
+        key = ("near", walls)
         maps = self._cache.get(key)
         if maps is None:
-            maps = [self.hero_dist(h) for h in self.standing()]
+            maps = [dist_to(self.quest, walls, frozenset({sq(h["square"])}), data().water_cost(h["id"]))
+                    for h in self.standing()]
             self._cache[key] = maps
         return min((d.get(q, 40) for d in maps), default=0)
 
@@ -301,6 +307,7 @@ class World:
             return cached
         dfn = self.monster_defense(m)
         hp = max(1, self.hp_left(m["id"]))
+        walls = self.walls_for_warden if m["kind"] == self.boss_kind else self.walls
         found: list[list[tuple[float, dict[Square, int]]]] = []
         for h in self.standing():
             here = sq(h["square"])
@@ -312,7 +319,7 @@ class World:
                     continue
                 e, _, _ = attack_eval(w.dice, dfn, surges_of(w), w.pierce, 2 if w.ranged else 0,
                                       data().range_bonus(h["id"]) if w.ranged else 0, hp)
-                per.append((e, strike_times(self.quest, self.walls, here, speed, water, w.ranged, w.reach)))
+                per.append((e, strike_times(self.quest, walls, here, speed, water, w.ranged, w.reach)))
             found.append(per)
         self._cache[key] = found
         return found
