@@ -138,7 +138,8 @@ def choose(view: DDView, decision: Decision, rng: Rng) -> tuple[str, ...]:
 
 def choose_hard(view: DDView, decision: Decision, rng: Rng) -> tuple[str, ...]:
     """The hard player's own answer before its search: the normal player's, but for an
-    overlord whose Warden plays for the clock (``HARD_WARDEN``)."""
+    overlord whose Warden plays for the clock and who keeps Snare Wire and Creeping Dread for
+    the heroes' charge at him (``HARD_WARDEN``)."""
     return _answer(view, decision, HARD_WARDEN)
 
 
