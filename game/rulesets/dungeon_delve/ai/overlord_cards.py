@@ -103,6 +103,8 @@ def card_value(w: World, card: str, subject: str = "") -> float:
         h = w.hero[fig]
         if h["knocked_out"]:
             return 0.0
+        if card == "creeping_dread" and w.warden.cards_for_the_charge:
+            return _dread_against_the_charge(w, h)
         attr = "awareness" if card == "crumbling_ceiling" else "willpower"
         fail = test_fail_chance(data().attribute(fig, attr))
         hp = w.hp_left(fig)
@@ -115,8 +117,6 @@ def card_value(w: World, card: str, subject: str = "") -> float:
         value = fail * (damage + (0.5 if card == "creeping_dread" else 0.0)) + 6.0 * ko
         others = [x for x in w.standing() if x["id"] != fig]
         lower = any(test_fail_chance(data().attribute(x["id"], attr)) > fail + 0.05 for x in others)
-        if card == "creeping_dread" and w.warden.cards_for_the_charge:
-            return _dread_against_the_charge(w, h)
         threshold = 2.5 if w.round <= 4 else 1.2 if w.round <= 7 else 0.3
         if lower and not ko:
             threshold += 0.6
