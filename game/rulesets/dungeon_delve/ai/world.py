@@ -279,14 +279,6 @@ class World:
 
     # -- exposure of a monster (damage heroes could deal to it next hero turn) --------------
 
-    def hero_dist(self, hero: HeroView) -> dict[Square, int]:
-        key = ("dist", hero["id"])
-        found = self._cache.get(key)
-        if found is None:
-            found = dist_to(self.quest, self.walls, frozenset({sq(hero["square"])}), data().water_cost(hero["id"]))
-            self._cache[key] = found
-        return found
-
     def nearest_hero_dist(self, q: Square, walls: frozenset[Any] | None = None) -> int:
         """Steps from ``q`` to the nearest standing hero by his own paths (through ``walls``,
         the doors as they are if None)."""
