@@ -394,3 +394,40 @@ def test_the_attack_plans_alone_are_the_attack_plans_of_the_whole_turn() -> None
                 attacks += len(alone)
         game.choose(decision.seat, agents[decision.seat].choose(view, decision))
     assert compared >= 10 and attacks > 0, (compared, attacks)
+
+
+def test_a_monster_threat_is_remembered_by_everything_it_depends_on() -> None:
+    """The threat shapes are memoized across positions and games (one process plays many
+    games); a shape must be the same whether or not another position was asked first. Two
+    views that differ only in which hero stands on which square share the monster and the
+    squares of the figures, but not the hero left out of the monster's way: the memo once
+    answered the second with the first's shape."""
+    from game.rulesets.dungeon_delve.ai import world as world_module
+    from game.rulesets.dungeon_delve.ai.world import World
+
+    def shape(view: Any, m: Any, ignore: str) -> Any:
+        world = World(view)
+        return world.threat_shape(m, ignore, world.walls)
+
+    game = Game.new(SYSTEM, 900, 2, {"heroes": ALL})
+    agents = [make_agent("normal", SYSTEM.id, 900, seat) for seat in range(2)]
+    compared = differed = 0
+    while (decision := game.pending()) is not None and differed < 3:
+        view = game.view_for(decision.seat)
+        if view["monsters"] and game.turn >= 3:
+            swapped = copy.deepcopy(view)
+            squares = [h["square"] for h in swapped["heroes"]]
+            for h, square in zip(swapped["heroes"], squares[1:] + squares[:1]):
+                h["square"] = square
+            for m in view["monsters"]:
+                for h in view["heroes"]:
+                    world_module._THREATS.clear()
+                    cold = (shape(view, m, h["id"]), None)
+                    world_module._THREATS.clear()
+                    cold = (cold[0], shape(swapped, m, h["id"]))
+                    warm = (shape(view, m, h["id"]), shape(swapped, m, h["id"]))
+                    assert warm == cold, (game.turn, m["id"], h["id"])
+                    compared += 1
+                    differed += cold[0] != cold[1]
+        game.choose(decision.seat, agents[decision.seat].choose(view, decision))
+    assert differed >= 3, (compared, differed)

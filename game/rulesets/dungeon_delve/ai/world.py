@@ -213,7 +213,9 @@ class World:
         weapon = data().monster_weapon(kind)
         immobile = "immobilized" in m.get("conditions", []) or "stunned" in m.get("conditions", [])
         speed = 0 if immobile else content().monsters[kind].speed
-        key = (m["id"], sq(m["square"]), speed, ignore_hero, walls, frozenset(self.hero_squares),
+        # The heroes by square, not their squares alone: which square is ``ignore_hero``'s (out
+        # of the monster's way) depends on who stands where.
+        key = (m["id"], sq(m["square"]), speed, ignore_hero, walls, frozenset(self.hero_squares.items()),
                frozenset(self.monster_squares))
         cached = _THREATS.get(key)
         if cached is not None:
