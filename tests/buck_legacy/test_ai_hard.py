@@ -9,7 +9,7 @@ from game.core.game import Game
 from game.core.rng import Rng
 from game.rulesets.buck_legacy import ai
 from tests.buck_legacy.helpers import CONTENT, SYSTEM, adventurer, pending, position
-from tests.buck_legacy.test_ai import _to_window
+from tests.buck_legacy.test_ai import ROSE, _to_window
 
 
 def _both(g: Game, seat: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -65,3 +65,44 @@ def test_the_hard_player_drafting_second_builds_an_adventurer_that_stays_active_
     assert [n for n, _ in first] == [h for _, h in first] and ("race:ogrekin",) in [n for n, _ in first]
     assert [n[0] for n, _ in second][:2] == ["race:aelvari", "class:runeweaver"]
     assert [h[0] for _, h in second][:2] == ["race:felinar", "class:rogue"]
+
+
+def _volley_on_the_rival(bosses_defeated: int, medals: tuple[int, int]) -> Game:
+    """D-21's position (test_ai): a red 4 (Volley) against E, whose Protection falls 4 short of
+    the Rose's Level; F, the caster, could shield E with Protection. F is seat 0, E seat 1."""
+    f = adventurer("F", mana=10, race="aelvari", medals=medals[0], **{"class": "necromancer"})
+    e = adventurer("E", slots={"weapon": "studded_cudgel", "armour": "cogwork_chainmail"},
+                   backpack=["vial_of_absolution"], medals=medals[1])
+    g = position([f, e], start="boss", zone=ROSE, dice=["red:4"], dealer=1, bosses_defeated=bosses_defeated)
+    _to_window(g, "red", 0)
+    return g
+
+
+def test_the_hard_player_leaves_the_last_boss_standing_when_its_fall_loses_the_race_d21() -> None:
+    """D-21, BL-008, BL-197, BL-202: with two seats the second Boss is the last; were it defeated
+    now, E (3 Medals, Active) would end ahead of F (0). The normal F shields E from the Volley
+    with Protection, as the party's Boss fight asks; the hard F lets it fall: the Boss left
+    standing, the game goes on (ai_race.spoiling). Before the last Boss, or with F ahead, the
+    hard F shields E as normal does."""
+    shield = ("cast:protection:1",)
+    assert _both(_volley_on_the_rival(1, (0, 3)), 0) == (shield, ("pass",))
+    assert _both(_volley_on_the_rival(0, (0, 3)), 0) == (shield, shield)
+    assert _both(_volley_on_the_rival(1, (5, 3)), 0) == (shield, shield)
+
+
+def test_the_hard_player_hinders_the_rivals_winning_round_against_the_last_boss_d18() -> None:
+    """D-18, BL-202: E (Combat Strength 7) wins its round against the last Boss by one point, 11
+    against 10; its fall would leave E ahead. The normal F never hinders in a Boss fight; the
+    hard F does, since the Boss standing keeps the game going: Power Shunt rerolls E's white 4
+    (a win only on 4 or more again). Before the last Boss it passes too."""
+    f = adventurer("F", mana=10, race="aelvari", **{"class": "necromancer"})
+    e = adventurer("E", race="ogrekin", slots={"weapon": "reliquary_morningstar"}, medals=3, **{"class": "warrior"})
+    g = position([f, e], start="boss", zone=ROSE, dice=["red:2", "white:4", "black:2"], dealer=1,
+                 bosses_defeated=1)
+    _to_window(g, "compare", 0)
+    view = g.view_for(0)
+    fight = view["fight"]
+    assert fight is not None and fight["fighter"] == 1 and fight["fighter_cp"] == fight["monster_cp"] + 1
+    assert _both(g, 0) == (("pass",), ("cast:power_shunt:white",))
+    g.state.bosses_defeated = 0
+    assert _both(g, 0) == (("pass",), ("pass",))

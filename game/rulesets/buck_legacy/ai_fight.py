@@ -17,6 +17,7 @@ from itertools import combinations
 
 from game.core.decision import Decision
 from game.core.rng import Rng
+from game.rulesets.buck_legacy.ai_race import spoiling
 from game.rulesets.buck_legacy.ai_worth import single_worth
 from game.rulesets.buck_legacy.ai_trade import shelter
 from game.rulesets.buck_legacy.ai_tools import (
@@ -293,6 +294,12 @@ def _compare(view: BLView, decision: Decision, fight: FightView) -> Answer:
     well ahead), and hinder only the runaway leader, never in a Boss fight."""
     seat = decision.seat
     ids = decision.option_ids
+    if fight["boss"] and spoiling(view, seat):
+        # The last Boss would fall to the rival's gain: its winning rounds are hindered, nothing
+        # else is done for the Boss's defeat (ai_race).
+        if fight["fighter"] != seat and fight["fighter_cp"] > fight["monster_cp"]:
+            return (_hinder(view, decision, fight) or "pass",)
+        return ("pass",)
     if fight["boss"]:
         for oid in ids:
             if oid.startswith("use:") and action_verb(oid.split(":")[1]) == "boss_damage":
@@ -374,11 +381,12 @@ def _hinder(view: BLView, decision: Decision, fight: FightView) -> str | None:
     seat = decision.seat
     fighter = fight["fighter"]
     lead_cp = fight["fighter_cp"] - fight["monster_cp"]
-    if fight["boss"] or fighter == seat or lead_cp <= 0 or not rival(view, seat, fighter):
+    spoiled = fight["boss"] and spoiling(view, seat)
+    if (fight["boss"] and not spoiled) or fighter == seat or lead_cp <= 0 or not rival(view, seat, fighter):
         return None
     me = me_of(view, seat)
     parry_only = needed_against_boss(view, fighter, seat)
-    value = HINDER_WORTH * (1.5 if runaway(view, fighter) else 1.0)
+    value = stake(view, fight, fighter) if spoiled else HINDER_WORTH * (1.5 if runaway(view, fighter) else 1.0)
     headroom = 6 - fight["black_final"]
     best: tuple[float, str] | None = None
     for oid in decision.option_ids:
@@ -412,7 +420,7 @@ def _hinder(view: BLView, decision: Decision, fight: FightView) -> str | None:
 
 def _revive_now(view: BLView, decision: Decision) -> Answer | None:
     """D-23: in a Boss fight, revive a Stunned ally early in the phase (they fight from the next)."""
-    if not view["boss_up"]:
+    if not view["boss_up"] or spoiling(view, decision.seat):
         return None
     stunned = [a["seat"] for a in view["adventurers"] if a["stunned"] and not runaway(view, a["seat"])]
     if not stunned:
@@ -431,6 +439,8 @@ def _red(view: BLView, decision: Decision, fight: FightView) -> Answer:
     red die only to turn a harmless 3 into a 4, or a 4 into a 5 for a fighter with Flight."""
     ids = decision.option_ids
     seat = decision.seat
+    if spoiling(view, seat):
+        return ("pass",)  # no shield against the last Boss's attack for anyone (ai_race)
     fighter = me_of(view, fight["fighter"])
     red = fight["red_final"]
     level = fight["level"]
@@ -516,6 +526,8 @@ def _check_window(view: BLView, decision: Decision) -> Answer:
     own = check["seat"] == seat
     if not own and not (view["boss_up"] and check["kind"] == "escape"):
         return ("pass",)
+    if spoiling(view, seat):
+        return ("pass",)  # a Stun keeps a fighter from the last Boss (ai_race)
     if short > 5:
         return ("pass",)
     me = me_of(view, seat)
@@ -567,6 +579,8 @@ def parry_choice(view: BLView, decision: Decision, rng: Rng) -> Answer:
     fight = view["fight"]
     if fight is not None and fight["win"] == 0:
         return ("accept",)
+    if fight is not None and fight["boss"] and spoiling(view, decision.seat):
+        return ("accept",)  # the round lost, not parried: the last Boss keeps its HP (ai_race)
     return ("parry",)
 
 
@@ -577,6 +591,8 @@ def useless(view: BLView, decision: Decision, rng: Rng) -> Answer:
     foe = boss_foe(view)
     if foe is None:
         return ("roll",)
+    if spoiling(view, decision.seat):
+        return ("fail",)  # one fighter fewer against the last Boss (ai_race)
     fight = view["fight"]
     if fight is not None:
         aid = party_aid(view, now=True)  # what the Active casters can still add (Spark, Acid Storm)
