@@ -291,7 +291,8 @@ def _fly_for_the_boss(view: BLView, decision: Decision) -> str | None:
 def _compare(view: BLView, decision: Decision, fight: FightView) -> Answer:
     """D-16 to D-18: the fighter changes the outcome when it pays; others help by the cooperation
     stance (always in a Boss fight; Support otherwise, unless the fighter is the runaway leader or
-    well ahead), and hinder only the runaway leader, never in a Boss fight."""
+    well ahead), and hinder only the runaway leader, never in a Boss fight (but the hard player's
+    last Boss left standing, ai_race)."""
     seat = decision.seat
     ids = decision.option_ids
     if fight["boss"] and spoiling(view, seat):
@@ -375,9 +376,11 @@ def needed_against_boss(view: BLView, fighter: int, seat: int) -> bool:
 
 def _hinder(view: BLView, decision: Decision, fight: FightView) -> str | None:
     """D-18, BL-202: a rival in the Medal race (:func:`rival`) about to win a battle against a
-    Monster (never the Boss) is hindered when it pays: +1 on the Monster's die (Voltage Surge,
-    or a card's +1), or a reroll of the rival's white die. The party must still beat the Boss,
-    so a rival it needs there is only held to a Parry (rolled again), never sent to an Escape."""
+    Monster (never the Boss, unless the hard player leaves the last Boss standing, ai_race: then
+    the Boss's round is worth its stake) is hindered when it pays: +1 on the Monster's die
+    (Voltage Surge, or a card's +1), or a reroll of the rival's white die. The party must still
+    beat the Boss, so a rival it needs there is only held to a Parry (rolled again), never sent
+    to an Escape."""
     seat = decision.seat
     fighter = fight["fighter"]
     lead_cp = fight["fighter_cp"] - fight["monster_cp"]
