@@ -422,12 +422,12 @@ def test_a_monster_threat_is_remembered_by_everything_it_depends_on() -> None:
             for m in view["monsters"]:
                 for h in view["heroes"]:
                     world_module._THREATS.clear()
-                    cold = (shape(view, m, h["id"]), None)
+                    alone = shape(view, m, h["id"])
                     world_module._THREATS.clear()
-                    cold = (cold[0], shape(swapped, m, h["id"]))
+                    swapped_alone = shape(swapped, m, h["id"])  # stays remembered for the next line
                     warm = (shape(view, m, h["id"]), shape(swapped, m, h["id"]))
-                    assert warm == cold, (game.turn, m["id"], h["id"])
+                    assert warm == (alone, swapped_alone), (game.turn, m["id"], h["id"])
                     compared += 1
-                    differed += cold[0] != cold[1]
+                    differed += alone != swapped_alone
         game.choose(decision.seat, agents[decision.seat].choose(view, decision))
     assert differed >= 3, (compared, differed)
