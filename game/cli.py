@@ -481,7 +481,7 @@ def build_parser() -> argparse.ArgumentParser:
     z.add_argument("--seed", type=int, default=1)
     z.set_defaults(func=cmd_fuzz_saves)
 
-    t = sub.add_parser("tournament", help="agents against each other, seats rotated; win rates with 95% intervals")
+    t = sub.add_parser("tournament", help="agents against each other, seats rotated; win rates with 95%% intervals")
     t.add_argument("ruleset")
     t.add_argument("--agents", default="hard,normal")
     t.add_argument("--games", type=int, default=20)

@@ -200,6 +200,33 @@ def test_version(capsys):
     assert stop.value.code == 0 and capsys.readouterr().out.strip() == f"five-realms {__version__}"
 
 
+def _every_command(parser):
+    """Each command line's words, from the top level down (``deck check`` and the like)."""
+    import argparse
+
+    yield []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from ([name, *rest] for rest in _every_command(sub))
+
+
+def test_every_help_page_prints(capsys):
+    # A "%" in a help text is a format directive to argparse: "95% intervals" once made
+    # `python -m game --help` crash with a TypeError instead of listing the commands.
+    from game.cli import build_parser
+
+    commands = list(_every_command(build_parser()))
+    assert ["tournament"] in commands and ["deck", "check"] in commands
+    for words in commands:
+        with pytest.raises(SystemExit) as stop:
+            main([*words, "--help"])
+        out = capsys.readouterr().out
+        assert stop.value.code == 0 and out.startswith("usage: five-realms"), words
+        if not words:
+            assert "win rates with 95% intervals" in " ".join(out.split())  # the percent sign as written
+
+
 def test_simulate_win_rates_name_each_seats_role(capsys):
     """Item 15: win rates are per seat and say its role: Dungeon Delve's overlord and heroes are
     told apart even when both are 'normal'."""
