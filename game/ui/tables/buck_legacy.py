@@ -32,10 +32,10 @@ from game.ui.animation import Banner, NumberPop, Pulse
 from game.ui.tables.buck_legacy_cards import BOSS_KEY, BuckDice, face
 from game.ui.tables.buck_legacy_centre import PARTS, Centre, offered_cards, shown
 from game.ui.tables.buck_legacy_fight import DIE_TITLES, tray_rows
-from game.ui.tables.buck_legacy_layout import LAYER_MARGIN, PREVIEW, regions
+from game.ui.tables.bands import LAYER_MARGIN, BandedTable
+from game.ui.tables.buck_legacy_layout import PREVIEW
 from game.ui.tables.buck_legacy_seats import SeatCards
 from game.ui.tables.buck_legacy_words import words_for
-from game.ui.tables.layers import LayeredTable
 from game.ui.theme import px
 
 GROUPS = {"side_job": "Market actions", "restore_mana": "Market actions", "buy": "Market actions",
@@ -53,7 +53,7 @@ MINOR = ("stat", "strength", "slot", "backpack", "ddeck", "buck")
 """Things on a stat card that give way to the card itself when it is lit."""
 
 
-class BuckLegacyTable(LayeredTable[BLView]):
+class BuckLegacyTable(BandedTable[BLView]):
     emblem = "horseshoe"
     results = frozenset({"win", "stun", "boss_hit", "boss_defeated"})
     group_order = ORDER
@@ -66,13 +66,8 @@ class BuckLegacyTable(LayeredTable[BLView]):
         self.tray = BuckDice(pygame.Rect(0, 0, 10, 10), self.content.dice)
         self._tray_targets: list[str] = []
         self._roll_key: Any = None
-        self._tumble = False
         self.blocked: dict[Target, Blocked] = {}
         self.decision: Decision | None = None
-        self.acting: int | None = None
-        self.preview_rect: pygame.Rect | None = None
-        self.prompt_top = 0
-        self.own_rect = self.centre_rect = self.opponents_rect = pygame.Rect(0, 0, 1, 1)
 
     @property
     def content(self) -> BLContent:
@@ -82,18 +77,8 @@ class BuckLegacyTable(LayeredTable[BLView]):
 
     # -- layout ---------------------------------------------------------------------------------
 
-    def layout(self, area: pygame.Rect, scale: float) -> None:
-        super().layout(area, scale)
-        self.forget_layers()
-        found = regions(self.seats, area, self.seats.opponent_height(), self.seats.own_height())
-        self.opponents_rect, self.centre_rect, self.prompt_top = found.opponents, found.centre, found.prompt_top
-
-    def prompt_rect(self, height: int) -> pygame.Rect:
-        s = self.scale
-        rect = pygame.Rect(self.area.x + px(8, s), self.prompt_top, self.area.width - px(16, s), height)
-        self.own_rect = pygame.Rect(self.area.x + px(8, s), rect.bottom + px(4, s), self.area.width - px(16, s),
-                                    self.area.bottom - rect.bottom - px(8, s))
-        return rect
+    def band_heights(self) -> tuple[int, int]:
+        return self.seats.opponent_height(), self.seats.own_height()
 
     # -- hits -----------------------------------------------------------------------------------------
 
@@ -209,18 +194,8 @@ class BuckLegacyTable(LayeredTable[BLView]):
             return
         s = self.scale
         size = self.seats.card_size(PREVIEW)
-        rect = pygame.Rect(0, 0, *size)
-        bottom = min(self.prompt_top - px(4, s), self.centre_rect.bottom + px(8, s))
-        if self.scene.mouse[0] < self.area.centerx:
-            rect.bottomright = (self.area.right - px(10, s), bottom)
-        else:
-            rect.bottomleft = (self.area.x + px(10, s), bottom)
-        rect.top = max(self.area.y + px(2, s), rect.top)
-        shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(shadow, (0, 0, 0, 110), shadow.get_rect(), border_radius=px(12, s))
-        surface.blit(shadow, rect.move(px(5, s), px(7, s)))
-        surface.blit(self.scene.renderer.face(face(self.content, self.assets, card, size, full=True), size), rect)
-        self.preview_rect = rect
+        image = self.scene.renderer.face(face(self.content, self.assets, card, size, full=True), size)
+        self.show_preview(surface, image, min(self.prompt_top - px(4, s), self.centre_rect.bottom + px(8, s)))
 
     # -- words ----------------------------------------------------------------------------------------
 
@@ -275,12 +250,6 @@ class BuckLegacyTable(LayeredTable[BLView]):
             colour = theme.GOLD_LIGHT if kind in ("boss_up", "adventure", "boss_phase") else theme.PARCHMENT
             queue.add(Banner(event.headline, self.centre_rect.center, 1.0, colour))
 
-    def update(self, dt: float) -> None:
-        self.tray.update(dt)
-
-    @property
-    def busy(self) -> bool:
-        return self.tray.rolling
 
 
 TABLE = BuckLegacyTable

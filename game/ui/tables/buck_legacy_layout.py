@@ -1,16 +1,15 @@
-"""The Buck: Legacy table's sizes and regions, and the drawing helpers its panels share.
+"""The Buck: Legacy table's sizes and the drawing helpers its panels share.
 
 The table has three bands (ART.md, The table): the other Adventurers' condensed stat cards
 across the top (``opponents``), the middle (``centre``: the Zone or Boss, the shop, the fight,
 the dice tray, the decks), then the prompt bar and the seat at the screen (``own``: its stat
-card and its backpack fan). ``regions`` works them out from the window; every panel draws
+card and its backpack fan). ``bands.regions`` works them out from the window; every panel draws
 through a :class:`Panel`, which knows the sizes (body text 15 px at 1280x720 and below) and
 marks what it draws on the table (``LayeredTable.mark``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -27,21 +26,9 @@ HAND_CARD = (104, 146)
 """A card in the backpack fan at 1280x720 (the shop's and the fight's cards are sized to their room)."""
 PREVIEW = (240, 336)
 """The enlarged card on hover at 1280x720."""
-REGION_GAP = 10
-"""Pixels (at 1280x720) between the bands: each is a cached layer blitted opaque, and a lit
-thing's glow reaches 4 px outside it, so the layers' margins must not reach a neighbour's."""
-LAYER_MARGIN = 5
-"""What a band's layer keeps round it for the glows of the things at its edge."""
 COUNTER_COLOURS: dict[str, Colour] = {"distance": (86, 140, 190), "trophy": (201, 162, 39), "none": (120, 110, 95)}
 LOSS_RED: Colour = (236, 120, 100)
 """Red text on the dark felt: a loss, a Stunned Adventurer, a Boss's HP."""
-
-
-@dataclass(frozen=True)
-class Regions:
-    opponents: pygame.Rect
-    centre: pygame.Rect
-    prompt_top: int
 
 
 class Panel:
@@ -129,16 +116,3 @@ class Panel:
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(shade, (10, 8, 6, 130), shade.get_rect(), border_radius=px(8, self.s))
         surface.blit(shade, rect)
-
-
-def regions(panel: Panel, area: pygame.Rect, opponent_height: int, own_height: int) -> Regions:
-    """The opponents' row at the top, the seat's own band (and the prompt bar over it) at the
-    bottom, the middle between them."""
-    s = panel.s
-    pad = px(8, s)
-    gap = px(REGION_GAP, s)
-    opponents = pygame.Rect(area.x + pad, area.y + px(6, s), area.width - 2 * pad, opponent_height)
-    prompt_top = area.bottom - own_height - px(54, s) - px(8, s)
-    centre = pygame.Rect(area.x + pad, opponents.bottom + gap, area.width - 2 * pad,
-                         prompt_top - opponents.bottom - gap - px(8, s))
-    return Regions(opponents, centre, prompt_top)

@@ -20,7 +20,8 @@ from game.rulesets.buck_legacy.view_types import AdventurerView, BLView
 from game.rulesets.buck_legacy.vocabulary import SLOTS
 from game.ui import theme
 from game.ui.tables.buck_legacy_cards import DECK_COLOURS, KIND_COLOURS, SLOT_ICONS, SLOT_NAMES, STAT_ICONS, card_icon
-from game.ui.tables.buck_legacy_layout import COUNTER_COLOURS, LOSS_RED, REGION_GAP, Panel
+from game.ui.tables.bands import BAND_GAP
+from game.ui.tables.buck_legacy_layout import COUNTER_COLOURS, LOSS_RED, Panel
 from game.ui.tables.fans import fan_places
 from game.ui.theme import Colour, px
 
@@ -66,7 +67,7 @@ class SeatCards(Panel):
         (at 1280x720); as far apart as the table's bands (each is a layer of its own)."""
         if not count:
             return []
-        gap = px(REGION_GAP, self.s)
+        gap = px(BAND_GAP, self.s)
         width = min(px(330, self.s), (area.width - gap * (count - 1)) // count)
         x = area.x + (area.width - (width * count + gap * (count - 1))) // 2
         return [pygame.Rect(x + k * (width + gap), area.y, width, area.height) for k in range(count)]

@@ -27,13 +27,13 @@ from game.rulesets.fantasy_adventures.content import FAContent
 from game.rulesets.fantasy_adventures.view_types import FAView, PlayerView
 from game.ui import theme
 from game.ui.animation import Banner, Pulse
+from game.ui.tables.bands import LAYER_MARGIN, BandedTable
 from game.ui.tables.buck_legacy_cards import BuckDice
 from game.ui.tables.fantasy_adventures_cards import DICE, card_tooltip, face
 from game.ui.tables.fantasy_adventures_centre import DICE_EVENTS, STAGES, Centre, Names, tray_rows
 from game.ui.tables.fantasy_adventures_hand import Hand
-from game.ui.tables.fantasy_adventures_layout import LAYER_MARGIN, OWN_HEIGHT, PREVIEW, regions
+from game.ui.tables.fantasy_adventures_layout import OPPONENTS_HEIGHT, OWN_HEIGHT, PREVIEW
 from game.ui.tables.fantasy_adventures_parties import Parties
-from game.ui.tables.layers import LayeredTable
 from game.ui.theme import px
 
 GROUPS = {"use": "Abilities", "hand": "Hand", "cast": "Spells", "grant": "Items", "item": "Items",
@@ -45,7 +45,7 @@ ORDER = ("Abilities", "Spells", "Hand", "Party", "Items", "Stack", "Order", "Ass
          "Surprise", "Melee", "Choices")
 
 
-class FantasyAdventuresTable(LayeredTable[FAView]):
+class FantasyAdventuresTable(BandedTable[FAView]):
     emblem = "crossed-swords"
     results = frozenset({"duel_roll", "melee"})
     group_order = ORDER
@@ -58,11 +58,6 @@ class FantasyAdventuresTable(LayeredTable[FAView]):
         self.centre = Centre(self)
         self.tray = BuckDice(pygame.Rect(0, 0, 10, 10), DICE)
         self._roll_seen: Any = None
-        self._tumble = False
-        self.acting: int | None = None
-        self.preview_rect: pygame.Rect | None = None
-        self.prompt_top = 0
-        self.own_rect = self.centre_rect = self.opponents_rect = pygame.Rect(0, 0, 1, 1)
 
     @property
     def content(self) -> FAContent:
@@ -72,18 +67,8 @@ class FantasyAdventuresTable(LayeredTable[FAView]):
 
     # -- layout ---------------------------------------------------------------------------------
 
-    def layout(self, area: pygame.Rect, scale: float) -> None:
-        super().layout(area, scale)
-        self.forget_layers()
-        found = regions(area, scale)
-        self.opponents_rect, self.centre_rect, self.prompt_top = found.opponents, found.centre, found.prompt_top
-
-    def prompt_rect(self, height: int) -> pygame.Rect:
-        s = self.scale
-        rect = pygame.Rect(self.area.x + px(8, s), self.prompt_top, self.area.width - px(16, s), height)
-        self.own_rect = pygame.Rect(self.area.x + px(8, s), rect.bottom + px(4, s), self.area.width - px(16, s),
-                                    self.area.bottom - rect.bottom - px(8, s))
-        return rect
+    def band_heights(self) -> tuple[int, int]:
+        return px(OPPONENTS_HEIGHT, self.scale), px(OWN_HEIGHT, self.scale)
 
     def opponent_rects(self, count: int) -> list[pygame.Rect]:
         """The other parties side by side across the top (a lone one no wider than half)."""
@@ -193,18 +178,8 @@ class FantasyAdventuresTable(LayeredTable[FAView]):
             return
         s = self.scale
         size = (px(PREVIEW[0], s), px(PREVIEW[1], s))
-        rect = pygame.Rect(0, 0, *size)
-        bottom = self.prompt_top - px(4, s)
-        if self.scene.mouse[0] < self.area.centerx:
-            rect.bottomright = (self.area.right - px(10, s), bottom)
-        else:
-            rect.bottomleft = (self.area.x + px(10, s), bottom)
-        rect.top = max(self.area.y + px(2, s), rect.top)
-        shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(shadow, (0, 0, 0, 110), shadow.get_rect(), border_radius=px(12, s))
-        surface.blit(shadow, rect.move(px(5, s), px(7, s)))
-        surface.blit(self.scene.renderer.face(face(self.content, hover[1], full=True), size), rect)
-        self.preview_rect = rect
+        self.show_preview(surface, self.scene.renderer.face(face(self.content, hover[1], full=True), size),
+                          self.prompt_top - px(4, s))
 
     # -- words ------------------------------------------------------------------------------------
 
@@ -263,12 +238,6 @@ class FantasyAdventuresTable(LayeredTable[FAView]):
         if event.headline and event.kind not in self.results:
             self.scene.animations.add(Banner(event.headline, self.centre_rect.center, 1.0, theme.PARCHMENT))
 
-    def update(self, dt: float) -> None:
-        self.tray.update(dt)
-
-    @property
-    def busy(self) -> bool:
-        return self.tray.rolling
 
 
 TABLE = FantasyAdventuresTable

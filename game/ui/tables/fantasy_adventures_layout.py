@@ -8,7 +8,6 @@ at the screen (``own``: its party in two ranks, its stack, its hand as a fan).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -27,28 +26,8 @@ OWN_HEIGHT = 206
 HAND_CARD = (104, 146)
 PREVIEW = (240, 336)
 """The enlarged card on hover at 1280x720."""
-GAP = 10
-"""Pixels (at 1280x720) between the bands: each is a cached layer blitted opaque, and a glow
-reaches 4 px outside a thing, so a band's margin must not reach its neighbour."""
-LAYER_MARGIN = 5
 LOSS_RED: Colour = (236, 120, 100)
 WIN_GREEN: Colour = (150, 210, 130)
-
-
-@dataclass(frozen=True)
-class Regions:
-    opponents: pygame.Rect
-    centre: pygame.Rect
-    prompt_top: int
-
-
-def regions(area: pygame.Rect, scale: float) -> Regions:
-    pad, gap = px(8, scale), px(GAP, scale)
-    opponents = pygame.Rect(area.x + pad, area.y + px(6, scale), area.width - 2 * pad, px(OPPONENTS_HEIGHT, scale))
-    prompt_top = area.bottom - px(OWN_HEIGHT, scale) - px(54, scale) - px(8, scale)
-    centre = pygame.Rect(area.x + pad, opponents.bottom + gap, area.width - 2 * pad,
-                         prompt_top - opponents.bottom - gap - px(8, scale))
-    return Regions(opponents, centre, prompt_top)
 
 
 class Painter:
