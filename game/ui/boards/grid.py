@@ -11,15 +11,15 @@ square size); each overlay set (range, sight marks, lit squares, path, sight lin
 into its own alpha layer, cropped to what it covers, and kept while its data is unchanged;
 figures and tokens are small cached sprites. A frame is a handful of blits.
 
-Terrain has a colour **and** a pattern (ART.md, colour-blind players), with the outline
-colours of the rule text (checklist 2.1): obstacle red (rubble), water blue (waves), pit
-green (a dark hole with a rim), lava yellow (glowing cracks).
+The base layer is painted by grid_base.py: terrain has a colour **and** a pattern (ART.md,
+colour-blind players), with the outline colours of the rule text (checklist 2.1): obstacle red
+(rubble), water blue (waves), pit green (a dark hole with a rim), lava yellow (glowing
+cracks). The figures' sprites are grid_figures.py's.
 """
 
 from __future__ import annotations
 
 import math
-import random
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Iterable, Mapping
 
@@ -27,76 +27,19 @@ import pygame
 
 from game.ui import theme
 from game.ui.assets import Assets
+from game.ui.boards.grid_base import TERRAIN_OUTLINE, Edge, Lattice, Point, Square, norm_edge, render_base, rim_edges
+from game.ui.boards.grid_figures import CONDITION_COLOURS, GridFigure, render_figure, sprite_pad, star
 from game.ui.theme import Colour
-
-Square = tuple[int, int]
-Point = tuple[int, int]
-Edge = tuple[Point, Point]
 
 __all__ = ["GridBoard", "GridFigure", "GridOverlays", "GridToken", "movement_fields", "sight_fields",
            "TERRAIN_OUTLINE", "CONDITION_COLOURS"]
 
-# Outline colours of the rule text (checklist 2.1, DD-056).
-TERRAIN_OUTLINE: dict[str, Colour] = {
-    "obstacle": (214, 58, 44),
-    "water": (74, 150, 235),
-    "pit": (88, 190, 82),
-    "lava": (246, 212, 58),
-}
-
-VOID = (16, 12, 10)
-VOID_SPECK = (26, 20, 16)
-STONE = (118, 106, 90)
-GROUT = (64, 56, 47)
-WALL = (10, 7, 5)
-WALL_FILL = (66, 56, 47)
-WALL_TOP = (104, 92, 78)
-DOOR_WOOD = (122, 74, 38)
-DOOR_DARK = (70, 40, 20)
-IRON = (46, 44, 46)
-BRASS = (196, 160, 70)
 PASS = (150, 170, 190)
 SIGHT_OK = theme.GOLD_LIGHT
 SIGHT_BAD = (222, 70, 56)
-HERO_BASE = theme.PARCHMENT
-MONSTER_BASE = (92, 30, 26)
-MINION_RIM = (168, 168, 172)
-HEALTH = (214, 62, 50)
-FATIGUE = (80, 150, 230)
-
-CONDITION_COLOURS: dict[str, Colour] = {
-    "poisoned": (86, 170, 70),
-    "stunned": (232, 196, 60),
-    "immobilized": (150, 150, 160),
-}
 
 
 # -- plain data ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class GridFigure:
-    """A figure on the map, as the table sees it.
-
-    ``health`` is the Health left (``max_health`` minus damage); ``fatigue`` is the fatigue
-    suffered out of ``max_fatigue`` (Stamina; 0 for monsters, which have no fatigue track).
-    ``side`` is ``"hero"`` or ``"monster"``. ``colour`` is a hero's ring colour; ``icon`` a
-    game-icons name (a default by side and kind if omitted). ``active`` adds a glow.
-    """
-
-    square: Square
-    name: str
-    kind: str
-    side: str
-    health: int
-    max_health: int
-    fatigue: int = 0
-    max_fatigue: int = 0
-    conditions: tuple[str, ...] = ()
-    master: bool = False
-    colour: Colour | None = None
-    icon: str | None = None
-    active: bool = False
 
 
 @dataclass(frozen=True)
@@ -221,17 +164,25 @@ class GridBoard:
         self._base_cache: dict[tuple[Hashable, ...], pygame.Surface] = {}
         self._layers: dict[str, tuple[Hashable, list[tuple[pygame.Surface, tuple[int, int]]]]] = {}
         self._sprites: dict[Hashable, pygame.Surface] = {}
-        self._door_edges = {name: frozenset(_norm_edge(e) for e in edges)
+        self._door_edges = {name: frozenset(norm_edge(e) for e in edges)
                             for name, edges in dict(getattr(board, "doors", {}) or {}).items()}
-        self._rim = self._rim_edges()
+        self._lattice: Lattice | None = None
+        self._rim = rim_edges(self.terrain)
         self.layout(rect)
 
     # -- layout and coordinates --------------------------------------------------------------
 
     @property
+    def lattice(self) -> Lattice:
+        """Where the squares are inside a layer at the current square size."""
+        if self._lattice is None or self._lattice.square != self.square:
+            self._lattice = Lattice(self.terrain, self.min_x, self.min_y, self.cols, self.rows, self.square)
+        return self._lattice
+
+    @property
     def margin(self) -> int:
         """The frame around the squares that holds the outer walls."""
-        return max(3, int(self.square * 0.09))
+        return self.lattice.margin
 
     def layout(self, rect: pygame.Rect) -> None:
         """Fit the board into ``rect`` (centred), keeping zoom and pan."""
@@ -372,12 +323,10 @@ class GridBoard:
 
     def _local(self, sq: Square) -> pygame.Rect:
         """A square's rect inside a layer (which starts at the wall margin)."""
-        s, m = self.square, self.margin
-        return pygame.Rect(m + (sq[0] - self.min_x) * s, m + (sq[1] - self.min_y) * s, s, s)
+        return self.lattice.local(sq)
 
     def _local_point(self, point: tuple[Any, Any]) -> tuple[int, int]:
-        s, m = self.square, self.margin
-        return (int(round(m + (point[0] - self.min_x) * s)), int(round(m + (point[1] - self.min_y) * s)))
+        return self.lattice.local_point(point)
 
     # -- the base layer ------------------------------------------------------------------------
 
@@ -387,261 +336,18 @@ class GridBoard:
         if surface is None:
             if len(self._base_cache) > 6:
                 self._base_cache.clear()
-            surface = self._render_base(closed)
+            surface = render_base(self.lattice, self.wall_edges(closed), self._door_edges, closed)
             self._base_cache[key] = surface
         return surface
-
-    def _rim_edges(self) -> frozenset[Edge]:
-        """Every unit edge between an on-map square and a square that is not on the map."""
-        edges: set[Edge] = set()
-        for (x, y) in self.terrain:
-            if (x - 1, y) not in self.terrain:
-                edges.add(((x, y), (x, y + 1)))
-            if (x + 1, y) not in self.terrain:
-                edges.add(((x + 1, y), (x + 1, y + 1)))
-            if (x, y - 1) not in self.terrain:
-                edges.add(((x, y), (x + 1, y)))
-            if (x, y + 1) not in self.terrain:
-                edges.add(((x, y + 1), (x + 1, y + 1)))
-        return frozenset(edges)
 
     def wall_edges(self, closed: frozenset[str]) -> frozenset[Edge]:
         """The edges drawn as walls: the map edge and internal walls (doors drawn apart)."""
         door_edges = frozenset().union(*self._door_edges.values()) if self._door_edges else frozenset()
         try:
-            blocking = frozenset(_norm_edge(e) for e in self.board.blocking_edges(frozenset()))
+            blocking = frozenset(norm_edge(e) for e in self.board.blocking_edges(frozenset()))
         except (AttributeError, TypeError):
-            blocking = frozenset(_norm_edge(e) for e in getattr(self.board, "internal_walls", ()))
+            blocking = frozenset(norm_edge(e) for e in getattr(self.board, "internal_walls", ()))
         return (blocking | self._rim) - door_edges
-
-    def _render_base(self, closed: frozenset[str]) -> pygame.Surface:
-        s, m = self.square, self.margin
-        w, h = self.cols * s + 2 * m, self.rows * s + 2 * m
-        base = pygame.Surface((w, h)).convert() if pygame.display.get_surface() else pygame.Surface((w, h))
-        base.fill(VOID)
-        rnd = random.Random(1234)  # decoration only, never the game's RNG
-        for _ in range(max(40, w * h // 900)):
-            x, y = rnd.randrange(w), rnd.randrange(h)
-            pygame.draw.circle(base, VOID_SPECK, (x, y), rnd.choice((1, 1, 2)))
-        for sq in sorted(self.terrain):
-            self._draw_floor(base, sq)
-        for sq in sorted(self.terrain):
-            kind = self.terrain[sq]
-            if kind != "floor":
-                self._draw_terrain(base, sq, kind)
-        for sq in sorted(self.terrain):
-            kind = self.terrain[sq]
-            if kind in TERRAIN_OUTLINE:
-                self._draw_outline(base, sq, kind)
-        self._draw_walls(base, self.wall_edges(closed))
-        for name, edges in sorted(self._door_edges.items()):
-            self._draw_door(base, edges, name in closed)
-        return base
-
-    def _draw_floor(self, base: pygame.Surface, sq: Square) -> None:
-        r = self._local(sq)
-        rnd = random.Random(sq[0] * 7919 + sq[1] * 104729 + 17)
-        shade = rnd.randint(-9, 9)
-        colour = tuple(max(0, min(255, c + shade)) for c in STONE)
-        pygame.draw.rect(base, colour, r)
-        s = self.square
-        # A subtle stone texture: mottled patches, a few specks, sometimes a hairline crack.
-        for _ in range(4):
-            pr = max(2, int(s * rnd.uniform(0.08, 0.18)))
-            cx, cy = r.x + rnd.randrange(s), r.y + rnd.randrange(s)
-            tone = rnd.choice((-7, -5, 5, 7))
-            pygame.draw.circle(base, tuple(max(0, min(255, c + tone)) for c in colour), (cx, cy), pr)
-        for _ in range(5):
-            cx, cy = r.x + rnd.randrange(2, s - 2), r.y + rnd.randrange(2, s - 2)
-            pygame.draw.circle(base, tuple(max(0, c - 22) for c in colour), (cx, cy), 1)
-        if rnd.random() < 0.3:
-            x0, y0 = r.x + rnd.randrange(s // 4, s // 2), r.y + rnd.randrange(s // 5, s - s // 5)
-            pts = [(x0, y0)]
-            for _ in range(3):
-                x0 += rnd.randrange(max(2, s // 10), max(3, s // 5))
-                y0 += rnd.randrange(-max(2, s // 10), max(3, s // 10))
-                pts.append((min(x0, r.right - 3), max(r.y + 2, min(y0, r.bottom - 3))))
-            pygame.draw.lines(base, tuple(max(0, c - 26) for c in colour), False, pts, 1)
-        # Bevel and grout.
-        light = tuple(min(255, c + 16) for c in colour)
-        pygame.draw.line(base, light, (r.x + 1, r.y + 1), (r.right - 2, r.y + 1))
-        pygame.draw.line(base, light, (r.x + 1, r.y + 1), (r.x + 1, r.bottom - 2))
-        pygame.draw.rect(base, GROUT, r, 1)
-
-    def _draw_terrain(self, base: pygame.Surface, sq: Square, kind: str) -> None:
-        r = self._local(sq)
-        s = self.square
-        rnd = random.Random(sq[0] * 31 + sq[1] * 977 + len(kind))
-        inner = r.inflate(-2, -2)
-        if kind == "water":
-            pygame.draw.rect(base, (34, 70, 112), inner)
-            pygame.draw.rect(base, (44, 88, 136), inner.inflate(-s // 6, -s // 6), border_radius=s // 6)
-            amp = max(2, s // 18)
-            for i in range(3):
-                y = r.y + int(s * (0.28 + 0.24 * i))
-                pts = [(r.x + 4 + k, y + int(amp * math.sin((k + sq[0] * s) / max(3, s / 6.0))))
-                       for k in range(0, s - 8, 2)]
-                if len(pts) > 1:
-                    pygame.draw.lines(base, (140, 190, 235), False, pts, max(1, s // 28))
-        elif kind == "lava":
-            pygame.draw.rect(base, (196, 74, 20), inner)
-            # Dark crust plates with glowing cracks between them.
-            step = s / 3
-            for i in range(3):
-                for j in range(3):
-                    cx = r.x + step * (i + 0.5) + rnd.uniform(-step * 0.15, step * 0.15)
-                    cy = r.y + step * (j + 0.5) + rnd.uniform(-step * 0.15, step * 0.15)
-                    rad = step * 0.42
-                    plate = [(cx + rad * math.cos(a + rnd.uniform(-0.3, 0.3)), cy + rad * math.sin(a + rnd.uniform(-0.3, 0.3)))
-                             for a in (k * math.pi / 3 for k in range(6))]
-                    pygame.draw.polygon(base, (70, 28, 16), plate)
-            pygame.draw.rect(base, (255, 200, 60), inner, max(1, s // 30))
-        elif kind == "pit":
-            pygame.draw.rect(base, (52, 46, 38), inner)
-            hole = r.inflate(-s // 6, -s // 6)
-            steps = 6
-            for i in range(steps):
-                t = i / steps
-                colour = (int(40 * (1 - t)) + 6, int(44 * (1 - t)) + 8, int(34 * (1 - t)) + 6)
-                shrink = int(hole.width * 0.5 * t)
-                pygame.draw.ellipse(base, colour, hole.inflate(-shrink, -shrink))
-            # Rim stones.
-            for k in range(10):
-                a = k * math.tau / 10 + rnd.uniform(-0.15, 0.15)
-                px = hole.centerx + hole.width * 0.5 * math.cos(a)
-                py = hole.centery + hole.height * 0.5 * math.sin(a)
-                pygame.draw.circle(base, (98, 90, 76), (int(px), int(py)), max(2, s // 16))
-                pygame.draw.circle(base, (60, 54, 44), (int(px), int(py)), max(2, s // 16), 1)
-        elif kind == "obstacle":
-            pygame.draw.rect(base, (72, 62, 54), inner)
-            # A heap of boulders.
-            spots = [(0.32, 0.34, 0.24), (0.68, 0.38, 0.22), (0.48, 0.68, 0.26), (0.78, 0.74, 0.14), (0.2, 0.72, 0.14)]
-            for fx, fy, fr in spots:
-                cx, cy, rad = r.x + fx * s, r.y + fy * s, fr * s
-                rock = [(cx + rad * math.cos(a) * rnd.uniform(0.8, 1.1), cy + rad * math.sin(a) * rnd.uniform(0.75, 1.0))
-                        for a in (k * math.tau / 7 for k in range(7))]
-                pygame.draw.polygon(base, (40, 34, 30), [(x + 2, y + 3) for x, y in rock])
-                pygame.draw.polygon(base, (132, 120, 106), rock)
-                pygame.draw.polygon(base, (160, 148, 132), [(x * 0.6 + cx * 0.4 - rad * 0.2, y * 0.6 + cy * 0.4 - rad * 0.25)
-                                                            for x, y in rock])
-                pygame.draw.polygon(base, (50, 42, 36), rock, 1)
-        else:  # an unknown terrain: a cross-hatch so it is never just a colour
-            for k in range(0, s, max(4, s // 6)):
-                pygame.draw.line(base, GROUT, (r.x + k, r.y), (r.x, r.y + k))
-
-    def _draw_outline(self, base: pygame.Surface, sq: Square, kind: str) -> None:
-        """The terrain outline: drawn on the sides where the neighbour is different."""
-        r = self._local(sq)
-        colour = TERRAIN_OUTLINE[kind]
-        w = max(2, self.square // 16)
-        inset = w // 2 + 1
-        x0, y0, x1, y1 = r.x + inset, r.y + inset, r.right - 1 - inset, r.bottom - 1 - inset
-        x, y = sq
-        sides = (((x, y - 1), (x0, y0), (x1, y0)), ((x, y + 1), (x0, y1), (x1, y1)),
-                 ((x - 1, y), (x0, y0), (x0, y1)), ((x + 1, y), (x1, y0), (x1, y1)))
-        for neighbour, a, b in sides:
-            if self.terrain.get(neighbour) != kind:
-                pygame.draw.line(base, (0, 0, 0), (a[0] + 1, a[1] + 1), (b[0] + 1, b[1] + 1), w)
-                pygame.draw.line(base, colour, a, b, w)
-        # Square corners: fill the joints of the thick lines.
-        for neighbour_a, neighbour_b, corner in (((x, y - 1), (x - 1, y), (x0, y0)), ((x, y - 1), (x + 1, y), (x1, y0)),
-                                                 ((x, y + 1), (x - 1, y), (x0, y1)), ((x, y + 1), (x + 1, y), (x1, y1))):
-            if self.terrain.get(neighbour_a) != kind and self.terrain.get(neighbour_b) != kind:
-                half = w // 2
-                pygame.draw.rect(base, colour, (corner[0] - half, corner[1] - half, w, w))
-
-    def _edge_rect(self, edge: Edge, thickness: int, extend: int) -> pygame.Rect:
-        (ax, ay), (bx, by) = edge
-        pa, pb = self._local_point((ax, ay)), self._local_point((bx, by))
-        if ax == bx:  # vertical
-            return pygame.Rect(pa[0] - thickness // 2, min(pa[1], pb[1]) - extend, thickness, abs(pb[1] - pa[1]) + 2 * extend)
-        return pygame.Rect(min(pa[0], pb[0]) - extend, pa[1] - thickness // 2, abs(pb[0] - pa[0]) + 2 * extend, thickness)
-
-    def _wall_width(self) -> int:
-        return max(4, int(self.square * 0.14))
-
-    def _draw_walls(self, base: pygame.Surface, edges: Iterable[Edge]) -> None:
-        """Walls as thick stone bands with a dark outline (read on floor and void alike)."""
-        ww = self._wall_width()
-        edges = sorted(edges)
-        for edge in edges:
-            pygame.draw.rect(base, WALL, self._edge_rect(edge, ww + 4, ww // 2 + 2))
-        for edge in edges:
-            pygame.draw.rect(base, WALL_FILL, self._edge_rect(edge, ww, ww // 2))
-        for edge in edges:  # a lighter capstone line along the top of the wall
-            t = max(1, ww // 4)
-            pygame.draw.rect(base, WALL_TOP, self._edge_rect(edge, t, t // 2))
-
-    def _draw_door(self, base: pygame.Surface, edges: frozenset[Edge], closed: bool) -> None:
-        if not edges:
-            return
-        points = sorted({p for e in edges for p in e})
-        a, b = points[0], points[-1]
-        pa, pb = self._local_point(a), self._local_point(b)
-        vertical = a[0] == b[0]
-        ww = self._wall_width()
-        if closed:
-            t = max(6, int(self.square * 0.24))
-            if vertical:
-                bar = pygame.Rect(pa[0] - t // 2, pa[1], t, pb[1] - pa[1])
-            else:
-                bar = pygame.Rect(pa[0], pa[1] - t // 2, pb[0] - pa[0], t)
-            pygame.draw.rect(base, (0, 0, 0), bar.move(2, 3), border_radius=3)
-            pygame.draw.rect(base, DOOR_WOOD, bar, border_radius=3)
-            # Planks along the bar, iron bands across it.
-            for k in (1, 2):
-                if vertical:
-                    x = bar.x + bar.width * k // 3
-                    pygame.draw.line(base, DOOR_DARK, (x, bar.y + 2), (x, bar.bottom - 3), 1)
-                else:
-                    y = bar.y + bar.height * k // 3
-                    pygame.draw.line(base, DOOR_DARK, (bar.x + 2, y), (bar.right - 3, y), 1)
-            length = (bar.height if vertical else bar.width)
-            bands = max(2, round(length / self.square) + 1)
-            for k in range(bands):
-                f = (k + 0.5) / bands
-                bw = max(2, self.square // 14)
-                if vertical:
-                    band = pygame.Rect(bar.x - 1, bar.y + int(length * f) - bw // 2, bar.width + 2, bw)
-                else:
-                    band = pygame.Rect(bar.x + int(length * f) - bw // 2, bar.y - 1, bw, bar.height + 2)
-                pygame.draw.rect(base, IRON, band)
-                pygame.draw.circle(base, BRASS, band.center, max(1, bw // 2 + 1))
-            pygame.draw.rect(base, DOOR_DARK, bar, 2, border_radius=3)
-        else:
-            # An open doorway: the gap stays clear, a worn threshold, hinges on the jambs.
-            tl = max(2, self.square // 20)
-            if vertical:
-                for y in range(pa[1] + 4, pb[1] - 4, max(6, self.square // 6)):
-                    pygame.draw.line(base, (150, 136, 112), (pa[0], y), (pa[0], min(pb[1] - 4, y + self.square // 12)), tl)
-            else:
-                for x in range(pa[0] + 4, pb[0] - 4, max(6, self.square // 6)):
-                    pygame.draw.line(base, (150, 136, 112), (x, pa[1]), (min(pb[0] - 4, x + self.square // 12), pa[1]), tl)
-        # The jambs and hinges at both ends (open and closed).
-        hs = max(6, int(self.square * 0.22))
-        hw = max(4, int(self.square * 0.1))
-        for p, sign in ((pa, 1), (pb, -1)):
-            jamb = pygame.Rect(0, 0, ww + 4, ww + 4)
-            jamb.center = p
-            pygame.draw.rect(base, WALL, jamb)
-            pygame.draw.rect(base, WALL_FILL, jamb.inflate(-4, -4))
-            # Along the door line from the jamb: (u) is the run's direction, (n) its normal.
-            u = (0, sign) if vertical else (sign, 0)
-            n = (1, 0) if vertical else (0, 1)
-            pin = (p[0] + u[0] * (ww // 2 + hs // 2), p[1] + u[1] * (ww // 2 + hs // 2))
-            if not closed:
-                # The leaf, swung open (nearly square to the doorway), on its hinge.
-                length = max(6, int(self.square * 0.42))
-                end = (pin[0] + n[0] * length + u[0] * length // 4, pin[1] + n[1] * length + u[1] * length // 4)
-                lw = max(3, int(self.square * 0.09))
-                pygame.draw.line(base, (0, 0, 0), (pin[0] + 1, pin[1] + 2), (end[0] + 1, end[1] + 2), lw + 2)
-                pygame.draw.line(base, DOOR_DARK, pin, end, lw + 2)
-                pygame.draw.line(base, DOOR_WOOD, pin, end, lw)
-            plate = pygame.Rect(0, 0, hw if vertical else hs, hs if vertical else hw)
-            plate.center = pin
-            pygame.draw.rect(base, IRON, plate, border_radius=2)
-            pygame.draw.rect(base, BRASS, plate, 1, border_radius=2)
-            pygame.draw.circle(base, BRASS, pin, max(2, hw // 3))
 
     # -- overlay layers ------------------------------------------------------------------------
 
@@ -780,7 +486,7 @@ class GridBoard:
                 image = a.icon(icon, int(s * 0.66), (236, 96, 78))
                 layer.blit(image, image.get_rect(center=(cx, cy)))
             else:
-                _star(layer, (226, 86, 70), (cx, cy), rad, 5, 2)
+                star(layer, (226, 86, 70), (cx, cy), rad, 5, 2)
         elif token.kind == "search":
             rad = max(9, int(s * 0.27))
             c = (cx + int(s * 0.14), cy + int(s * 0.14))  # off-centre, so a figure on it leaves it visible
@@ -959,7 +665,7 @@ class GridBoard:
 
     @property
     def _sprite_pad(self) -> int:
-        return max(4, self.square // 8)
+        return sprite_pad(self.square)
 
     def _figure_sprite(self, figure: GridFigure) -> pygame.Surface:
         key = (figure.name, figure.kind, figure.side, figure.health, figure.max_health, figure.fatigue,
@@ -969,123 +675,13 @@ class GridBoard:
         if sprite is None:
             if len(self._sprites) > 400:
                 self._sprites.clear()
-            sprite = self._render_figure(figure)
+            sprite = render_figure(figure, self.square, self.assets)
             self._sprites[key] = sprite
         return sprite
-
-    def _render_figure(self, f: GridFigure) -> pygame.Surface:
-        s = self.square
-        pad = self._sprite_pad
-        sprite = pygame.Surface((s + 2 * pad, s + 2 * pad), pygame.SRCALPHA)
-        a = self.assets
-        cx, cy = pad + s // 2, pad + int(s * 0.44)
-        rad = int(s * 0.34)
-        hero = f.side == "hero"
-        # The soft shadow.
-        shadow = pygame.Surface((rad * 2 + 8, rad * 2 + 8), pygame.SRCALPHA)
-        for k in range(4):
-            pygame.draw.ellipse(shadow, (0, 0, 0, 40), shadow.get_rect().inflate(-k * 3, -k * 3))
-        sprite.blit(shadow, (cx - rad - 4 + max(2, s // 20), cy - rad - 4 + max(3, s // 14)))
-        if f.active:
-            glow = pygame.Surface(sprite.get_size(), pygame.SRCALPHA)
-            for k, alpha in ((8, 50), (5, 90), (3, 140)):
-                if hero:
-                    pygame.draw.circle(glow, (*theme.GOLD_LIGHT, alpha), (cx, cy), rad + k)
-                else:
-                    pygame.draw.rect(glow, (*theme.GOLD_LIGHT, alpha), pygame.Rect(0, 0, 2 * (rad + k), 2 * (rad + k)).move(cx - rad - k, cy - rad - k),
-                                     border_radius=rad // 2 + k)
-            sprite.blit(glow, (0, 0))
-        icon_name = f.icon or _default_icon(f)
-        if hero:
-            ring = f.colour or theme.GOLD
-            pygame.draw.circle(sprite, ring, (cx, cy), rad)
-            pygame.draw.circle(sprite, HERO_BASE, (cx, cy), rad - max(3, s // 12))
-            pygame.draw.circle(sprite, theme.INK, (cx, cy), rad, 1)
-            icon_colour = theme.INK
-        else:
-            body = pygame.Rect(cx - rad, cy - rad, 2 * rad, 2 * rad)
-            rim = theme.GOLD if f.master else MINION_RIM
-            pygame.draw.rect(sprite, rim, body, border_radius=rad // 2)
-            inner = body.inflate(-2 * max(3, s // (10 if f.master else 14)), -2 * max(3, s // (10 if f.master else 14)))
-            pygame.draw.rect(sprite, MONSTER_BASE, inner, border_radius=max(2, rad // 2 - 3))
-            pygame.draw.rect(sprite, (0, 0, 0), body, 1, border_radius=rad // 2)
-            icon_colour = theme.GOLD_LIGHT if f.master else theme.PARCHMENT
-        size = int(rad * 1.3)
-        if a.has_icon(icon_name):
-            sprite.blit(a.icon(icon_name, size, icon_colour), a.icon(icon_name, size, icon_colour).get_rect(center=(cx, cy)))
-        else:
-            pygame.draw.circle(sprite, icon_colour, (cx, cy), rad // 2)
-        if f.master:
-            crown = int(s * 0.34)
-            badge_c = (cx, cy - rad - max(1, s // 40))
-            pygame.draw.ellipse(sprite, (20, 14, 8), pygame.Rect(0, 0, crown + 6, int(crown * 0.7) + 2).move(
-                badge_c[0] - crown // 2 - 3, badge_c[1] - int(crown * 0.35) - 1))
-            if a.has_icon("crown"):
-                image = a.icon("crown", crown, theme.GOLD_LIGHT)
-                sprite.blit(image, image.get_rect(center=badge_c))
-            else:
-                _star(sprite, theme.GOLD_LIGHT, badge_c, crown // 2, 3, 0)
-        self._draw_bars(sprite, f, pad)
-        self._draw_conditions(sprite, f, pad, (cx, cy), rad)
-        return sprite
-
-    def _draw_bars(self, sprite: pygame.Surface, f: GridFigure, pad: int) -> None:
-        s = self.square
-        width = int(s * 0.84)
-        x0 = pad + (s - width) // 2
-        bar_h = max(5, int(s * 0.1))
-        y = pad + s - bar_h - max(1, s // 30)
-        # Health: a red bar of segments (one per point when they fit), dark where damage is.
-        if f.max_health > 0:
-            outer = pygame.Rect(x0 - 1, y - 1, width + 2, bar_h + 2)
-            pygame.draw.rect(sprite, (12, 8, 6), outer, border_radius=2)
-            left = max(0, min(f.health, f.max_health))
-            fill_w = int(width * left / f.max_health)
-            pygame.draw.rect(sprite, (60, 22, 18), (x0, y, width, bar_h))
-            if fill_w:
-                pygame.draw.rect(sprite, HEALTH, (x0, y, fill_w, bar_h))
-                pygame.draw.line(sprite, (250, 140, 120), (x0, y), (x0 + fill_w - 1, y))
-            if width / f.max_health >= 4:
-                for k in range(1, f.max_health):
-                    x = x0 + int(width * k / f.max_health)
-                    pygame.draw.line(sprite, (12, 8, 6), (x, y), (x, y + bar_h - 1))
-        # Fatigue: a row of pips above (heroes): filled blue diamonds for fatigue suffered.
-        if f.max_fatigue > 0:
-            pip = max(3, min(int(s * 0.07), int(width / (f.max_fatigue * 2.4))))
-            gap = pip * 2 + max(2, pip // 2)
-            total_w = gap * f.max_fatigue - (gap - 2 * pip)
-            px0 = pad + (s - total_w) // 2 + pip
-            py = y - pip - max(2, s // 30)
-            for k in range(f.max_fatigue):
-                c = (px0 + k * gap, py)
-                diamond = [(c[0], c[1] - pip), (c[0] + pip, c[1]), (c[0], c[1] + pip), (c[0] - pip, c[1])]
-                if k < f.fatigue:
-                    pygame.draw.polygon(sprite, FATIGUE, diamond)
-                    pygame.draw.polygon(sprite, (10, 20, 40), diamond, 1)
-                else:
-                    pygame.draw.polygon(sprite, (20, 24, 30), diamond)
-                    pygame.draw.polygon(sprite, (150, 170, 200), diamond, 1)
-
-    def _draw_conditions(self, sprite: pygame.Surface, f: GridFigure, pad: int, centre: tuple[int, int],
-                         rad: int) -> None:
-        s = self.square
-        r = max(6, int(s * 0.14))
-        for k, condition in enumerate(f.conditions[:3]):
-            c = (pad + s - r + max(1, s // 20), pad + r - max(1, s // 20) + k * (2 * r + 1))
-            colour = CONDITION_COLOURS.get(condition, (170, 120, 200))
-            pygame.draw.circle(sprite, (0, 0, 0), (c[0] + 1, c[1] + 2), r + 1)
-            pygame.draw.circle(sprite, (12, 8, 6), c, r + 1)
-            pygame.draw.circle(sprite, colour, c, r - 1)
-            _condition_glyph(sprite, condition, c, r)
-
 
 # -- helpers --------------------------------------------------------------------------------------
 
 
-def _norm_edge(edge: Any) -> Edge:
-    a, b = edge
-    pa, pb = (int(a[0]), int(a[1])), (int(b[0]), int(b[1]))
-    return (pa, pb) if pa <= pb else (pb, pa)
 
 
 def _freeze_map(mapping: Mapping[Any, Any]) -> Hashable:
@@ -1122,17 +718,6 @@ def _clamp(rect: pygame.Rect, bounds: pygame.Rect) -> pygame.Rect:
     return r
 
 
-def _default_icon(f: GridFigure) -> str:
-    kind = f.kind.lower()
-    if f.side == "hero":
-        return "swordman"
-    if "goblin" in kind:
-        return "goblin-head"
-    if "warden" in kind:
-        return "crowned-skull"
-    if "bone" in kind or "skelet" in kind:
-        return "skeleton"
-    return "ogre"
 
 
 def _polyline(surface: pygame.Surface, colour: Any, points: list[tuple[int, int]], width: int) -> None:
@@ -1164,30 +749,4 @@ def _dashed_circle(surface: pygame.Surface, colour: Any, centre: tuple[int, int]
         pygame.draw.lines(surface, colour, False, pts, width)
 
 
-def _star(surface: pygame.Surface, colour: Any, centre: tuple[int, int], radius: int, points: int, width: int) -> None:
-    pts = []
-    for k in range(points * 2):
-        r = radius if k % 2 == 0 else radius * 0.45
-        a = -math.pi / 2 + k * math.pi / points
-        pts.append((centre[0] + r * math.cos(a), centre[1] + r * math.sin(a)))
-    pygame.draw.polygon(surface, colour, pts, width)
 
-
-def _condition_glyph(surface: pygame.Surface, condition: str, c: tuple[int, int], r: int) -> None:
-    """A small shape per condition (never colour alone): a drop, a star, a chain."""
-    ink = theme.INK
-    if condition == "poisoned":
-        top = (c[0], c[1] - int(r * 0.75))
-        pygame.draw.circle(surface, ink, (c[0], c[1] + int(r * 0.2)), max(2, int(r * 0.42)))
-        pygame.draw.polygon(surface, ink, [top, (c[0] - int(r * 0.4), c[1] + int(r * 0.1)), (c[0] + int(r * 0.4), c[1] + int(r * 0.1))])
-    elif condition == "stunned":
-        _star(surface, ink, c, int(r * 0.78), 5, 0)
-    elif condition == "immobilized":  # a padlock
-        body = pygame.Rect(0, 0, max(4, int(r * 1.0)), max(3, int(r * 0.72)))
-        body.midtop = (c[0], c[1] - int(r * 0.1))
-        shackle = pygame.Rect(0, 0, max(3, int(r * 0.7)), max(4, int(r * 0.95)))
-        shackle.midtop = (c[0], c[1] - int(r * 0.72))
-        pygame.draw.ellipse(surface, ink, shackle, max(2, r // 4))
-        pygame.draw.rect(surface, ink, body, border_radius=1)
-    else:
-        pygame.draw.circle(surface, ink, c, max(2, r // 3))
