@@ -274,7 +274,7 @@ def test_layers_are_cached(screen):
 def test_a_crowded_map_shortens_names_before_it_leaves_one_out(screen):
     """Issue 12 item 6: on a small board a name that would cover another is shortened ("Silent
     W.", then "Sil") instead of dropped, and still never covers another name."""
-    from game.ui.boards.route_map import short_name
+    from game.ui.boards.route_labels import short_name
 
     assert short_name("The Silent Well") == "Silent W." and short_name("Harrowfield") == "Harro."
     assert short_name("Dun Corra") == "Dun C." and short_name("The Silent Well", 3) == "Sil"
@@ -296,7 +296,7 @@ def test_every_space_keeps_a_label_at_every_table_size_and_codes_are_unique(make
     went to another; every space keeps its name, a short form or its code, on the map as the
     table lays it out at 1024x640, 1280x720 and 1920x1080, and no two labels touch."""
     from game.session import Seat, Session
-    from game.ui.boards.route_map import map_codes
+    from game.ui.boards.route_labels import map_codes
     from tests.ui.driver import open_table
 
     codes = map_codes({"a": "The Silent Well", "b": "Saltmarsh", "c": "Saltwind Heath", "d": "Salt Flats",

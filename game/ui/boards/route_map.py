@@ -12,7 +12,7 @@ The look (ART.md): a parchment sheet with a subtle texture and a vignette; overg
 routes solid ink, underground routes dashed and darker, both under the spaces; every space
 kind has a colour **and** an icon (capital: blue with a castle; country: green with a
 horseshoe; wilderness: ochre with a forest; depths: violet with a dashed rim and a door),
-with a name label placed where it overlaps least (no text below 15 px).
+with a name label placed where it overlaps least (route_labels.py; no text below 15 px).
 
 Caching (ART.md, The table): the base layer (sheet, routes, spaces, labels) is rendered
 once per rect; each overlay set (glows, routes, tokens, standees) is drawn into its own
@@ -31,6 +31,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.assets import Assets
+from game.ui.boards.route_labels import LabelRoom, place_labels
 from game.ui.theme import Colour
 
 __all__ = ["RouteMap", "RouteOverlays", "MapSpace", "MapRoute", "MapStandee",
@@ -148,43 +149,6 @@ class RouteOverlays:
 # -- the component --------------------------------------------------------------------------------
 
 
-def short_name(name: str, letters: int = 0) -> str:
-    """A short form of a space's name for a crowded map: "The Silent Well" -> "Silent W.",
-    "Harrowfield" -> "Harro.", "Dun Corra" -> "Dun C."; with ``letters``, the first letters of
-    its main word ("Sil", "Har")."""
-    words = name.split()
-    if len(words) > 1 and words[0].lower() == "the":
-        words = words[1:]
-    if letters:
-        return words[0][:letters]
-    if len(words) > 1:
-        return f"{words[0]} {words[1][0]}."
-    return words[0] if len(words[0]) <= 6 else words[0][:5] + "."
-
-
-def map_codes(names: dict[str, str]) -> dict[str, str]:
-    """A short code for each space, unique on its map: the first three letters of its main
-    word and the initial of the next ("The Silent Well" -> "SilW", "Saltmarsh" -> "Sal");
-    where two would read the same, more letters of the main word ("Saltm", "Saltw")."""
-    words = {sid: [w for w in name.split() if w.lower() != "the"] or name.split() for sid, name in names.items()}
-
-    def code(sid: str, letters: int) -> str:
-        main = words[sid]
-        return main[0][:letters] + (main[1][0].upper() if len(main) > 1 else "")
-
-    codes = {sid: code(sid, 3) for sid in names}
-    for letters in range(4, 12):
-        seen: dict[str, list[str]] = {}
-        for sid, c in codes.items():
-            seen.setdefault(c.lower(), []).append(sid)
-        clashes = [sid for group in seen.values() if len(group) > 1 for sid in group]
-        if not clashes:
-            break
-        for sid in clashes:
-            codes[sid] = code(sid, letters)
-    return codes
-
-
 class RouteMap:
     """Draws a route map fitted into a rect (keeping the board's aspect, centred).
 
@@ -289,130 +253,15 @@ class RouteMap:
         return w + 8, h + 0
 
     def _place_labels(self) -> dict[str, pygame.Rect]:
-        """Every space keeps a readable name or code (issue 12: a player clicked what looked
-        like one space and went to another). Greedy placement first: each label goes where it
-        overlaps least (other spaces and labels most, the board edge, then routes), trying
-        below, above, the sides and diagonals; a name that would cover another is shortened
-        ("Silent W.", "Harro."). When that leaves a space without a label (a small board),
-        every space first gets its short code ("SilW", "Harr": unique on the map), and then
-        each grows back to its short form or full name where that covers no other label."""
-        context = self._placement_context()
-        labels, texts = self._place_greedy(context)
-        if len(labels) < len(self.spaces):
-            labels, texts = self._place_codes_first(context)
-        self._label_text = texts
+        """Every space keeps a readable name or code (route_labels.place_labels)."""
+        frame = self._frame_width()
+        room = LabelRoom({sid: space.name for sid, space in self.spaces.items()},
+                         {sid: space.kind for sid, space in self.spaces.items()}, self._centres,
+                         {sid: self.space_radius(sid) for sid in self._centres},
+                         [self.route_ends(r.a, r.b) for r in self.routes], self.board_rect.inflate(-2 * frame, -2 * frame),
+                         self._compass_rect(), lambda sid, text: self._label_size(self.spaces[sid], text))
+        labels, self._label_text = place_labels(room)
         return labels
-
-    def _placement_context(self) -> "_Placement":
-        """What every label keeps off (space circles, routes, the board's edge) and the order
-        in which the spaces are labelled."""
-        circles = _Obstacles.circles([(c, self.space_radius(s) + 2) for s, c in self._centres.items()])
-        segments = _Obstacles.segments([self.route_ends(r.a, r.b) for r in self.routes])
-        inner = self.board_rect.inflate(-2 * self._frame_width(), -2 * self._frame_width())
-
-        def crowding(sid: str) -> float:  # most constrained first: capitals, then the nearest neighbours
-            c = self._centres[sid]
-            near = sorted(math.hypot(c[0] - o[0], c[1] - o[1]) for o_id, o in self._centres.items() if o_id != sid)
-            return sum(near[:3]) if near else 0.0
-
-        order = sorted(self.spaces, key=lambda s: (self.spaces[s].kind != "capital", crowding(s), s))
-        return circles, segments, inner, order
-
-    def _place_greedy(self, context: "_Placement") -> tuple[dict[str, pygame.Rect], dict[str, str]]:
-        circles, segments, inner, order = context
-        placed: list[pygame.Rect] = [self._compass_rect()]
-        out: dict[str, pygame.Rect] = {}
-        texts: dict[str, str] = {}
-        for sid in order:
-            space = self.spaces[sid]
-            for text in dict.fromkeys((space.name, short_name(space.name))):
-                rect = self._best_label_rect(sid, text, placed, circles, segments, inner)
-                if space.kind == "capital" or not any(rect.colliderect(other) for other in placed):
-                    break
-            else:
-                continue  # left out: the codes-first placement takes over
-            out[sid] = rect
-            texts[sid] = text
-            placed.append(rect)
-        return out, texts
-
-    def _place_codes_first(self, context: "_Placement") -> tuple[dict[str, pygame.Rect], dict[str, str]]:
-        circles, segments, inner, order = context
-        codes = map_codes({sid: space.name for sid, space in self.spaces.items()})
-        compass = self._compass_rect()
-        out: dict[str, pygame.Rect] = {}
-        texts: dict[str, str] = {}
-        for sid in order:  # every space its code (a capital its name: there are few, and they lead the order)
-            text = self.spaces[sid].name if self.spaces[sid].kind == "capital" else codes[sid]
-            out[sid] = self._best_label_rect(sid, text, [compass, *out.values()], circles, segments, inner,
-                                             far=True)
-            texts[sid] = text
-        for sid in order:  # then each grows where the longer form covers no other label
-            space = self.spaces[sid]
-            others = [compass, *(rect for other, rect in out.items() if other != sid)]
-            for text in dict.fromkeys((space.name, short_name(space.name))):
-                if text == texts[sid] or len(text) <= len(texts[sid]):
-                    break
-                rect = self._best_label_rect(sid, text, others, circles, segments, inner)
-                if not any(rect.colliderect(other) for other in others) and inner.contains(rect):
-                    out[sid], texts[sid] = rect, text
-                    break
-        return out, texts
-
-    def _best_label_rect(self, sid: str, text: str, placed: list[pygame.Rect], circles: "_Obstacles",
-                         segments: "_Obstacles", inner: pygame.Rect, far: bool = False) -> pygame.Rect:
-        """Where ``text`` as the name of ``sid`` overlaps least (see ``_place_labels``); ``far``
-        also tries places a little farther out (a code that must find room on a crowded map)."""
-        space = self.spaces[sid]
-        w, h = self._label_size(space, text)
-        cx, cy = self._centres[sid]
-        r = self.space_radius(sid)
-        gap = 1
-        d = r * 0.72
-        candidates = [
-            (cx - w / 2, cy + r + gap, 0.0),                    # below
-            (cx - w / 2, cy - r - gap - h, 0.4),                # above
-            (cx + r + 3, cy - h / 2, 0.8),                      # right
-            (cx - r - 3 - w, cy - h / 2, 0.8),                  # left
-            (cx + d, cy + d, 1.2),                              # below right
-            (cx - d - w, cy + d, 1.2),                          # below left
-            (cx + d, cy - d - h, 1.4),                          # above right
-            (cx - d - w, cy - d - h, 1.4),                      # above left
-        ]
-        if far:  # farther out and nudged aside, a little less preferred
-            e = r + h * 0.6
-            pushed = ((0, e), (0, -e), (e, 0), (-e, 0))  # below, above, right, left: pushed out
-            near = list(candidates)
-            candidates += [(x + dx, y + dy, pref + 1.0) for (x, y, pref), (dx, dy) in zip(near, pushed)]
-            nudge = h * 0.4
-            candidates += [(x + dx, y + dy, pref + 0.6) for x, y, pref in near
-                           for dx, dy in ((nudge, 0), (-nudge, 0), (0, nudge), (0, -nudge))]
-        best = None
-        for x, y, pref in candidates:
-            rect = pygame.Rect(int(round(x)), int(round(y)), w, h)
-            score = pref
-            # Only what a quick box test meets can add to the score (in the same order, so the
-            # sums, and the places, are those of testing everything).
-            for k in rect.collidelistall(placed):
-                clip = rect.clip(placed[k])
-                score += clip.width * clip.height * 0.5
-                if far and clip.width and clip.height:
-                    score += 100.0  # a code must not touch another label if any place is free
-            for k in rect.collidelistall(circles.boxes):
-                centre, radius = circles.shapes[k]
-                if centre == (cx, cy):
-                    continue
-                score += _rect_circle_overlap(rect, centre, radius) * 0.7
-            outside = rect.width * rect.height - _area(rect.clip(inner))
-            score += outside * 2.0
-            for k in rect.inflate(-4, -4).collidelistall(segments.boxes):
-                p, q = segments.shapes[k]
-                if _segment_hits_rect(p, q, rect):
-                    score += 6.0
-            if best is None or score < best[0]:
-                best = (score, rect)
-        assert best is not None
-        return best[1]
 
     # -- drawing -------------------------------------------------------------------------------
 
@@ -990,10 +839,6 @@ def _mix(a: Colour, b: Colour, t: float) -> Colour:
     return (int(a[0] + (b[0] - a[0]) * t), int(a[1] + (b[1] - a[1]) * t), int(a[2] + (b[2] - a[2]) * t))
 
 
-def _area(rect: pygame.Rect) -> int:
-    return rect.width * rect.height
-
-
 @dataclass(frozen=True)
 class _Stamp:
     """One thing an overlay draws (screen pixels): a sprite blitted at ``box``'s corner, or
@@ -1039,48 +884,6 @@ def _overlapping(stamps: list[_Stamp]) -> list[list[_Stamp]]:
     for i, stamp in enumerate(stamps):
         groups.setdefault(root(i), []).append(stamp)
     return list(groups.values())
-
-
-_Placement = tuple["_Obstacles", "_Obstacles", pygame.Rect, list[str]]
-"""Circles, route segments, the board's inner rect, and the spaces in labelling order."""
-
-
-@dataclass(frozen=True)
-class _Obstacles:
-    """What a label should keep off (space circles or route segments), each with a box
-    that holds every pixel where it can count against a label, so that
-    ``Rect.collidelistall`` picks the few worth the exact test."""
-
-    shapes: list[Any]
-    boxes: list[pygame.Rect]
-
-    @staticmethod
-    def circles(circles: list[tuple[Pixel, float]]) -> "_Obstacles":
-        return _Obstacles(circles, [_circle_box(c, r) for c, r in circles])
-
-    @staticmethod
-    def segments(segments: list[tuple[tuple[float, float], tuple[float, float]]]) -> "_Obstacles":
-        boxes = []
-        for p, q in segments:  # the integer points ``_segment_hits_rect`` clips, with their last row and column
-            (x0, y0), (x1, y1) = (int(p[0]), int(p[1])), (int(q[0]), int(q[1]))
-            boxes.append(pygame.Rect(min(x0, x1), min(y0, y1), abs(x1 - x0) + 1, abs(y1 - y0) + 1))
-        return _Obstacles(segments, boxes)
-
-
-def _circle_box(centre: Pixel, radius: float) -> pygame.Rect:
-    """The square ``_rect_circle_overlap`` counts a circle as."""
-    box = pygame.Rect(0, 0, int(radius * 1.7), int(radius * 1.7))
-    box.center = centre
-    return box
-
-
-def _rect_circle_overlap(rect: pygame.Rect, centre: Pixel, radius: float) -> float:
-    """An estimate of the overlap area of a rect and a circle (its bounding square, shrunk)."""
-    return float(_area(rect.clip(_circle_box(centre, radius))))
-
-
-def _segment_hits_rect(p: tuple[float, float], q: tuple[float, float], rect: pygame.Rect) -> bool:
-    return bool(rect.inflate(-4, -4).clipline((int(p[0]), int(p[1])), (int(q[0]), int(q[1]))))
 
 
 def _thick_line(surface: pygame.Surface, colour: Any, p: tuple[float, float], q: tuple[float, float],
