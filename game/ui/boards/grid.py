@@ -28,7 +28,8 @@ import pygame
 from game.ui import theme
 from game.ui.assets import Assets
 from game.ui.boards.grid_base import TERRAIN_OUTLINE, Edge, Lattice, Point, Square, norm_edge, render_base, rim_edges
-from game.ui.boards.grid_figures import CONDITION_COLOURS, GridFigure, render_figure, sprite_pad, star
+from game.ui.boards.grid_figures import CONDITION_COLOURS, GridFigure, render_figure, sprite_pad
+from game.ui.boards.marks import star
 from game.ui.theme import Colour
 
 __all__ = ["GridBoard", "GridFigure", "GridOverlays", "GridToken", "movement_fields", "sight_fields",

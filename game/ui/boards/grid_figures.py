@@ -6,14 +6,13 @@ and square size.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
 from game.ui import theme
 from game.ui.assets import Assets
+from game.ui.boards.marks import crown_badge, star
 from game.ui.theme import Colour
 
 Square = tuple[int, int]
@@ -107,14 +106,7 @@ def render_figure(f: GridFigure, square: int, assets: Assets) -> pygame.Surface:
         pygame.draw.circle(sprite, icon_colour, (cx, cy), rad // 2)
     if f.master:
         crown = int(s * 0.34)
-        badge_c = (cx, cy - rad - max(1, s // 40))
-        pygame.draw.ellipse(sprite, (20, 14, 8), pygame.Rect(0, 0, crown + 6, int(crown * 0.7) + 2).move(
-            badge_c[0] - crown // 2 - 3, badge_c[1] - int(crown * 0.35) - 1))
-        if a.has_icon("crown"):
-            image = a.icon("crown", crown, theme.GOLD_LIGHT)
-            sprite.blit(image, image.get_rect(center=badge_c))
-        else:
-            star(sprite, theme.GOLD_LIGHT, badge_c, crown // 2, 3, 0)
+        crown_badge(sprite, a, (cx, cy - rad - max(1, s // 40)), crown, 3)
     _draw_bars(sprite, f, pad, s)
     _draw_conditions(sprite, f, pad, s)
     return sprite
@@ -182,15 +174,6 @@ def default_icon(f: GridFigure) -> str:
     return "ogre"
 
 
-def star(surface: pygame.Surface, colour: Any, centre: tuple[int, int], radius: int, points: int, width: int) -> None:
-    pts = []
-    for k in range(points * 2):
-        r = radius if k % 2 == 0 else radius * 0.45
-        a = -math.pi / 2 + k * math.pi / points
-        pts.append((centre[0] + r * math.cos(a), centre[1] + r * math.sin(a)))
-    pygame.draw.polygon(surface, colour, pts, width)
-
-
 def condition_glyph(surface: pygame.Surface, condition: str, c: tuple[int, int], r: int) -> None:
     """A small shape per condition (never colour alone): a drop, a star, a chain."""
     ink = theme.INK
@@ -199,7 +182,7 @@ def condition_glyph(surface: pygame.Surface, condition: str, c: tuple[int, int],
         pygame.draw.circle(surface, ink, (c[0], c[1] + int(r * 0.2)), max(2, int(r * 0.42)))
         pygame.draw.polygon(surface, ink, [top, (c[0] - int(r * 0.4), c[1] + int(r * 0.1)), (c[0] + int(r * 0.4), c[1] + int(r * 0.1))])
     elif condition == "stunned":
-        star(surface, ink, c, int(r * 0.78), 5, 0)
+        star(surface, ink, c, int(r * 0.78))
     elif condition == "immobilized":  # a padlock
         body = pygame.Rect(0, 0, max(4, int(r * 1.0)), max(3, int(r * 0.72)))
         body.midtop = (c[0], c[1] - int(r * 0.1))
