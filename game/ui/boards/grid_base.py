@@ -55,6 +55,7 @@ class Lattice:
 
     @property
     def margin(self) -> int:
+        """The frame round the squares, for the outer walls."""
         return max(3, int(self.square * 0.09))
 
     def local(self, sq: Square) -> pygame.Rect:
@@ -92,6 +93,9 @@ def rim_edges(terrain: Mapping[Square, str]) -> frozenset[Edge]:
 
 def render_base(lat: Lattice, walls: frozenset[Edge], doors: Mapping[str, frozenset[Edge]],
                 closed: frozenset[str]) -> pygame.Surface:
+    """The base layer at ``lat``'s square size: the void round the map with its specks, each
+    square's stone, terrain and outline, the ``walls``, and the ``doors`` (``closed`` ones
+    barred, the others open with their leaves swung back)."""
     s, m = lat.square, lat.margin
     w, h = lat.cols * s + 2 * m, lat.rows * s + 2 * m
     base = pygame.Surface((w, h)).convert() if pygame.display.get_surface() else pygame.Surface((w, h))
