@@ -28,7 +28,6 @@ def nobody_knows(seat: int) -> frozenset[str]:
     return frozenset()
 
 
-
 class Zone(NamedTuple):
     """One declared zone. ``cards`` is the state's own list (``redeal`` writes into it).
 

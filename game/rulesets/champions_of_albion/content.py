@@ -497,13 +497,10 @@ class CAContent:
 # ---- loading helpers --------------------------------------------------------------------
 
 
-
 def _between(low: int, high: int) -> Callable[[Any], str | None]:
     def check(value: Any) -> str | None:
         return None if low <= value <= high else f"must be {low} to {high}"
     return check
-
-
 
 
 _EFFECTS = Field((list,), check=list_of_tables)

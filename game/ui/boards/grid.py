@@ -683,8 +683,6 @@ class GridBoard:
 # -- helpers --------------------------------------------------------------------------------------
 
 
-
-
 def _freeze_map(mapping: Mapping[Any, Any]) -> Hashable:
     return tuple(sorted(mapping.items()))
 
@@ -719,8 +717,6 @@ def _clamp(rect: pygame.Rect, bounds: pygame.Rect) -> pygame.Rect:
     return r
 
 
-
-
 def _polyline(surface: pygame.Surface, colour: Any, points: list[tuple[int, int]], width: int) -> None:
     for p, q in zip(points, points[1:]):
         pygame.draw.line(surface, colour, p, q, width)
@@ -748,6 +744,3 @@ def _dashed_circle(surface: pygame.Surface, colour: Any, centre: tuple[int, int]
         pts = [(centre[0] + radius * math.cos(a0 + (a1 - a0) * i / 4), centre[1] + radius * math.sin(a0 + (a1 - a0) * i / 4))
                for i in range(5)]
         pygame.draw.lines(surface, colour, False, pts, width)
-
-
-

@@ -251,5 +251,4 @@ class BuckLegacyTable(BandedTable[BLView]):
             queue.add(Banner(event.headline, self.centre_rect.center, 1.0, colour))
 
 
-
 TABLE = BuckLegacyTable

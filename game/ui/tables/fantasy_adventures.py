@@ -239,5 +239,4 @@ class FantasyAdventuresTable(BandedTable[FAView]):
             self.scene.animations.add(Banner(event.headline, self.centre_rect.center, 1.0, theme.PARCHMENT))
 
 
-
 TABLE = FantasyAdventuresTable

@@ -278,7 +278,6 @@ def champion_pick(party: list[str], options: list[str]) -> str:
 # ``worth``: a point of strength is about 1.6); this refines it by the champion's state.
 
 
-
 def effect_value(effect: Any, c: ChampionView | None = None) -> float:
     """The AI's estimate of one effect (a content Effect or a plain record) for champion ``c``:
     the per-unit worth times its amount, with nested rewards (``on_win``, ``on_pass``) at half

@@ -80,7 +80,6 @@ stop a hero's charge are kept for the charge. Against normal heroes on 900 deals
 Elowen) this overlord won 71% of the games where section 6's won 44% (game/ai/EXPERIMENTS.md)."""
 
 
-
 # ---- small helpers --------------------------------------------------------------------------
 
 

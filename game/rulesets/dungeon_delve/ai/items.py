@@ -91,8 +91,6 @@ def best_loadout(hero_id: str, items: list[str]) -> float:
     return best
 
 
-
-
 def _skill_fatigue(hero_id: str) -> int:
     skill = data().skill(hero_id)
     return skill.fatigue if skill is not None and skill.use == "action" else 0
