@@ -5,6 +5,11 @@ from __future__ import annotations
 Colour = tuple[int, int, int]
 
 
+def mix(a: Colour, b: Colour, t: float) -> Colour:
+    """The colour ``t`` of the way from ``a`` to ``b`` (0: ``a``, 1: ``b``)."""
+    return (int(a[0] + (b[0] - a[0]) * t), int(a[1] + (b[1] - a[1]) * t), int(a[2] + (b[2] - a[2]) * t))
+
+
 def hex_colour(text: str) -> Colour:
     text = text.lstrip("#")
     return int(text[0:2], 16), int(text[2:4], 16), int(text[4:6], 16)

@@ -30,7 +30,7 @@ from game.ui.assets import Assets
 from game.ui.boards.grid_base import TERRAIN_OUTLINE, Edge, Lattice, Point, Square, norm_edge, render_base, rim_edges
 from game.ui.boards.grid_figures import CONDITION_COLOURS, GridFigure, render_figure, sprite_pad
 from game.ui.boards.marks import star
-from game.ui.theme import Colour
+from game.ui.theme import Colour, mix
 
 __all__ = ["GridBoard", "GridFigure", "GridOverlays", "GridToken", "movement_fields", "sight_fields",
            "TERRAIN_OUTLINE", "CONDITION_COLOURS"]
@@ -362,7 +362,7 @@ class GridBoard:
             r = self._local(sq)
             t = min(1.0, cost / top)
             alpha = int(96 - 56 * t)
-            colour = _mix(theme.GOLD_LIGHT, theme.GOLD, t)
+            colour = mix(theme.GOLD_LIGHT, theme.GOLD, t)
             pygame.draw.rect(layer, (*colour, alpha), r.inflate(-2, -2))
         hatch = max(5, s // 6)
         for sq in ov.move_pass_only:
@@ -687,17 +687,13 @@ def _freeze_map(mapping: Mapping[Any, Any]) -> Hashable:
     return tuple(sorted(mapping.items()))
 
 
-def _mix(a: Colour, b: Colour, t: float) -> Colour:
-    return (int(a[0] + (b[0] - a[0]) * t), int(a[1] + (b[1] - a[1]) * t), int(a[2] + (b[2] - a[2]) * t))
-
-
 def _darker(c: Colour, t: float) -> Colour:
     return (int(c[0] * t), int(c[1] * t), int(c[2] * t))
 
 
 def _desaturate(c: Colour, t: float) -> Colour:
     g = (c[0] * 30 + c[1] * 59 + c[2] * 11) // 100
-    return _mix(c, (g, g, g), t)
+    return mix(c, (g, g, g), t)
 
 
 def _cap(text: str) -> str:

@@ -33,7 +33,7 @@ from game.ui import theme
 from game.ui.assets import Assets
 from game.ui.boards.route_labels import LabelRoom, place_labels
 from game.ui.boards.route_pieces import GLOW, TOKEN_KINDS, MapStandee, standee_sprite, token_sprite
-from game.ui.theme import Colour
+from game.ui.theme import Colour, mix
 
 __all__ = ["RouteMap", "RouteOverlays", "MapSpace", "MapRoute", "MapStandee",
            "KIND_COLOURS", "KIND_ICONS", "TOKEN_KINDS"]
@@ -439,7 +439,7 @@ class RouteMap:
         sheet.blit(shadow, (cx - r - 6 + 2, cy - r - 6 + 3))
         pygame.draw.circle(sheet, SPACE_RIM, (cx, cy), r)
         inner = r - max(2, r // 9)
-        pygame.draw.circle(sheet, _mix(colour, (0, 0, 0), 0.25), (cx, cy), inner)
+        pygame.draw.circle(sheet, mix(colour, (0, 0, 0), 0.25), (cx, cy), inner)
         pygame.draw.circle(sheet, colour, (cx, cy - max(1, r // 14)), inner - max(1, r // 12))
         # A light catch at the top for a little relief.
         hi = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
@@ -452,7 +452,7 @@ class RouteMap:
         icon = KIND_ICONS.get(space.kind, "")
         size = int(r * (1.15 if space.kind != "capital" else 1.1))
         if icon and self.assets.has_icon(icon):
-            dark = self.assets.icon(icon, size, _mix(colour, (0, 0, 0), 0.6))
+            dark = self.assets.icon(icon, size, mix(colour, (0, 0, 0), 0.6))
             image = self.assets.icon(icon, size, PAPER_LIGHT)
             sheet.blit(dark, dark.get_rect(center=(cx + 1, cy + 2)))
             sheet.blit(image, image.get_rect(center=(cx, cy)))
@@ -706,10 +706,6 @@ def _token_order(kinds: Mapping[str, int]) -> list[tuple[str, int]]:
     return known + sorted((k, n) for k, n in kinds.items() if k not in TOKEN_KINDS)
 
 
-def _mix(a: Colour, b: Colour, t: float) -> Colour:
-    return (int(a[0] + (b[0] - a[0]) * t), int(a[1] + (b[1] - a[1]) * t), int(a[2] + (b[2] - a[2]) * t))
-
-
 @dataclass(frozen=True)
 class _Stamp:
     """One thing an overlay draws (screen pixels): a sprite blitted at ``box``'s corner, or
@@ -801,5 +797,3 @@ def _kind_glyph(surface: pygame.Surface, kind: str, c: Pixel, r: int) -> None:
         pygame.draw.line(surface, ink, (c[0] + r - 1, c[1]), (c[0] + r - 1, c[1] + r), max(2, r // 3))
     else:
         pygame.draw.circle(surface, ink, c, r // 2)
-
-

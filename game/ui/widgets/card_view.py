@@ -14,7 +14,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.assets import Assets
-from game.ui.theme import Colour
+from game.ui.theme import Colour, mix
 
 
 @dataclass(frozen=True)
@@ -94,7 +94,7 @@ class CardRenderer:
         art = pygame.Rect(inner.x + 3, banner.bottom + 2, inner.width - 6, inner.bottom - banner.bottom - text_h - 6)
         for y in range(art.height):
             t = y / max(1, art.height - 1)
-            colour = _mix(_lighter(card.art_colour, 0.45), card.art_colour, t)
+            colour = mix(_lighter(card.art_colour, 0.45), card.art_colour, t)
             pygame.draw.line(s, colour, (art.x, art.y + y), (art.right - 1, art.y + y))
         pygame.draw.rect(s, _darker(card.frame, 0.6), art, width=1)
         icon_size = int(min(art.width, art.height) * 0.78)
@@ -202,12 +202,8 @@ def _fit(assets: Assets, text: str, role: str, size: int, width: int, colour: Co
     return assets.text(text.rstrip() + "…", "bold", size, colour)
 
 
-def _mix(a: Colour, b: Colour, t: float) -> Colour:
-    return (int(a[0] + (b[0] - a[0]) * t), int(a[1] + (b[1] - a[1]) * t), int(a[2] + (b[2] - a[2]) * t))
-
-
 def _lighter(c: Colour, t: float) -> Colour:
-    return _mix(c, (255, 255, 255), t)
+    return mix(c, (255, 255, 255), t)
 
 
 def _darker(c: Colour, t: float) -> Colour:

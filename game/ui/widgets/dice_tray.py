@@ -24,7 +24,7 @@ import pygame
 from game.core.dice import Die, total
 from game.ui import theme
 from game.ui.assets import Assets
-from game.ui.theme import Colour, px
+from game.ui.theme import Colour, mix, px
 from game.ui.widgets.basic import Widget
 
 __all__ = ["DiceTray", "DieLook", "all_faces", "die_colour", "hex_colour", "is_defense_die", "draw_heart", "draw_surge", "draw_shield",
@@ -449,7 +449,7 @@ class DiceTray(Widget):
     def _blank(image: pygame.Surface, area: pygame.Rect, ink: Colour) -> None:
         """A blank face: a short faint dash, so it reads as 'nothing' and not as 'not drawn'."""
         w = max(4, area.width // 5)
-        colour = _mix(ink, (128, 128, 128), 0.5)
+        colour = mix(ink, (128, 128, 128), 0.5)
         pygame.draw.line(image, colour, (area.centerx - w, area.centery), (area.centerx + w, area.centery),
                          max(2, area.width // 16))
 
@@ -535,10 +535,6 @@ def _describe(face: dict[str, int]) -> str:
 
 def _shade(c: Colour, t: float) -> Colour:
     return (max(0, min(255, int(c[0] * t))), max(0, min(255, int(c[1] * t))), max(0, min(255, int(c[2] * t))))
-
-
-def _mix(a: Colour, b: Colour, t: float) -> Colour:
-    return (int(a[0] + (b[0] - a[0]) * t), int(a[1] + (b[1] - a[1]) * t), int(a[2] + (b[2] - a[2]) * t))
 
 
 def all_faces(dice: Iterable[Die]) -> list[tuple[Die, int]]:
