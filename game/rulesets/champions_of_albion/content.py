@@ -1,5 +1,7 @@
 """Champions of Albion content: the map, champions, main enemies, enemies, resources,
 banes, events, endings, world stories and quests, loaded from TOML and checked (checklist 2.2, plan 2.4).
+The story cards' definitions and loader are in story_cards.py and the shared effect parser in
+records.py; their names are re-exported here, so the rules read every content name from one place.
 
 Loaded once per process (content is immutable) and checked on load: unknown keys are
 refused, every effect verb must be in the vocabulary with valid parameters, every
@@ -16,32 +18,47 @@ from collections import deque
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, cast
+from typing import Any, Mapping
 
 from game.core.cards import (
     Field,
     Schema,
     check_record,
     list_of_ids,
-    list_of_tables,
     load_cards,
     load_tables,
     not_negative,
     positive,
 )
-from game.core.effects import Effect as CoreEffect
 from game.core.errors import ContentError
+from game.rulesets.champions_of_albion.records import (
+    EFFECTS,
+    OPT_EFFECTS,
+    Effect,
+    attribute_bonuses,
+    between,
+    parse_effects,
+    prose,
+    text_of,
+)
+from game.rulesets.champions_of_albion.story_cards import (
+    Choice,
+    Outcome,
+    Story,
+    StoryFight,
+    StoryPart,
+    StoryRefs,
+    StoryTest,
+    load_stories,
+)
 from game.rulesets.champions_of_albion.vocabulary import (
     ATTRIBUTES,
     BANE_KINDS,
     MAIN_ENEMIES,
-    NESTED_PARAMS,
     RELIC_COUNTS_AS,
     REMOVALS,
     RESOURCE_KINDS,
     SPACE_KINDS,
-    VERBS,
-    describe,
 )
 
 CONTENT_DIR = Path(__file__).parent / "content"
@@ -56,15 +73,6 @@ EVENT_GROUPS = ("samhain", "harmful", "mixed", "helpful")
 
 
 # ---- definitions ------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Effect(CoreEffect):
-    """One effect record (the kernel's), with its player-facing sentence."""
-
-    @property
-    def text(self) -> str:
-        return describe(self)
-
 
 @dataclass(frozen=True)
 class Space:
@@ -350,106 +358,6 @@ class Ending:
 
 
 @dataclass(frozen=True)
-class Outcome:
-    """A consequence: its text and effects, hidden until the choice is made or the test
-    rolled (CA-138; section 7 "staged story information")."""
-
-    text: str
-    effects: tuple[Effect, ...]
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One option of a story choice: ``label`` is public; ``outcome`` is hidden until chosen.
-    ``completes`` says whether choosing it completes the part (CA-139: part 2 follows)."""
-
-    label: str
-    outcome: Outcome
-    completes: bool
-
-    @property
-    def cost(self) -> tuple[Effect, ...]:
-        """The ``pay`` effects: the choice is offered only if the champion can pay them."""
-        return tuple(e for e in self.outcome.effects if e.verb == "pay")
-
-
-@dataclass(frozen=True)
-class StoryTest:
-    """A story test (CA-066): attribute, difficulty, and whether aid tokens may be spent (CA-071)."""
-
-    attribute: str
-    difficulty: int
-    aid: bool
-
-
-@dataclass(frozen=True)
-class StoryFight:
-    """A fight that is itself the challenge of a part (quest part 2): passing = the enemy is
-    defeated (CA-140 to CA-144). ``enemy`` is "random" or an enemy or more dangerous enemy id."""
-
-    mode: str
-    enemy: str
-    then_combat: bool
-    no_retreat: bool
-
-
-@dataclass(frozen=True)
-class StoryPart:
-    """One part of a story: a public scene, then exactly one of choices, a test or a fight.
-    For a test or fight, ``on_pass`` is completion; ``on_fail`` is None when the part has no
-    failure part (CA-070)."""
-
-    scene: str
-    choices: tuple[Choice, ...]
-    test: StoryTest | None
-    fight: StoryFight | None
-    on_pass: Outcome | None
-    on_fail: Outcome | None
-
-    @property
-    def kind(self) -> str:
-        return "choice" if self.choices else "test" if self.test else "fight"
-
-    def completing_outcomes(self) -> tuple[Outcome, ...]:
-        """The outcomes that complete this part (CA-139)."""
-        if self.choices:
-            return tuple(c.outcome for c in self.choices if c.completes)
-        return (self.on_pass,) if self.on_pass else ()
-
-    def outcomes(self) -> tuple[Outcome, ...]:
-        if self.choices:
-            return tuple(c.outcome for c in self.choices)
-        return tuple(o for o in (self.on_pass, self.on_fail) if o is not None)
-
-
-@dataclass(frozen=True)
-class Story:
-    """A world story (deck = a space kind, CA-134) or a quest (deck = a main enemy, CA-135),
-    with one or two parts; part 2 is resolved only if part 1 was completed (CA-139)."""
-
-    id: str
-    deck: str
-    title: str
-    parts: tuple[StoryPart, ...]
-
-    @property
-    def is_quest(self) -> bool:
-        return self.deck in MAIN_ENEMIES
-
-    def effects(self) -> Iterable[Effect]:
-        """Every effect on the card, nested ones included."""
-        def walk(effects: Iterable[Effect]) -> Iterable[Effect]:
-            for e in effects:
-                yield e
-                for key in NESTED_PARAMS:
-                    if e.has(key):
-                        yield from walk(e.get(key))
-        for part in self.parts:
-            for outcome in part.outcomes():
-                yield from walk(outcome.effects)
-
-
-@dataclass(frozen=True)
 class CAContent:
     """All Champions of Albion content, by id."""
 
@@ -494,49 +402,12 @@ class CAContent:
         return [f"{b.id}#{n}" for b in self.banes.values() for n in range(1, b.count + 1)]
 
 
-# ---- loading helpers --------------------------------------------------------------------
-
-
-def _between(low: int, high: int) -> Callable[[Any], str | None]:
-    def check(value: Any) -> str | None:
-        return None if low <= value <= high else f"must be {low} to {high}"
-    return check
-
-
-_EFFECTS = Field((list,), check=list_of_tables)
-_OPT_EFFECTS = Field((list,), required=False, check=list_of_tables)
-
-
-def _parse_effects(raw: list[Any], where: str, *, kinds: tuple[str, ...] | None = None,
-                   resources: Mapping[str, Any] | None = None) -> tuple[Effect, ...]:
-    """Check effect records against the vocabulary; ``kinds`` limits the verb kinds allowed."""
-
-    def refine(effect: CoreEffect, record: Mapping[str, Any], here: str) -> None:
-        if effect.verb == "gain_resource" and "resource" in record and resources is not None \
-                and record["resource"] not in resources:
-            raise ContentError(f"{here}: field 'resource' names unknown resource '{str(record['resource'])[:40]}'")
-        if effect.verb == "place_enemy" and record["enemy"] != "random":
-            raise ContentError(f"{here}: field 'enemy' must be \"random\"")
-
-    return cast("tuple[Effect, ...]", VERBS.read(raw, where, kinds=kinds, refine=refine, make=Effect))
-
-
-def _bonuses(value: Mapping[str, Any], where: str, field: str, sign: int) -> tuple[tuple[str, int], ...]:
-    for attribute, amount in value.items():
-        if attribute not in ATTRIBUTES:
-            raise ContentError(f"{where}: field '{field}' names unknown attribute '{attribute}'")
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount * sign < 1:
-            word = "positive" if sign > 0 else "negative"
-            raise ContentError(f"{where}: field '{field}': '{attribute}' must be a {word} whole number")
-    return tuple(sorted(value.items()))
-
-
 # ---- the map ------------------------------------------------------------------------------
 
 _SPACE_SCHEMA: Schema = {
     "id": Field((str,)), "name": Field((str,)), "kind": Field((str,), choices=SPACE_KINDS),
-    "x": Field((int,), check=_between(SPACE_RADIUS, BOARD_WIDTH - SPACE_RADIUS)),
-    "y": Field((int,), check=_between(SPACE_RADIUS, BOARD_HEIGHT - SPACE_RADIUS)),
+    "x": Field((int,), check=between(SPACE_RADIUS, BOARD_WIDTH - SPACE_RADIUS)),
+    "y": Field((int,), check=between(SPACE_RADIUS, BOARD_HEIGHT - SPACE_RADIUS)),
 }
 _ROUTE_SCHEMA: Schema = {"from": Field((str,)), "to": Field((str,)), "kind": Field((str,), choices=ROUTE_KINDS)}
 _TOKENS_SCHEMA: Schema = {
@@ -617,7 +488,7 @@ _RESOURCE_SCHEMA: Schema = {
     "bonuses": Field((dict,), required=False),
     "starting": Field((bool,), required=False),
     "text": Field((str,)),
-    "effects": _OPT_EFFECTS,
+    "effects": OPT_EFFECTS,
 }
 
 
@@ -641,8 +512,8 @@ def _load_resources(directory: Path) -> dict[str, Resource]:
             raise ContentError(f"{where}: field 'test': a companion is won by a persuasion test only (CA-057)")
         if kind == "spell" and test is not None and test.attribute != "intuition":
             raise ContentError(f"{where}: field 'test': a spell's test is an intuition test")
-        bonuses = _bonuses(r.get("bonuses", {}), where, "bonuses", +1)
-        effects = _parse_effects(r.get("effects", []), where, kinds=("gain", "modifier", "action", "board", "rule"))
+        bonuses = attribute_bonuses(r.get("bonuses", {}), where, "bonuses", +1)
+        effects = parse_effects(r.get("effects", []), where, kinds=("gain", "modifier", "action", "board", "rule"))
         out[r["id"]] = Resource(r["id"], r["name"], kind, r.get("counts_as"), r.get("cost"), test, bonuses,
                                 r.get("starting", False), r["text"], effects)
     return out
@@ -650,7 +521,7 @@ def _load_resources(directory: Path) -> dict[str, Resource]:
 
 # ---- champions ----------------------------------------------------------------------------
 
-_ABILITY_SCHEMA: Schema = {"name": Field((str,)), "text": Field((str,)), "effects": _EFFECTS}
+_ABILITY_SCHEMA: Schema = {"name": Field((str,)), "text": Field((str,)), "effects": EFFECTS}
 _CHAMPION_SCHEMA: Schema = {
     "id": Field((str,)), "name": Field((str,)), "archetype": Field((str,)), "description": Field((str,)),
     "start": Field((str,)),
@@ -688,7 +559,7 @@ def _load_champions(directory: Path, board: MapDef, resources: Mapping[str, Reso
             here = f"{where}: {field}"
             check_record(r[field], _ABILITY_SCHEMA, here)
             abilities.append(Ability(r[field]["name"], r[field]["text"],
-                                     _parse_effects(r[field]["effects"], here, resources=resources)))
+                                     parse_effects(r[field]["effects"], here, resources=resources)))
         out[r["id"]] = Champion(
             id=r["id"], name=r["name"], archetype=r["archetype"], description=r["description"], start=r["start"],
             life=r["life"], will=r["will"], **{a: r[a] for a in ATTRIBUTES}, spirit_touched=r["spirit_touched"],
@@ -702,7 +573,7 @@ def _load_champions(directory: Path, board: MapDef, resources: Mapping[str, Reso
 _STATS: Schema = {
     "dv": Field((int,), check=positive), "av": Field((int,), check=positive),
     "life": Field((int,), check=positive), "treasure": Field((int,), check=not_negative),
-    "abilities": _OPT_EFFECTS,
+    "abilities": OPT_EFFECTS,
 }
 _ENEMY_SCHEMA: Schema = {
     "id": Field((str,)), "name": Field((str,)), "allegiance": Field((str,), choices=MAIN_ENEMIES),
@@ -724,7 +595,7 @@ def _load_enemies(directory: Path) -> tuple[dict[str, Enemy], dict[str, Dangerou
             check_record(r, schema, where)
             if r["id"] in enemies or r["id"] in dangerous:
                 raise ContentError(f"{where}: id '{r['id']}' is used twice")
-            abilities = _parse_effects(r.get("abilities", []), where, kinds=("enemy",))
+            abilities = parse_effects(r.get("abilities", []), where, kinds=("enemy",))
             if table == "enemy":
                 enemies[r["id"]] = Enemy(r["id"], r["name"], r["allegiance"], r["tier"], r["dv"], r["av"],
                                          r["life"], r["treasure"], r["standees"], abilities)
@@ -739,8 +610,8 @@ _MAIN_SCHEMA: Schema = {
     "act1": Field((dict,)), "act2": Field((dict,)),
 }
 _ACT1_SCHEMA: Schema = {
-    "setup": Field((str,)), "setup_effects": _EFFECTS, "event_phase": Field((str,)), "event_effects": _EFFECTS,
-    "combat_ability": Field((str,)), "combat_effects": _EFFECTS, "defeat": Field((str,)),
+    "setup": Field((str,)), "setup_effects": EFFECTS, "event_phase": Field((str,)), "event_effects": EFFECTS,
+    "combat_ability": Field((str,)), "combat_effects": EFFECTS, "defeat": Field((str,)),
 }
 _ACT2_SCHEMA: Schema = {
     "start": Field((str,)), "dv": Field((int,), check=positive), "av": Field((int,), check=positive),
@@ -764,9 +635,9 @@ def _load_main_enemies(directory: Path, board: MapDef) -> dict[str, MainEnemy]:
         check_record(a1, _ACT1_SCHEMA, f"{where}: act1")
         check_record(a2, _ACT2_SCHEMA, f"{where}: act2")
         act1 = Act1Side(
-            a1["setup"], _parse_effects(a1["setup_effects"], f"{where}: act1: setup_effects"),
-            a1["event_phase"], _parse_effects(a1["event_effects"], f"{where}: act1: event_effects"),
-            a1["combat_ability"], _parse_effects(a1["combat_effects"], f"{where}: act1: combat_effects",
+            a1["setup"], parse_effects(a1["setup_effects"], f"{where}: act1: setup_effects"),
+            a1["event_phase"], parse_effects(a1["event_effects"], f"{where}: act1: event_effects"),
+            a1["combat_ability"], parse_effects(a1["combat_effects"], f"{where}: act1: combat_effects",
                                                  kinds=("enemy",)),
             a1["defeat"],
         )
@@ -790,7 +661,7 @@ _REMOVAL_SCHEMA: Schema = {
 _BANE_SCHEMA: Schema = {
     "id": Field((str,)), "name": Field((str,)), "kind": Field((str,), choices=BANE_KINDS),
     "count": Field((int,), check=positive), "modifiers": Field((dict,), required=False),
-    "effects": _OPT_EFFECTS, "removal": Field((dict,)),
+    "effects": OPT_EFFECTS, "removal": Field((dict,)),
 }
 
 
@@ -806,8 +677,8 @@ def _load_banes(directory: Path) -> dict[str, Bane]:
             raise ContentError(f"{here}: field 'attribute': 'attribute' and 'difficulty' go with pass_test only")
         if (removal["condition"] == "pay_gold_at_market") != ("amount" in removal):
             raise ContentError(f"{here}: field 'amount': 'amount' goes with pay_gold_at_market only")
-        modifiers = _bonuses(r.get("modifiers", {}), where, "modifiers", -1)
-        effects = _parse_effects(r.get("effects", []), where, kinds=("loss", "rule"))
+        modifiers = attribute_bonuses(r.get("modifiers", {}), where, "modifiers", -1)
+        effects = parse_effects(r.get("effects", []), where, kinds=("loss", "rule"))
         if not modifiers and not effects:
             raise ContentError(f"{where}: field 'modifiers': a bane needs modifiers or effects")
         out[r["id"]] = Bane(r["id"], r["name"], r["kind"], r["count"], modifiers, effects,
@@ -818,7 +689,7 @@ def _load_banes(directory: Path) -> dict[str, Bane]:
 
 _EVENT_SCHEMA: Schema = {
     "id": Field((str,)), "name": Field((str,)), "group": Field((str,), choices=EVENT_GROUPS),
-    "catastrophic": Field((bool,), required=False), "text": Field((str,)), "effects": _EFFECTS,
+    "catastrophic": Field((bool,), required=False), "text": Field((str,)), "effects": EFFECTS,
 }
 
 
@@ -830,17 +701,11 @@ def _load_events(directory: Path) -> dict[str, Event]:
         if catastrophic != (r["group"] == "samhain"):
             raise ContentError(f"{where}: field 'catastrophic': only Samhain is catastrophic")
         out[r["id"]] = Event(r["id"], r["name"], r["group"], catastrophic, r["text"],
-                             _parse_effects(r["effects"], where))
+                             parse_effects(r["effects"], where))
     return out
 
 
 # ---- endings --------------------------------------------------------------------------------
-
-def _prose(text: str) -> str:
-    """Card prose from a TOML multi-line string: lines of a paragraph joined, paragraphs kept."""
-    paragraphs = [" ".join(p.split()) for p in text.strip().split("\n\n")]
-    return "\n\n".join(p for p in paragraphs if p)
-
 
 OUTCOMES = ("victory", "defeat")
 _ENDING_SCHEMA: Schema = {
@@ -861,152 +726,11 @@ def _load_endings(directory: Path, main_enemies: Mapping[str, MainEnemy]) -> dic
         if key in seen:
             raise ContentError(f"{where}: field 'outcome': '{key[0]}' already has a {key[1]} ending ('{seen[key]}')")
         seen[key] = r["id"]
-        out[r["id"]] = Ending(r["id"], r["main_enemy"], r["outcome"], r["title"], _prose(r["text"]))
+        out[r["id"]] = Ending(r["id"], r["main_enemy"], r["outcome"], r["title"], prose(r["text"]))
     for main in main_enemies:
         for outcome in OUTCOMES:
             if (main, outcome) not in seen:
                 raise ContentError(f"endings.toml: main enemy '{main}' has no {outcome} ending")
-    return out
-
-
-# ---- stories and quests ----------------------------------------------------------------------
-
-STORY_VERB_KINDS = ("gain", "loss", "board", "fight", "test", "cost", "rule", "action", "modifier")
-"""Verb kinds a world story's consequences may use; quests may also use ``quest``."""
-FIGHT_MODES = ("combat", "ambush", "duel")
-
-_OUTCOME_SCHEMA: Schema = {"text": Field((str,)), "effects": _OPT_EFFECTS}
-_CHOICE_SCHEMA: Schema = {
-    "label": Field((str,)), "text": Field((str,)), "effects": _OPT_EFFECTS,
-    "completes": Field((bool,), required=False),
-}
-_STORY_TEST_SCHEMA: Schema = {
-    "attribute": Field((str,), choices=ATTRIBUTES), "difficulty": Field((int,), check=positive),
-    "aid": Field((bool,), required=False),
-}
-_FIGHT_SCHEMA: Schema = {
-    "mode": Field((str,), choices=FIGHT_MODES), "enemy": Field((str,)),
-    "then_combat": Field((bool,), required=False), "no_retreat": Field((bool,), required=False),
-}
-_PART_SCHEMA: Schema = {
-    "scene": Field((str,)),
-    "choice": Field((list,), required=False, check=list_of_tables),
-    "test": Field((dict,), required=False),
-    "fight": Field((dict,), required=False),
-    "on_pass": Field((dict,), required=False),
-    "on_fail": Field((dict,), required=False),
-}
-
-
-def _story_schema(decks: tuple[str, ...]) -> Schema:
-    return {"id": Field((str,)), "deck": Field((str,), choices=decks), "title": Field((str,)),
-            "part": Field((list,), check=list_of_tables)}
-
-
-class _Refs:
-    """What story effects and fights may name."""
-
-    def __init__(self, resources: Mapping[str, Resource], enemies: Mapping[str, Enemy],
-                 dangerous: Mapping[str, DangerousEnemy]) -> None:
-        self.resources, self.enemies, self.dangerous = resources, enemies, dangerous
-
-
-def _outcome(record: dict[str, Any], where: str, kinds: tuple[str, ...], refs: _Refs,
-             schema: Schema = _OUTCOME_SCHEMA) -> Outcome:
-    check_record(record, schema, where)
-    effects = _parse_effects(record.get("effects", []), where, kinds=kinds, resources=refs.resources)
-    return Outcome(_prose(record["text"]), effects)
-
-
-def _quest_tokens(effects: Iterable[Effect]) -> int:
-    return sum(1 for e in effects if e.verb == "take_quest_token")
-
-
-def _parse_part(r: Any, where: str, deck: str, last: bool, kinds: tuple[str, ...], refs: _Refs) -> StoryPart:
-    if not isinstance(r, dict):
-        raise ContentError(f"{where}: must be a table")
-    check_record(r, _PART_SCHEMA, where)
-    given = [k for k in ("choice", "test", "fight") if k in r]
-    if len(given) != 1:
-        raise ContentError(f"{where}: field 'choice': a part needs exactly one of 'choice', 'test' and 'fight'")
-    choices: list[Choice] = []
-    test = fight = None
-    on_pass = on_fail = None
-    if "choice" in r:
-        if len(r["choice"]) < 2:
-            raise ContentError(f"{where}: field 'choice': a choice needs at least two options")
-        for n in ("on_pass", "on_fail"):
-            if n in r:
-                raise ContentError(f"{where}: field '{n}': goes with a test or a fight, not a choice")
-        for index, c in enumerate(r["choice"], 1):
-            here = f"{where}: choice {index}"
-            outcome = _outcome(c, here, kinds, refs, _CHOICE_SCHEMA)
-            completes = c.get("completes", True)
-            if not outcome.effects and not (completes and not last):
-                raise ContentError(f"{here}: field 'effects': a choice needs consequences "
-                                   "(or must complete the part and lead to part 2)")
-            choices.append(Choice(_prose(c["label"]), outcome, completes))
-        if not any(c.completes for c in choices) and not last:
-            raise ContentError(f"{where}: field 'choice': no option completes the part, so part 2 is unreachable")
-        for index, c in enumerate(choices, 1):
-            if any(e.verb == "pay" for e in c.outcome.effects) and not c.completes:
-                raise ContentError(f"{where}: choice {index}: field 'completes': paying a cost must complete the part")
-    else:
-        if "test" in r:
-            check_record(r["test"], _STORY_TEST_SCHEMA, f"{where}: test")
-            test = StoryTest(r["test"]["attribute"], r["test"]["difficulty"], r["test"].get("aid", True))
-        else:
-            check_record(r["fight"], _FIGHT_SCHEMA, f"{where}: fight")
-            f = r["fight"]
-            enemy = f["enemy"]
-            if enemy != "random":
-                if enemy in refs.dangerous:
-                    if refs.dangerous[enemy].main_enemy != deck:
-                        raise ContentError(f"{where}: fight: field 'enemy' names '{enemy}', a more dangerous enemy "
-                                           f"of '{refs.dangerous[enemy].main_enemy}', not of this deck")
-                elif enemy not in refs.enemies:
-                    raise ContentError(f"{where}: fight: field 'enemy' names unknown enemy '{enemy}'")
-            fight = StoryFight(f["mode"], enemy, f.get("then_combat", False), f.get("no_retreat", False))
-        if "on_pass" not in r:
-            raise ContentError(f"{where}: missing field 'on_pass'")
-        on_pass = _outcome(r["on_pass"], f"{where}: on_pass", kinds, refs)
-        if not on_pass.effects and last:
-            raise ContentError(f"{where}: on_pass: field 'effects': the last part's success needs consequences")
-        if "on_fail" in r:
-            on_fail = _outcome(r["on_fail"], f"{where}: on_fail", kinds, refs)
-            if not on_fail.effects:
-                raise ContentError(f"{where}: on_fail: field 'effects': a failure part needs consequences "
-                                   "(leave it out for no penalty, CA-070)")
-    return StoryPart(_prose(r["scene"]), tuple(choices), test, fight, on_pass, on_fail)
-
-
-def _load_stories(directory: Path, name: str, decks: tuple[str, ...], refs: _Refs) -> dict[str, Story]:
-    quest = decks == MAIN_ENEMIES
-    kinds = STORY_VERB_KINDS + (("quest",) if quest else ())
-    out: dict[str, Story] = {}
-    for r in load_cards(directory / name, lambda r: _story_schema(decks), table="story"):
-        where = f"{name}: story {r['id']}"
-        raw = r["part"]
-        if not 1 <= len(raw) <= 2:
-            raise ContentError(f"{where}: field 'part': a story has one or two parts")
-        parts = tuple(_parse_part(p, f"{where}: part {i}", r["deck"], i == len(raw), kinds, refs)
-                      for i, p in enumerate(raw, 1))
-        story = Story(r["id"], r["deck"], r["title"], parts)
-        if not quest and any(e.verb == "fight" and e.get("enemy") == "dangerous" for e in story.effects()):
-            raise ContentError(f"{where}: field 'part': only quests bring in more dangerous enemies (CA-142)")
-        if quest:
-            for i, part in enumerate(parts, 1):
-                last = i == len(parts)
-                completing = part.completing_outcomes()
-                for outcome in part.outcomes():
-                    tokens = _quest_tokens(outcome.effects)
-                    if last and outcome in completing and tokens != 1:
-                        raise ContentError(f"{where}: part {i}: field 'effects': completing the quest must "
-                                           "take the quest token exactly once (CA-145)")
-                    if tokens and not (last and outcome in completing):
-                        raise ContentError(f"{where}: part {i}: field 'effects': only completing the quest "
-                                           "takes the quest token")
-        out[r["id"]] = story
     return out
 
 
@@ -1022,9 +746,9 @@ def load_content(directory: Path = CONTENT_DIR) -> CAContent:
     banes = _load_banes(directory)
     events = _load_events(directory)
     endings = _load_endings(directory, main_enemies)
-    refs = _Refs(resources, enemies, dangerous)
-    stories = _load_stories(directory, "stories.toml", SPACE_KINDS, refs)
-    quests = _load_stories(directory, "quests.toml", MAIN_ENEMIES, refs)
+    refs = StoryRefs(resources, enemies, dangerous)
+    stories = load_stories(directory, "stories.toml", SPACE_KINDS, refs)
+    quests = load_stories(directory, "quests.toml", MAIN_ENEMIES, refs)
     return CAContent(board, champions, resources, enemies, dangerous, main_enemies, banes, events,
                      endings, stories, quests)
 
@@ -1033,11 +757,6 @@ def load_content(directory: Path = CONTENT_DIR) -> CAContent:
 def standard_content() -> CAContent:
     """The shipped content, loaded once."""
     return load_content()
-
-
-def text_of(effects: Iterable[Effect]) -> str:
-    """The player-facing sentences of a list of effects."""
-    return " ".join(describe(e) for e in effects)
 
 
 __all__ = [

@@ -14,7 +14,7 @@ from game.core.decision import Decision, Option
 from game.core.flow import Step
 from game.rulesets.champions_of_albion import board, combat
 from game.rulesets.champions_of_albion.choose import ask, option, then
-from game.rulesets.champions_of_albion.content import Outcome, Story, StoryPart
+from game.rulesets.champions_of_albion.story_cards import Outcome, Story, StoryPart
 from game.rulesets.champions_of_albion.context import FLOW, Ctx
 from game.rulesets.champions_of_albion.effects import can_pay, choose_bane, effect_text, handles, me, push_effects
 from game.rulesets.champions_of_albion.state import ChampionState, EnemyState, StoryState
