@@ -65,6 +65,7 @@ _KNOWN: dict[str, Registration] = {
                 terminal="game.rulesets.buck_legacy.terminal:describe_buck",
                 bench="game.rulesets.buck_legacy.bench:buck_bench"),
         _record("fantasy-adventures", "fantasy_adventures", rules="FantasyAdventures",
+                hard_ai="game.rulesets.fantasy_adventures.ai:choose_hard",
                 terminal="game.rulesets.fantasy_adventures.terminal:describe_adventures",
                 bench="game.rulesets.fantasy_adventures.bench:adventures_bench",
                 deck_builder="game.ui.scenes.deck_builder:DeckBuilderScene"),

@@ -18,6 +18,9 @@ By decision (the D-numbers of section 6):
 * abilities and spells (ai_uses): **action** (D-17 to D-19), **response** windows (D-20,
   D-21, D-26), **heal_window** (D-22).
 
+The hard player (game.ai.hard) searches from these answers, with one tactic of its own
+(``choose_hard``): it rearranges its party with as few heroes in front as the back rank allows.
+
 D-23 and D-24 (directions of bonuses, the better half of an OR pair of automatics) are the
 engine's (A-31, traits.py); a summoned hero enters the first open position and is moved in
 recovery (D-25); after a spell comes back on a 4-5 it is simply offered again (D-28).
@@ -33,7 +36,7 @@ from game.rulesets.fantasy_adventures import ai_monster, ai_party, ai_uses
 from game.rulesets.fantasy_adventures.ai_tools import content
 from game.rulesets.fantasy_adventures.view_types import FAView
 
-__all__ = ["choose", "content", "HANDLERS"]
+__all__ = ["choose", "choose_hard", "content", "HANDLERS"]
 
 Handler = Callable[[FAView, Decision, Rng], tuple[str, ...]]
 
@@ -64,4 +67,18 @@ def choose(view: FAView, decision: Decision, rng: Rng) -> tuple[str, ...]:
     handler = HANDLERS.get(decision.kind)
     if handler is None:
         return _ending(decision)
+    return handler(view, decision, rng)
+
+
+HARD_HANDLERS: dict[str, Handler] = {"rearrange": ai_party.rearrange_thin}
+"""The hard player's own tactics (game.ai.agents.hard_heuristic_for): where it answers otherwise
+than the normal player before any search."""
+
+
+def choose_hard(view: FAView, decision: Decision, rng: Rng) -> tuple[str, ...]:
+    """The hard player's own answer before its search: the normal player's, but its party
+    rearranged with as few heroes in front as the back rank allows (ai_party.rearrange_thin)."""
+    handler = HARD_HANDLERS.get(decision.kind)
+    if handler is None or decision.forced_pass:
+        return choose(view, decision, rng)
     return handler(view, decision, rng)
