@@ -106,3 +106,25 @@ def test_the_hard_player_hinders_the_rivals_winning_round_against_the_last_boss_
     assert _both(g, 0) == (("pass",), ("cast:power_shunt:white",))
     g.state.bosses_defeated = 0
     assert _both(g, 0) == (("pass",), ("pass",))
+
+
+def _harness_at_the_boss(bosses_defeated: int, medals: tuple[int, int]) -> Game:
+    """test_ai_boss's Flight position (A, able to win the Rose's rounds, wears an Ornithopter
+    Harness: Flight for 2 Tesla), with B Active and the Medals and Bosses given."""
+    a = adventurer("A", tesla=4, race="ogrekin", backpack=["vial_of_absolution"], medals=medals[0],
+                   **{"class": "warrior", "slots": {"weapon": "reliquary_morningstar", "other": "ornithopter_harness"}})
+    g = position([a, adventurer("B", medals=medals[1])], start="boss", zone=ROSE, dice=["red:2"], dealer=0,
+                 bosses_defeated=bosses_defeated)
+    assert pending(g, "help").seat == 0
+    return g
+
+
+def test_the_hard_player_takes_no_flight_against_the_last_boss_it_leaves_standing_d21() -> None:
+    """D-21, BL-186, BL-202: once the Boss is up the normal A takes Flight from its harness (no
+    Ground Slam will cost it 2 again). The hard A, 3 Medals behind B at the last Boss, leaves that
+    Boss standing (ai_race), so Flight would only win it rounds against it, for Tesla: it passes.
+    Before the last Boss, or ahead, the hard A takes Flight as normal does."""
+    fly = ("use:ornithopter_harness",)
+    assert _both(_harness_at_the_boss(1, (0, 3)), 0) == (fly, ("pass",))
+    assert _both(_harness_at_the_boss(0, (0, 3)), 0) == (fly, fly)
+    assert _both(_harness_at_the_boss(1, (5, 3)), 0) == (fly, fly)

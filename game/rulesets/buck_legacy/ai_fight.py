@@ -280,10 +280,12 @@ def _refill_mana(view: BLView, decision: Decision) -> str | None:
 def _fly_for_the_boss(view: BLView, decision: Decision) -> str | None:
     """BL-186, BL-244: once the Boss is up, Flight from a device lasts the Adventure (as Crystal
     Wings does, BL-218), so an Adventurer who can win Boss rounds takes it at once: no Ground
-    Slam (-2 on the roll) nor a Boss's "loses without Flight" will touch it again."""
+    Slam (-2 on the roll) nor a Boss's "loses without Flight" will touch it again. Not by the
+    hard player that leaves the last Boss standing (ai_race): Flight would only win it rounds
+    against that Boss, for Tesla."""
     me = me_of(view, decision.seat)
     foe = boss_foe(view)
-    if not view["boss_up"] or me["flight"] or foe is None or not can_ever_win(me, foe):
+    if not view["boss_up"] or me["flight"] or foe is None or not can_ever_win(me, foe) or spoiling(view, decision.seat):
         return None
     return _device(decision, "grant_flight")
 
