@@ -9,7 +9,8 @@ an Adventurer who would lose if the last Boss fell now is better served by the B
 (BL-202: help and hindrance are always free choices). In the fight (ai_fight) it then does
 nothing for the Boss's defeat: no act in its own rounds nor the rival's, the rival's winning
 rounds hindered, no shield from the Boss Attack and no help with an Escape for anyone, no
-revival, a lost round accepted rather than parried, and "Our Weapons Are Useless!" failed.
+revival, no Flight taken from a device, a lost round accepted rather than parried, and "Our
+Weapons Are Useless!" failed.
 """
 
 from __future__ import annotations
