@@ -148,10 +148,12 @@ class SearchSettings:
     its score would average over answers mostly worse than the policy's: a small budget
     compares the root's answers better when the policy plays every question after them."""
     heuristic_questions: tuple[str, ...] = ()
-    """Kinds of question the search leaves to the heuristic, where its switches were found to
-    lose (``bench --headroom``-like probes: each switch scored against the heuristic's answer by
-    full games of normal play): Buck: Legacy's Parry, whose rollouts score a Parry kept earlier
-    in the Adventure than a loss accepted."""
+    """Kinds of question the search leaves to the heuristic (the hard player's own answer, its
+    tactics where it has them): where its switches were found to lose (``bench --headroom``-like
+    probes: each switch scored against the heuristic's answer by full games of normal play):
+    Buck: Legacy's Parry, whose rollouts score a Parry kept earlier in the Adventure than a loss
+    accepted; and where the answer is a tactic's plan whose worth shows only beyond the rollout's
+    reach (Buck: Legacy's draft, Zone and "Our Weapons Are Useless!")."""
     undo_check: int = 3
     """Own questions in a row the heuristic answers after a root answer, to see whether they
     lead straight back to the root's position (the same view, asked the same options) or to

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from game.ai.agents import agent_choice, make_agent
-from game.ai.hard import SearchAgent
+from game.ai.hard import SearchAgent, settings_for
 from game.ai.search import Budget
 from game.core import registry
 from game.core.errors import FiveRealmsError
@@ -21,8 +21,10 @@ BUDGET = Budget(iterations=6)
 
 
 def _search_positions(system_id: str, seed: int, wanted: int, limit: int = 600):
-    """Positions of a random game where a seat has a real question (not a window's) to search."""
+    """Positions of a random game where a seat has a real question (not a window's, nor one the
+    game leaves to the heuristic) to search."""
     system = registry.get(system_id)
+    unsearched = settings_for(system_id).heuristic_questions
     game = Game.new(system, seed, system.min_seats, system.playout_options)
     rng = Rng.seeded(seed, 5)
     found = 0
@@ -30,7 +32,7 @@ def _search_positions(system_id: str, seed: int, wanted: int, limit: int = 600):
         decision = game.pending()
         if decision is None or found >= wanted:
             return
-        if not decision.window and len(decision.options) > 1 and step % 7 == 3:
+        if not decision.window and decision.kind not in unsearched and len(decision.options) > 1 and step % 7 == 3:
             found += 1
             yield game
         game.choose(decision.seat, random_choice(decision, rng))
@@ -260,6 +262,34 @@ def test_a_question_the_game_leaves_to_the_heuristic_is_answered_as_normal_would
             seen.add(decision.kind)
         game.choose(decision.seat, agent_choice(normal, game, decision) if not decision.forced_pass else ("pass",))
     assert seen == {"parry_choice", "market"}
+
+
+def test_buck_legacys_hard_player_keeps_its_tactics_plans_for_the_zone_unsearched():
+    """Buck: Legacy leaves the draft, the Zone and "Our Weapons Are Useless!" to the hard
+    player's tactics (``heuristic_questions``): a plan for the Medal race whose worth shows only
+    Adventures later. The hard Dealer answers the Zone as its tactics do (ai.choose_hard: by the
+    Medal lead), without a search, and still searches the Market."""
+    from game.rulesets.buck_legacy import ai as bl_ai
+
+    system_id = "buck-legacy"
+    system = registry.get(system_id)
+    assert {"create", "zone", "useless"} <= set(SearchAgent(system_id, Rng.seeded(1)).settings.heuristic_questions)
+    game = Game.new(system, 2, 2, system.playout_options)
+    normal = make_agent("normal", system_id, 2, 0)
+    seen: set[str] = set()
+    for _ in range(3000):
+        decision = game.pending()
+        if decision is None or seen >= {"zone", "market"}:
+            break
+        if decision.kind in ("zone", "market") and len(decision.options) > 1 and decision.kind not in seen:
+            hard = _hard(system_id, 2)
+            picked = agent_choice(hard, game, decision)
+            assert (hard.last is None) == (decision.kind == "zone")
+            if decision.kind == "zone":
+                assert picked == tuple(bl_ai.choose_hard(game.view_for(decision.seat), decision, Rng.seeded(7)))
+            seen.add(decision.kind)
+        game.choose(decision.seat, agent_choice(normal, game, decision) if not decision.forced_pass else ("pass",))
+    assert seen == {"zone", "market"}
 
 
 def _rigged_search(gains: list[float], seed: int, **settings):
