@@ -237,31 +237,40 @@ def test_a_role_restricted_hard_player_searches_only_its_roles_questions():
     assert min(seen.values()) >= 3
 
 
+def _buck_legacy_questions_put_to_hard(seed: int, kinds: tuple[str, ...]) -> dict[str, tuple]:
+    """A Buck: Legacy game of normal players in which the first question of each of ``kinds``
+    that has a choice is also put to a hard player: per kind, the asked seat's view, the
+    question, the hard player's answer and whether it searched."""
+    system_id = "buck-legacy"
+    system = registry.get(system_id)
+    game = Game.new(system, seed, 2, system.playout_options)
+    normal = make_agent("normal", system_id, seed, 0)
+    found: dict[str, tuple] = {}
+    for _ in range(3000):
+        decision = game.pending()
+        if decision is None or len(found) == len(kinds):
+            break
+        if decision.kind in kinds and len(decision.options) > 1 and decision.kind not in found:
+            hard = _hard(system_id, seed)
+            hard.rng = Rng.seeded(7, 7)
+            picked = agent_choice(hard, game, decision)
+            found[decision.kind] = (game.view_for(decision.seat), decision, picked, hard.last is not None)
+        game.choose(decision.seat, agent_choice(normal, game, decision) if not decision.forced_pass else ("pass",))
+    assert set(found) == set(kinds)
+    return found
+
+
 def test_a_question_the_game_leaves_to_the_heuristic_is_answered_as_normal_would_unsearched():
     """Buck: Legacy leaves the Parry (keep it or accept the loss) to the heuristic
     (``heuristic_questions``): the hard player answers it as normal does without a search, and
     still searches its other questions (a Market's)."""
-    system_id = "buck-legacy"
-    system = registry.get(system_id)
-    assert "parry_choice" in SearchAgent(system_id, Rng.seeded(1)).settings.heuristic_questions
-    game = Game.new(system, 1, 2, system.playout_options)
-    normal = make_agent("normal", system_id, 1, 0)
-    seen: set[str] = set()
-    for _ in range(3000):
-        decision = game.pending()
-        if decision is None or seen >= {"parry_choice", "market"}:
-            break
-        if decision.kind in ("parry_choice", "market") and len(decision.options) > 1 and decision.kind not in seen:
-            hard = _hard(system_id, 1)
-            hard.rng = Rng.seeded(7, 7)
-            picked = agent_choice(hard, game, decision)
-            assert (hard.last is None) == (decision.kind == "parry_choice")
-            if decision.kind == "parry_choice":
-                normal.rng = Rng.seeded(7, 7)
-                assert picked == tuple(normal.choose(game.view_for(decision.seat), decision))
-            seen.add(decision.kind)
-        game.choose(decision.seat, agent_choice(normal, game, decision) if not decision.forced_pass else ("pass",))
-    assert seen == {"parry_choice", "market"}
+    assert "parry_choice" in SearchAgent("buck-legacy", Rng.seeded(1)).settings.heuristic_questions
+    found = _buck_legacy_questions_put_to_hard(1, ("parry_choice", "market"))
+    view, decision, picked, searched = found["parry_choice"]
+    normal = make_agent("normal", "buck-legacy", 1, 0)
+    normal.rng = Rng.seeded(7, 7)  # type: ignore[attr-defined]
+    assert not searched and picked == tuple(normal.choose(view, decision))
+    assert found["market"][3]
 
 
 def test_buck_legacys_hard_player_keeps_its_tactics_plans_for_the_zone_unsearched():
@@ -271,25 +280,11 @@ def test_buck_legacys_hard_player_keeps_its_tactics_plans_for_the_zone_unsearche
     Medal lead), without a search, and still searches the Market."""
     from game.rulesets.buck_legacy import ai as bl_ai
 
-    system_id = "buck-legacy"
-    system = registry.get(system_id)
-    assert {"create", "zone", "useless"} <= set(SearchAgent(system_id, Rng.seeded(1)).settings.heuristic_questions)
-    game = Game.new(system, 2, 2, system.playout_options)
-    normal = make_agent("normal", system_id, 2, 0)
-    seen: set[str] = set()
-    for _ in range(3000):
-        decision = game.pending()
-        if decision is None or seen >= {"zone", "market"}:
-            break
-        if decision.kind in ("zone", "market") and len(decision.options) > 1 and decision.kind not in seen:
-            hard = _hard(system_id, 2)
-            picked = agent_choice(hard, game, decision)
-            assert (hard.last is None) == (decision.kind == "zone")
-            if decision.kind == "zone":
-                assert picked == tuple(bl_ai.choose_hard(game.view_for(decision.seat), decision, Rng.seeded(7)))
-            seen.add(decision.kind)
-        game.choose(decision.seat, agent_choice(normal, game, decision) if not decision.forced_pass else ("pass",))
-    assert seen == {"zone", "market"}
+    assert {"create", "zone", "useless"} <= set(SearchAgent("buck-legacy", Rng.seeded(1)).settings.heuristic_questions)
+    found = _buck_legacy_questions_put_to_hard(2, ("zone", "market"))
+    view, decision, picked, searched = found["zone"]
+    assert not searched and picked == tuple(bl_ai.choose_hard(view, decision, Rng.seeded(7)))
+    assert found["market"][3]
 
 
 def _rigged_search(gains: list[float], seed: int, **settings):
