@@ -261,8 +261,11 @@ def m_names(rng: Rng, doc: Doc) -> None:
 
 
 def m_keys(rng: Rng, doc: Doc) -> None:
-    kind = rng.below(5)
-    if kind == 0 and doc.data:
+    kind = rng.below(6)
+    if kind == 5:
+        doc.data["agent_memory"] = {rng.choice(["0", "1", "²", "99"]): rng.choice(
+            [[1, ["ab"] * 6000], [-1, []], [1, [None]], [2**70, ["ab"]], "x", [1, ["\ud800"]]])}
+    elif kind == 0 and doc.data:
         del doc.data[rng.choice(sorted(doc.data))]
     elif kind == 1:
         doc.data[rng.choice(["sneaky", "__proto__", "Choices", "", "\ud800"])] = rng.choice(ODD_VALUES)

@@ -49,7 +49,7 @@ from game.core.serial import canonical_json, stable_hash, to_data
 from game.session import Seat, Session
 
 FORMAT = "five-realms-save"
-VERSION = 3
+VERSION = 4
 MAX_BYTES = 2 * 1024 * 1024
 """The largest file read as a save (a game of MAX_CHOICES moves is under 1 MB)."""
 MAX_DEPTH = 64
@@ -107,7 +107,13 @@ def _upgrade_2(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "version": 3, "snapshot": turned, "hash": stable_hash(turned)}
 
 
-UPGRADERS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _upgrade_1, 2: _upgrade_2}
+def _upgrade_3(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 4 keeps what a hard AI seat remembers of the current turn (the positions its
+    search started from); format 3 games kept nothing, as if the turn had just begun."""
+    return {**data, "version": 4, "agent_memory": {}}
+
+
+UPGRADERS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _upgrade_1, 2: _upgrade_2, 3: _upgrade_3}
 
 
 def data_dir() -> Path:
@@ -219,6 +225,7 @@ def session_to_data(session: Session) -> dict[str, Any]:
         "seed": session.seed,
         "turn": session.game.turn,
         "agents": {str(k): v for k, v in session.agent_states().items()},
+        "agent_memory": {str(k): v for k, v in session.agent_memories().items()},
         "scenario": session.scenario,
         "strict_windows": session.strict_windows,
         "choices": [[c.seat, list(c.option_ids)] for c in session.choices],
@@ -368,7 +375,7 @@ def _text(value: Any, limit: int) -> bool:
 
 _KEYS = {"format", "version", "app_version", "saved_at", "ruleset", "options", "seats", "seed", "scenario",
          "strict_windows",
-         "choices", "agents", "turn", "snapshot", "hash"}
+         "choices", "agents", "agent_memory", "turn", "snapshot", "hash"}
 _HEADER_KEYS = ("format", "version", "app_version", "saved_at", "ruleset", "seats", "turn")
 _AGENT_KEY = re.compile(r"[0-9]{1,2}")
 _SEAT_KINDS = ("human", "ai")
@@ -450,6 +457,22 @@ def _check_scenario(scenario: Any) -> None:
             raise SaveError("The save's starting position is damaged.")
 
 
+MAX_REMEMBERED = 5000
+"""The most positions a save may say a hard AI seat was searched from in one turn."""
+
+
+def _check_agent_memory(memory: Any, seats: int) -> None:
+    """Per AI seat: [the turn, the positions (short hashes) its search started from in it]."""
+    if not isinstance(memory, dict) or len(memory) > seats:
+        raise SaveError("The save's AI seats' memory is damaged.")
+    for key, value in memory.items():
+        if (not isinstance(key, str) or not _AGENT_KEY.fullmatch(key) or int(key) >= seats
+                or not isinstance(value, list) or len(value) != 2 or not _is_int(value[0], 0, 10**9)
+                or not isinstance(value[1], list) or len(value[1]) > MAX_REMEMBERED
+                or not all(_text(p, 64) for p in value[1])):
+            raise SaveError("The save's AI seats' memory is damaged.")
+
+
 def _check_shape(data: Any) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise SaveError("This is not a Five Realms save.")
@@ -491,6 +514,7 @@ def _check_shape(data: Any) -> dict[str, Any]:
                 or not isinstance(value, list) or len(value) != 2
                 or not all(_is_int(v, 0, 2**64 - 1) for v in value)):
             raise SaveError("The save's AI seats are damaged.")
+    _check_agent_memory(data["agent_memory"], len(seats))
     _check_scenario(data["scenario"])
     if not isinstance(data["strict_windows"], bool):
         raise SaveError("The save's table setting 'strict windows' is damaged.")
@@ -560,6 +584,7 @@ def session_from_data(data: Any, progress: Callable[[int, int], None] | None = N
     except Exception:
         raise SaveError("The saved position is damaged.") from None
     session.set_agent_states({int(k): v for k, v in data["agents"].items() if int(k) in session.agents})
+    session.set_agent_memories({int(k): v for k, v in data["agent_memory"].items()})
     return session
 
 
@@ -621,6 +646,7 @@ def open_data(data: Any) -> OpenedSave:
                                       data["scenario"], game, [(seat, ids) for seat, ids in data["choices"]],
                                       data["strict_windows"])
         session.set_agent_states({int(k): v for k, v in data["agents"].items() if int(k) in session.agents})
+        session.set_agent_memories({int(k): v for k, v in data["agent_memory"].items()})
     except SaveError:
         raise
     except FiveRealmsError as exc:

@@ -35,7 +35,7 @@ steers a seat out of a loop of its own answers.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from game.ai import LEVELS, Agent, make_agent
 from game.ai.agents import agent_choice, view_for
@@ -390,6 +390,23 @@ class Session:
             if seat in self.agents:
                 rng: Rng = self.agents[seat].rng  # type: ignore[attr-defined]
                 rng.state, rng.inc = state, inc
+
+    def agent_memories(self) -> dict[int, list[Any]]:
+        """What searching agents remember of the current turn (game.ai.hard), per seat, so a
+        loaded game goes on as the unbroken one would there too."""
+        out = {}
+        for seat, agent in self.agents.items():
+            memory = getattr(agent, "memory", None)
+            kept = memory(seat) if memory is not None else None
+            if kept is not None:
+                out[seat] = kept
+        return out
+
+    def set_agent_memories(self, memories: Mapping[int, Sequence[Any]]) -> None:
+        for seat, memory in memories.items():
+            recall = getattr(self.agents.get(seat), "recall", None)
+            if recall is not None:
+                recall(seat, memory)
 
     def log_for(self, seat: int | None) -> list[Event]:
         """The log lines ``seat`` may see."""

@@ -232,6 +232,19 @@ def test_every_check_ends_in_a_save_error_sentence_never_another_exception(tmp_p
             saves.check_shape(broken)
 
 
+def test_a_hard_seats_memory_in_a_save_is_checked_and_a_format_3_save_has_none(tmp_path):
+    """Format 4 keeps a hard seat's memory of the turn (game.ai.hard); a damaged one is refused
+    with a sentence, and a format 3 save, which had none, loads as before."""
+    _, data = _good_file(tmp_path)
+    assert data["version"] == 4 and data["agent_memory"] == {}  # its AI seats are normal ones
+    for memory in ({"9": [1, ["ab"]]}, {"0": [1, "ab"]}, {"0": [-1, []]}, {"0": [1, ["x" * 65]]},
+                   {"0": [1, ["ab"] * 5001]}, {"0": [1, [7]]}, [], {"0": [1]}):
+        _refused(_write(tmp_path / "memory.json", {**data, "agent_memory": memory}), "memory is damaged")
+    older = {key: value for key, value in data.items() if key != "agent_memory"}
+    loaded = saves.load(_write(tmp_path / "format3.json", {**older, "version": 3}))
+    assert loaded.game.state_hash() == data["hash"] and loaded.agent_memories() == {}
+
+
 @pytest.mark.parametrize("name, fragment", [
     ("\ud800", "cannot be used"), ("a\x00b", "cannot be used"), ("n" * 25, "at most 24"), ("", "empty"),
     ("  ", "empty"), ("tab\there", "cannot be used"), ("\u034f\ufe00", "can be seen"), ("\u0301 ", "can be seen"), ("Ann \ufe00", "can be seen"),

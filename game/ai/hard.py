@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, replace
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from game.ai.agents import hard_heuristic_for, heuristic_for, searching_policy
 from game.ai.search import Budget, Helpers, SearchResult, SearchSettings, search_decision, seat_position
@@ -124,6 +124,17 @@ class SearchAgent:
         earlier = tuple(positions)
         positions[seat_position(game, seat)] = None
         return earlier
+
+    def memory(self, seat: int) -> list[Any] | None:
+        """What this agent remembers for ``seat`` (its turn and the positions it was searched
+        from in that turn), as data a save keeps: a loaded game searches as the unbroken one."""
+        kept = self.turn_positions.get(seat)
+        return None if kept is None else [kept[0], list(kept[1])]
+
+    def recall(self, seat: int, memory: Sequence[Any]) -> None:
+        """Take back what :meth:`memory` gave for ``seat``."""
+        turn, positions = memory
+        self.turn_positions[seat] = (turn, dict.fromkeys(positions))
 
     def search_here(self, game: Game, decision: Decision) -> tuple[str, ...]:
         """Search ``decision`` in this process and answer it (nobody watches the time here:

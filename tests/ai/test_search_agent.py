@@ -205,6 +205,32 @@ def test_a_game_with_a_hard_seat_saves_and_loads_with_its_level(tmp_path, monkey
     assert loaded.game.state_hash() == session.game.state_hash()
 
 
+def test_a_hard_seats_memory_of_the_turn_is_saved_with_the_game(tmp_path, monkeypatch):
+    """The positions the hard seat was searched from this turn (the search avoids answers that
+    lead back to one) are saved, and both ways of loading give them back: the next search
+    from the loaded game is asked exactly as the unbroken game's is."""
+    from game import saves
+    from game.session import Seat, Session
+
+    monkeypatch.setenv("FIVE_REALMS_DATA_DIR", str(tmp_path))
+    session = Session.new("buck-legacy", [Seat("ai", "Ann", "hard"), Seat("ai", "Bram", "normal")], 5)
+    hard = session.agents[0]
+    hard.budget = BUDGET
+    while len(hard.turn_positions.get(0, (0, {}))[1]) < 2:  # mid-turn, searched from twice or more
+        session.step_ai()
+    path = saves.save(session, "mid-turn")
+    loaded = saves.load(path)
+    opened = saves.open_data(json.loads(path.read_text())).session
+    for other in (loaded, opened):
+        assert other.agents[0].turn_positions == hard.turn_positions
+        other.agents[0].budget = BUDGET
+    while not hard.searches(decision := session.pending()) or decision.seat != 0:
+        for each in (session, loaded, opened):
+            each.step_ai()
+    asked = [each.agents[0].request(each.game, decision) for each in (session, loaded, opened)]
+    assert asked[0].been and asked[1] == asked[0] == asked[2]
+
+
 def test_a_role_restricted_hard_player_searches_only_its_roles_questions():
     """``hard:monster`` in Fantasy Adventures searches the monster player's questions and
     answers a hero player's with the heuristic, as ``normal`` would (the tournament measures
