@@ -85,11 +85,13 @@ class LoggedChoice:
 @dataclass
 class UndoPoint:
     """The position before a human choice: ``choices`` logged choices stood before it, the
-    log was ``log_length`` events long, and ``game`` is a clone nobody plays on."""
+    log was ``log_length`` events long, ``game`` is a clone nobody plays on, and ``memories``
+    what the hard AI seats remembered of the turn then (:meth:`Session.agent_memories`)."""
 
     choices: int
     log_length: int
     game: Game
+    memories: dict[int, list[Any]] = field(default_factory=dict)
 
 
 @dataclass
@@ -222,7 +224,7 @@ class Session:
         turn_before = self.game.turn
         point = None
         if by_human and len(self.choices) >= self._undo_from:
-            point = UndoPoint(len(self.choices), len(self.log), self.game.clone())
+            point = UndoPoint(len(self.choices), len(self.log), self.game.clone(), self.agent_memories())
             point.game.initial_events = self.game.initial_events
         events = self.game.choose(seat, ids)  # an illegal choice raises here: nothing kept
         irreversible = self.game.last_choice_irreversible
@@ -348,11 +350,13 @@ class Session:
             self.game = point.game
             del self.choices[keep:]
             del self.log[point.log_length:]
+            self.set_agent_memories(point.memories)  # the positions taken back are not "been"
         else:  # beyond the kept positions: rebuild from the seed
             rebuilt = Session.replay(self.system_id, self.seats, self.seed, self.options, self.scenario,
                                      [(c.seat, c.option_ids) for c in self.choices[:keep]], self.strict_windows)
             self.game, self.choices, self.log = rebuilt.game, rebuilt.choices, rebuilt.log
             self.undo_points = rebuilt.undo_points
+            self.set_agent_memories({})  # what they remembered then is not known: nothing
         self.log.extend(self._answer_windows())
 
     # -- a session opened from a save's snapshot ---------------------------------------------------
@@ -403,10 +407,11 @@ class Session:
         return out
 
     def set_agent_memories(self, memories: Mapping[int, Sequence[Any]]) -> None:
-        for seat, memory in memories.items():
-            recall = getattr(self.agents.get(seat), "recall", None)
+        """Give every searching agent what ``memories`` holds for its seat (nothing if none)."""
+        for seat, agent in self.agents.items():
+            recall = getattr(agent, "recall", None)
             if recall is not None:
-                recall(seat, memory)
+                recall(seat, memories.get(seat))
 
     def log_for(self, seat: int | None) -> list[Event]:
         """The log lines ``seat`` may see."""

@@ -131,8 +131,11 @@ class SearchAgent:
         kept = self.turn_positions.get(seat)
         return None if kept is None else [kept[0], list(kept[1])]
 
-    def recall(self, seat: int, memory: Sequence[Any]) -> None:
-        """Take back what :meth:`memory` gave for ``seat``."""
+    def recall(self, seat: int, memory: Sequence[Any] | None) -> None:
+        """Take back what :meth:`memory` gave for ``seat`` (None: remember nothing)."""
+        if memory is None:
+            self.turn_positions.pop(seat, None)
+            return
         turn, positions = memory
         self.turn_positions[seat] = (turn, dict.fromkeys(positions))
 

@@ -231,6 +231,33 @@ def test_a_hard_seats_memory_of_the_turn_is_saved_with_the_game(tmp_path, monkey
     assert asked[0].been and asked[1] == asked[0] == asked[2]
 
 
+def test_undo_gives_the_hard_seat_back_its_memory_of_the_turn_as_it_was():
+    """The positions a human's undo takes back are no longer ones the hard seat has been in:
+    it remembers the turn as it did before the choice taken back (else, in the same position
+    again, it could not give the answer it gave then)."""
+    import copy
+
+    from game.ai.agents import random_choice
+    from game.session import Seat, Session
+
+    session = Session.new("fantasy-heroes", [Seat("human", "Ann"), Seat("ai", "Bram", "hard")], 1)
+    hard = session.agents[1]
+    hard.budget = Budget(iterations=4)
+    rng = Rng.seeded(1, 3)
+    for _ in range(100):
+        session.run_ai()
+        decision = session.pending()
+        before = copy.deepcopy(hard.turn_positions)
+        session.choose(decision.seat, random_choice(decision, rng))
+        session.run_ai()
+        if hard.turn_positions != before and session.can_undo(0):
+            break
+    else:
+        pytest.fail("no undoable choice followed by the hard seat's searches")
+    session.undo(0)
+    assert hard.turn_positions == before
+
+
 def test_a_role_restricted_hard_player_searches_only_its_roles_questions():
     """``hard:monster`` in Fantasy Adventures searches the monster player's questions and
     answers a hero player's with the heuristic, as ``normal`` would (the tournament measures
