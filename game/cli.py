@@ -14,7 +14,7 @@
     python -m game soak fantasy-heroes [--minutes M | --games N] [--agents normal,random] [--seed S]
     python -m game fuzz-saves fantasy-heroes --files N --seed S
     python -m game tournament fantasy-heroes --agents hard,normal [--games N] [--budget 200|1s]
-                   [--seats N] [--option key=value] [--json]
+                   [--seats N] [--option key=value] [--jobs N] [--record FILE] [--json]
     python -m game deck check FILE                 (Fantasy Adventures: exit 0 legal, 1 illegal)
     python -m game deck starter [--out FILE]       (write the starter deck file)
 
@@ -362,7 +362,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
                   f"winner {winners}", flush=True)
 
     results = run_tournament(args.ruleset, agents, args.games, args.seed, args.seats, budget, options, report,
-                             _at_least("--jobs", args.jobs, 1))
+                             _at_least("--jobs", args.jobs, 1), Path(args.record) if args.record else None)
     if args.json:
         print(json.dumps({"games": results.games, "summary": results.summary()}))
     else:
@@ -491,6 +491,8 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--option", action="append", default=[], help="game option key=value")
     t.add_argument("--jobs", type=int, default=1,
                    help="games played at a time, each in its own process (the same results, sooner)")
+    t.add_argument("--record", default="", metavar="FILE",
+                   help="write each game to FILE as it ends; started again with FILE, play only the games not in it")
     t.add_argument("--json", action="store_true")
     t.set_defaults(func=cmd_tournament)
 

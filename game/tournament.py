@@ -11,10 +11,16 @@ shared win is a win: the cooperative Champions of Albion, tied Medal counts). Ea
 *role*, the rule system's name for it in that game (``RuleSystem.tournament_role``: the
 Overlord or the heroes, the champions against a main enemy, else the seat's number), and win
 rates are given per agent and per agent and role, each with its Wilson score interval.
+
+With a record file, each game is written to it as it ends (one JSON line), and a tournament
+started again with the same file and settings plays only the games not in it: a long row cut
+off (a session's end, a crash) goes on where it stopped, with the same results, since every
+game depends only on its seed, seating and (iteration) budget.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from collections import defaultdict
@@ -22,6 +28,7 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from itertools import repeat
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
 from game.ai.agents import LEVELS, agent_choice, make_agent
@@ -129,12 +136,54 @@ def _played(system_id: str, seat_agents: Sequence[str], seed: int, budget: Budge
             "roles": [system.tournament_role(game.state, s) for s in range(len(seat_agents))]}
 
 
+def _settings(system_id: str, budget: Budget | None, options: dict[str, Any] | None) -> dict[str, Any]:
+    """What a recorded game was played with besides its seed and seating."""
+    return {"ruleset": system_id, "budget": None if budget is None else [budget.iterations, budget.seconds],
+            "options": dict(options or {})}
+
+
+def _recorded(path: Path, settings: dict[str, Any]) -> dict[tuple[int, tuple[str, ...]], dict[str, Any]]:
+    """The games already in a record file, by seed and seating. A line cut off as it was
+    written is left out (its game is played again); a game of other settings is refused."""
+    if not path.exists():
+        return {}
+    found = {}
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        try:
+            entry = json.loads(line)
+            key = (int(entry["seed"]), tuple(str(a) for a in entry["agents"]))
+            game = dict(entry["game"])
+            game["steered"] = {int(seat): int(count) for seat, count in game["steered"].items()}  # (JSON keys are text)
+            known = {k: entry[k] for k in settings}
+        except (ValueError, KeyError, TypeError, AttributeError):
+            continue
+        if known != settings:
+            raise FiveRealmsError(f"Line {number} of the record {path.name} was played with {json.dumps(known)}, "
+                                  f"not {json.dumps(settings)}; give this tournament another file.")
+        found[key] = game
+    return found
+
+
+def _write_record(path: Path, settings: dict[str, Any], seed: int, seat_agents: Sequence[str],
+                  game: dict[str, Any]) -> None:
+    """Append one game (on a line of its own, even after a line cut off)."""
+    with path.open("a+", encoding="utf-8") as out:
+        out.seek(0, 2)
+        if out.tell() > 0:
+            out.seek(out.tell() - 1)
+            if out.read(1) != "\n":
+                out.write("\n")
+        out.write(json.dumps({**settings, "seed": seed, "agents": list(seat_agents), "game": game}) + "\n")
+
+
 def run_tournament(system_id: str, agents: Sequence[str], games: int, seed: int, seats: int | None = None,
                    budget: Budget | None = None, options: dict[str, Any] | None = None,
-                   report: Callable[[int, dict[str, Any]], None] | None = None, jobs: int = 1) -> Results:
+                   report: Callable[[int, dict[str, Any]], None] | None = None, jobs: int = 1,
+                   record_file: Path | None = None) -> Results:
     """Play ``games`` games with the seats rotated (see the module docstring), ``jobs`` at a time
     in worker processes (each game has its own seed and agents: the results are the same as one
-    at a time, and come in the same order)."""
+    at a time, and come in the same order). With ``record_file``, games already in it are
+    taken from it and each game played is added to it (see the module docstring)."""
     system = registry.get(system_id)
     for level in agents:
         base, _, role = level.partition(":")
@@ -156,12 +205,22 @@ def run_tournament(system_id: str, agents: Sequence[str], games: int, seed: int,
         else:
             line_ups.append([agents[(s + i) % len(agents)] for s in range(count)])
     seeds = [seed + i // len(agents) for i in range(games)]  # every seating of the agents on the same seed, in turn
+    settings = _settings(system_id, budget, options)
+    done = _recorded(record_file, settings) if record_file is not None else {}
+    todo = [i for i in range(games) if (seeds[i], tuple(line_ups[i])) not in done]
     results = Results(list(agents))
     started = time.perf_counter()
     with _pool(jobs) as pool:
-        played = (pool.map(_played, repeat(system_id), line_ups, seeds, repeat(budget), repeat(options))
-                  if pool is not None else map(_played, repeat(system_id), line_ups, seeds, repeat(budget), repeat(options)))
-        for i, (seat_agents, game_seed, game) in enumerate(zip(line_ups, seeds, played)):
+        todo_line_ups, todo_seeds = [line_ups[i] for i in todo], [seeds[i] for i in todo]
+        new = (pool.map(_played, repeat(system_id), todo_line_ups, todo_seeds, repeat(budget), repeat(options))
+               if pool is not None else map(_played, repeat(system_id), todo_line_ups, todo_seeds, repeat(budget),
+                                            repeat(options)))
+        for i, (seat_agents, game_seed) in enumerate(zip(line_ups, seeds)):
+            game = done.get((game_seed, tuple(seat_agents)))
+            if game is None:
+                game = next(new)
+                if record_file is not None:
+                    _write_record(record_file, settings, game_seed, seat_agents, game)
             returns, roles = game["returns"], game["roles"]
             record = {"seed": game_seed, "agents": seat_agents,
                       "winners": [s for s, r in enumerate(returns) if r == 1.0], "turns": game["turns"], "roles": roles}

@@ -185,6 +185,34 @@ def test_games_played_in_worker_processes_count_exactly_as_one_at_a_time():
         run_tournament(*args, jobs=0)
 
 
+def test_a_tournament_cut_off_goes_on_from_its_record_file_to_the_same_results(tmp_path):
+    """``--record``: each game is written as it ends; started again with the file, only the
+    games not in it are played (a line cut off as it was written is played again), and the
+    results are those of the tournament played at one go. Other settings are refused."""
+    args = ("fantasy-heroes", ["hard", "random"], 6, 3)
+    whole = run_tournament(*args, budget=Budget(iterations=2))
+    record = tmp_path / "row.jsonl"
+    run_tournament("fantasy-heroes", ["hard", "random"], 3, 3, budget=Budget(iterations=2), record_file=record)
+    lines = record.read_text().splitlines()
+    assert len(lines) == 3
+    record.write_text("\n".join(lines[:2]) + "\n" + lines[2][:40])  # the third game cut off mid-line
+    played: list[int] = []
+    import game.tournament as tournament
+
+    real = tournament._played
+    try:
+        tournament._played = lambda *a: played.append(a[2]) or real(*a)  # type: ignore[assignment]
+        again = run_tournament(*args, budget=Budget(iterations=2), record_file=record)
+    finally:
+        tournament._played = real
+    assert played == [4, 4, 5, 5]  # the cut-off game (seed 4) and the three not yet played
+    assert again.games == whole.games and again.summary()["win_rate"] == whole.summary()["win_rate"]
+    assert again.summary()["decision_time"]["hard"]["decisions"] == whole.summary()["decision_time"]["hard"]["decisions"]
+    assert len(record.read_text().splitlines()) == 7  # the cut-off line stays, each game after on its own
+    with pytest.raises(FiveRealmsError, match="another file"):
+        run_tournament(*args, budget=Budget(iterations=3), record_file=record)
+
+
 def test_a_game_with_a_hard_seat_saves_and_loads_with_its_level(tmp_path, monkeypatch):
     """A hard seat is saved as one and comes back as a searching player, its generator where it
     was, so the loaded game goes on as the original would have (an iteration budget)."""
