@@ -189,10 +189,10 @@ def test_a_tournament_cut_off_goes_on_from_its_record_file_to_the_same_results(t
     """``--record``: each game is written as it ends; started again with the file, only the
     games not in it are played (a line cut off as it was written is played again), and the
     results are those of the tournament played at one go. Other settings are refused."""
-    args = ("fantasy-heroes", ["hard", "random"], 6, 3)
-    whole = run_tournament(*args, budget=Budget(iterations=2))
+    args = ("fantasy-heroes", ["normal", "random"], 6, 3)
+    whole = run_tournament(*args)
     record = tmp_path / "row.jsonl"
-    run_tournament("fantasy-heroes", ["hard", "random"], 3, 3, budget=Budget(iterations=2), record_file=record)
+    run_tournament("fantasy-heroes", ["normal", "random"], 3, 3, record_file=record)
     lines = record.read_text().splitlines()
     assert len(lines) == 3
     record.write_text("\n".join(lines[:2]) + "\n" + lines[2][:40])  # the third game cut off mid-line
@@ -202,12 +202,12 @@ def test_a_tournament_cut_off_goes_on_from_its_record_file_to_the_same_results(t
     real = tournament._played
     try:
         tournament._played = lambda *a: played.append(a[2]) or real(*a)  # type: ignore[assignment]
-        again = run_tournament(*args, budget=Budget(iterations=2), record_file=record)
+        again = run_tournament(*args, record_file=record)
     finally:
         tournament._played = real
     assert played == [4, 4, 5, 5]  # the cut-off game (seed 4) and the three not yet played
     assert again.games == whole.games and again.summary()["win_rate"] == whole.summary()["win_rate"]
-    assert again.summary()["decision_time"]["hard"]["decisions"] == whole.summary()["decision_time"]["hard"]["decisions"]
+    assert again.summary()["decision_time"]["normal"]["decisions"] == whole.summary()["decision_time"]["normal"]["decisions"]
     assert len(record.read_text().splitlines()) == 7  # the cut-off line stays, each game after on its own
     with pytest.raises(FiveRealmsError, match="another file"):
         run_tournament(*args, budget=Budget(iterations=3), record_file=record)
