@@ -213,6 +213,22 @@ def test_a_tournament_cut_off_goes_on_from_its_record_file_to_the_same_results(t
         run_tournament(*args, budget=Budget(iterations=3), record_file=record)
 
 
+def test_a_recorded_game_counts_as_played_its_steered_answers_too(tmp_path):
+    """A game read from a record file counts as it did when played: its wins, roles, decision
+    times and the answers the repeat guard changed (whose seats JSON keeps as text)."""
+    record = tmp_path / "row.jsonl"
+    game = {"returns": [0.0, 1.0], "turns": 9, "times": [[0.5], [0.25, 0.25]], "steered": {"1": 2},
+            "roles": ["Seat 1", "Seat 2"]}
+    record.write_text(json.dumps({"ruleset": "fantasy-heroes", "budget": None, "options": {}, "seed": 3,
+                                  "agents": ["normal", "random"], "game": game}) + "\n")
+    results = run_tournament("fantasy-heroes", ["normal", "random"], 1, 3, record_file=record)
+    assert results.games == [{"seed": 3, "agents": ["normal", "random"], "winners": [1], "turns": 9,
+                              "roles": ["Seat 1", "Seat 2"]}]
+    assert results.steered == [(3, "random", 2)]
+    summary = results.summary()
+    assert summary["win_rate"]["random"]["won"] == 1 and summary["decision_time"]["random"]["decisions"] == 2
+
+
 def test_a_game_with_a_hard_seat_saves_and_loads_with_its_level(tmp_path, monkeypatch):
     """A hard seat is saved as one and comes back as a searching player, its generator where it
     was, so the loaded game goes on as the original would have (an iteration budget)."""
