@@ -211,10 +211,9 @@ def run_tournament(system_id: str, agents: Sequence[str], games: int, seed: int,
     results = Results(list(agents))
     started = time.perf_counter()
     with _pool(jobs) as pool:
-        todo_line_ups, todo_seeds = [line_ups[i] for i in todo], [seeds[i] for i in todo]
-        new = (pool.map(_played, repeat(system_id), todo_line_ups, todo_seeds, repeat(budget), repeat(options))
-               if pool is not None else map(_played, repeat(system_id), todo_line_ups, todo_seeds, repeat(budget),
-                                            repeat(options)))
+        play = pool.map if pool is not None else map
+        new = play(_played, repeat(system_id), [line_ups[i] for i in todo], [seeds[i] for i in todo], repeat(budget),
+                   repeat(options))
         for i, (seat_agents, game_seed) in enumerate(zip(line_ups, seeds)):
             game = done.get((game_seed, tuple(seat_agents)))
             if game is None:
