@@ -17,7 +17,10 @@ snapshot (a clone of the game and the length of the log) of the position, the la
 ``UNDO_DEPTH`` of them, dropped once an irreversible choice puts them out of reach. Undo
 puts the snapshot back; it equals what replaying the choices before it from the seed would
 give (only when the snapshot is gone, after ``UNDO_DEPTH`` take-backs in a row, does undo
-replay). The AI seats' own generators go on as they were (undo never rewound them).
+replay). The snapshot also keeps where the AI seats' own generators stood, and undo puts them
+back too: what an AI seat drew since (a search begun and cancelled by the undo, a window's
+answer) is drawn again, so the same choice again gets the same answers and a human cannot
+undo to fish for another. (A replay from the seed cannot know them: there they go on.)
 
 A session opened from a save's snapshot (``saves.open_data``) has its position at once but
 not yet its history: until the replay of its moves from the seed has been checked and
@@ -85,13 +88,16 @@ class LoggedChoice:
 @dataclass
 class UndoPoint:
     """The position before a human choice: ``choices`` logged choices stood before it, the
-    log was ``log_length`` events long, ``game`` is a clone nobody plays on, and ``memories``
-    what the hard AI seats remembered of the turn then (:meth:`Session.agent_memories`)."""
+    log was ``log_length`` events long, ``game`` is a clone nobody plays on, ``memories`` what
+    the hard AI seats remembered of the turn then (:meth:`Session.agent_memories`), and
+    ``agent_states`` where the AI seats' own random generators stood then
+    (:meth:`Session.agent_states`; None where that is not known: a replay's agents are fresh)."""
 
     choices: int
     log_length: int
     game: Game
     memories: dict[int, list[Any]] = field(default_factory=dict)
+    agent_states: dict[int, list[int]] | None = None
 
 
 @dataclass
@@ -211,7 +217,8 @@ class Session:
         # A forced pass is the session's own answer (see _answer_windows), in a replay too.
         decision = self.game.pending()
         forced = decision is not None and decision.forced_pass and not self.strict_windows
-        events = self._record(seat, ids, by_human=not self.seats[seat].is_ai and not forced)
+        events = self._record(seat, ids, by_human=not self.seats[seat].is_ai and not forced,
+                              agents_known=not _replaying)
         if not _replaying:
             events += self._answer_windows()
         self.log.extend(events)
@@ -219,12 +226,13 @@ class Session:
             self.on_turn_end(self)
         return events
 
-    def _record(self, seat: int, ids: tuple[str, ...], by_human: bool) -> list[Event]:
+    def _record(self, seat: int, ids: tuple[str, ...], by_human: bool, agents_known: bool = True) -> list[Event]:
         decision = self.game.pending()
         turn_before = self.game.turn
         point = None
         if by_human and len(self.choices) >= self._undo_from:
-            point = UndoPoint(len(self.choices), len(self.log), self.game.clone(), self.agent_memories())
+            point = UndoPoint(len(self.choices), len(self.log), self.game.clone(), self.agent_memories(),
+                              self.agent_states() if agents_known else None)
             point.game.initial_events = self.game.initial_events
         events = self.game.choose(seat, ids)  # an illegal choice raises here: nothing kept
         irreversible = self.game.last_choice_irreversible
@@ -351,6 +359,11 @@ class Session:
             del self.choices[keep:]
             del self.log[point.log_length:]
             self.set_agent_memories(point.memories)  # the positions taken back are not "been"
+            if point.agent_states is not None:
+                # The AI seats draw again what they drew since (a search begun and cancelled, a
+                # window's answer): the same choice again gets the same answers, and an undo
+                # cannot be used to fish for another one.
+                self.set_agent_states(point.agent_states)
         else:  # beyond the kept positions: rebuild from the seed
             rebuilt = Session.replay(self.system_id, self.seats, self.seed, self.options, self.scenario,
                                      [(c.seat, c.option_ids) for c in self.choices[:keep]], self.strict_windows)

@@ -302,6 +302,38 @@ def test_undo_gives_the_hard_seat_back_its_memory_of_the_turn_as_it_was():
     assert hard.turn_positions == before
 
 
+def test_undo_puts_back_the_ai_seats_generator_so_the_same_choice_gets_the_same_answers():
+    """What an AI seat drew after a human's choice (here the hard seat's searches of the battle
+    windows it answered with a pass, which undo takes back with the choice) is drawn again
+    after an undo: the same choice again gets the same answers, so undoing cannot be used to
+    fish for other ones."""
+    from game.ai.agents import random_choice
+    from game.session import Seat, Session
+
+    session = Session.new("fantasy-heroes", [Seat("human", "Ann"), Seat("ai", "Bram", "hard")], 1)
+    hard = session.agents[1]
+    hard.budget = Budget(iterations=4)
+    rng = Rng.seeded(1, 3)
+    for _ in range(100):
+        session.run_ai()
+        decision = session.pending()
+        drawn_before = session.agent_states()
+        choice = random_choice(decision, rng)
+        made = len(session.choices)
+        session.choose(decision.seat, choice)
+        session.run_ai()
+        if session.agent_states() != drawn_before and session.can_undo(0):
+            break
+    else:
+        pytest.fail("no undoable choice after which the hard seat drew from its generator")
+    answers = [(c.seat, c.option_ids) for c in session.choices[made:]]
+    session.undo(0)
+    assert session.agent_states() == drawn_before
+    session.choose(0, choice)
+    session.run_ai()
+    assert [(c.seat, c.option_ids) for c in session.choices[made:]] == answers
+
+
 def test_a_role_restricted_hard_player_searches_only_its_roles_questions():
     """``hard:monster`` in Fantasy Adventures searches the monster player's questions and
     answers a hero player's with the heuristic, as ``normal`` would (the tournament measures
