@@ -58,6 +58,22 @@ def test_rolls_when_an_ally_spell_would_make_a_win_possible_d20():
     assert ai.choose(alone.view_for(0), _useless(0), Rng.seeded(1)) == ("fail",)
 
 
+def test_a_caster_without_the_mana_for_a_weapon_spell_gives_up_a_hopeless_boss_fight_d20():
+    """D-20, BL-180, BL-203: A, a Runeweaver (CS 2 + 0 + 5 = 7), cannot beat the Colossus (7 + 6
+    against 12 + 1) unless a Spark on its own blade adds Electric, the Colossus's weakness (+1 and
+    the automatic parry). With 1 Mana it rolls to stay Active; with none (Mana comes back only in
+    the Market) it fails on purpose, as a fighter without spells does. (Counting the spell it
+    could not pay for, a Runeweaver whose Escape cannot fail rolled against a Boss it could not
+    harm for ever: a tournament game that never ended.)"""
+    def runeweaver(mana: int) -> dict[str, object]:
+        return adventurer("A", race="ogrekin", slots={"weapon": "starfall_blade"}, mana=mana, **{"class": "runeweaver"})
+    with_mana = position([runeweaver(1), adventurer("B")], start="boss", zone=FORGE)
+    without = position([runeweaver(0), adventurer("B")], start="boss", zone=FORGE)
+    assert without.view_for(0)["adventurers"][0]["strength"] == 7
+    assert ai.choose(with_mana.view_for(0), _useless(0), Rng.seeded(1)) == ("roll",)
+    assert ai.choose(without.view_for(0), _useless(0), Rng.seeded(1)) == ("fail",)
+
+
 def test_a_caster_keeps_mana_for_the_boss_d16():
     """D-16, BL-055: Mana comes back only in the Market, so before the Boss a Rank 3 caster keeps
     what the Boss round will need of it: a Spark for each fighter (the Colossus is weak to

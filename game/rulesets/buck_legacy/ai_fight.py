@@ -604,7 +604,10 @@ def useless(view: BLView, decision: Decision, rng: Rng) -> Answer:
         foe = Foe(fight["level"], tuple(fight["resist"]), tuple(fight["vulnerable"]), True, foe.hp, foe.escape,
                   foe.special, aid.types, aid.level_drop)
     heal = heal_on_six(view["zone"])
-    hopeful = [a for a in view["adventurers"] if not a["stunned"] and can_ever_win(a, foe) and not outheals(a, foe, heal)]
+    # Each by the spells it has the Mana for: a caster with none left, whose Escape cannot fail,
+    # would otherwise roll for ever against a Boss it cannot harm.
+    hopeful = [a for a in view["adventurers"]
+               if not a["stunned"] and can_ever_win(a, foe, now=True) and not outheals(a, foe, heal, now=True)]
     if hopeful:
         return ("roll",)
     return ("fail",)

@@ -49,6 +49,8 @@ def combo_worth(race: str, klass: str, weapon: str, view: BLView, seat: int) -> 
         value += {0: 0.0, 1: 8.0, 2: 18.0}.get(rank, 30.0)
     if rank:
         value += 1.5 * (r.total("max_mana") + k.total("max_mana") + w.total("max_mana"))
+    if rank >= 2 and view["seats"] == 2:
+        value += tactics().draft_spells
     for card in (r, k, w):
         for ability in card.abilities:
             verb = ability.verb

@@ -43,6 +43,9 @@ class Tactics:
     draft_to_stay_active: bool = False
     """Drafting after another Adventurer (who took the strongest fighter): Combat Strength and
     Escape bonuses first, Magic Rank for nothing (D-02)."""
+    draft_spells: float = 0.0
+    """In a two-seat game, what Magic Rank 2 adds to an Adventurer in the draft, first or second
+    (Gold-like points): its spells Flash and Power Shunt reroll a failed Escape check (D-02)."""
     zone_by_lead: bool = False
     """Level or ahead in Medals, the shortest Zone (the game ends sooner, the lead kept); behind,
     the longest (more draws to catch up); the Zone's section 6 score only breaks ties (D-08)."""
@@ -192,9 +195,10 @@ def bare_strength(adv: AdventurerView) -> int:
     return adv["strength"] - weapon_bonus(adv)
 
 
-def spell_types(adv: AdventurerView) -> tuple[str, ...]:
-    """Damage types the Adventurer can add to a weapon by a spell (BL-212 to BL-214)."""
-    if adv["magic_rank"] < 1:
+def spell_types(adv: AdventurerView, now: bool = False) -> tuple[str, ...]:
+    """Damage types the Adventurer can add to a weapon by a spell (BL-212 to BL-214); ``now``, in
+    a fight, only with the Mana to cast one (a Mana each), which comes back only in the Market."""
+    if adv["magic_rank"] < 1 or (now and adv["mana"] < 1):
         return ()
     return ("electric", "fire", "holy") if is_cleric(adv) else ("electric", "fire")
 
@@ -240,9 +244,9 @@ def party_aid(view: BLView, now: bool = False) -> PartyAid:
     types: set[str] = set()
     drop = 0
     for adv in view["adventurers"]:
-        if now and (adv["stunned"] or adv["mana"] < 1):
+        if now and adv["stunned"]:
             continue
-        types.update(spell_types(adv))
+        types.update(spell_types(adv, now))
         if adv["magic_rank"] >= 3 and (not now or (adv["mana"] >= 4 and view["acid_storm"] == 0)):
             drop = 1
     return PartyAid(tuple(sorted(types)), drop)
@@ -282,13 +286,14 @@ def weapon_against(card_id: str | None, foe: Foe | None, extra: tuple[str, ...] 
     return found.cs + (1 if vulnerable else 0), vulnerable
 
 
-def best_spell_weapon(card_id: str | None, foe: Foe | None, adv: AdventurerView) -> tuple[int, bool]:
+def best_spell_weapon(card_id: str | None, foe: Foe | None, adv: AdventurerView,
+                      now: bool = False) -> tuple[int, bool]:
     """A weapon's best showing against ``foe`` with or without a weapon spell the Adventurer, or
-    the party (``foe.aid``), could cast on it (Spark, Ember, Retribution)."""
+    the party (``foe.aid``), could cast on it (Spark, Ember, Retribution); ``now``: see spell_types."""
     best = weapon_against(card_id, foe)
     if card_id is None or foe is None:
         return best
-    for kind in sorted(set(spell_types(adv)) | set(foe.aid)):
+    for kind in sorted(set(spell_types(adv, now)) | set(foe.aid)):
         found = weapon_against(card_id, foe, (kind,))
         if found[1] and not best[1] and found[0] >= best[0] - 2:
             best = found
@@ -358,10 +363,10 @@ def adventurer_round(adv: AdventurerView, foe: Foe, weapon: str | None = "", wit
                       foe.special, foe.level)
 
 
-def can_ever_win(adv: AdventurerView, foe: Foe) -> bool:
+def can_ever_win(adv: AdventurerView, foe: Foe, now: bool = False) -> bool:
     """Whether the best roll against the Boss's lowest can win (BL-180's test, with the roll's own
-    bonuses and the Combat Strength a weapon spell would give)."""
-    cs, _ = best_spell_weapon(adv["slots"].get("weapon"), foe, adv)
+    bonuses and the Combat Strength a weapon spell would give; ``now``, one it has the Mana for)."""
+    cs, _ = best_spell_weapon(adv["slots"].get("weapon"), foe, adv, now)
     ordinary, exempt = roll_mods(adv)
     best = bare_strength(adv) - adv["support_received"] + cs + max(1, min(6, 6 + ordinary)) + exempt
     return best > foe.level - foe.drop + 1
@@ -373,10 +378,11 @@ def heal_on_six(zone_id: str) -> int:
     return boss.heal_on_six if boss else 0
 
 
-def outheals(adv: AdventurerView, foe: Foe, heal: int) -> bool:
+def outheals(adv: AdventurerView, foe: Foe, heal: int, now: bool = False) -> bool:
     """Whether a Boss that heals ``heal`` HP on a red 6 heals faster than ``adv`` can wound it
-    (A-55, odds.outpaced_by_healing), with the Combat Strength a weapon spell would give."""
-    cs, _ = best_spell_weapon(adv["slots"].get("weapon"), foe, adv)
+    (A-55, odds.outpaced_by_healing), with the Combat Strength a weapon spell would give (``now``:
+    one it has the Mana for)."""
+    cs, _ = best_spell_weapon(adv["slots"].get("weapon"), foe, adv, now)
     ordinary, exempt = roll_mods(adv)
     strength = bare_strength(adv) - adv["support_received"] + cs
     return outpaced_by_healing(strength, foe.level - foe.drop, ordinary, exempt, heal)
