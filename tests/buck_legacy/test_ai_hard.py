@@ -50,21 +50,31 @@ def test_the_hard_dealer_picks_the_zone_by_the_medal_race_d08() -> None:
     assert len({distance[z] for z in offered}) == len(offered)  # no tie for the shortest or the longest
 
 
-def test_the_hard_player_drafting_second_builds_an_adventurer_that_stays_active_d02() -> None:
-    """D-02: after the first seat has drafted the Ogrekin Warrior, the normal player takes the
-    Aelvari Runeweaver (Magic Rank 3, Combat Strength 2); the hard one the Felinar Rogue, whose
-    Combat Strength and Escape bonus keep it drawing cards (the Distance Medal). Drafting first,
-    both take the Ogrekin Warrior."""
-    g = Game.new(SYSTEM, 3, 2, SYSTEM.resolve_options(None))
-    picks: dict[int, list[tuple[tuple[str, ...], tuple[str, ...]]]] = {0: [], 1: []}
+def _drafted(seats: int, hard: set[int]) -> list[tuple[str, str, str]]:
+    """The Adventurers of deal 3 in drafting order (Race, Class, Starting Weapon), the ``hard``
+    places of that order (0: the first to draft) played by the hard player, the others by normal."""
+    g = Game.new(SYSTEM, 3, seats, SYSTEM.resolve_options(None))
+    order = g.state.priority()
     while (decision := g.pending()) is not None and decision.kind == "create":
-        normal, hard = _both(g, decision.seat)
-        picks[decision.seat].append((normal, hard))
-        g.choose(decision.seat, normal)
-    first, second = picks[1], picks[0]  # seat 2 drafts first in this deal
-    assert [n for n, _ in first] == [h for _, h in first] and ("race:ogrekin",) in [n for n, _ in first]
-    assert [n[0] for n, _ in second][:2] == ["race:aelvari", "class:runeweaver"]
-    assert [h[0] for _, h in second][:2] == ["race:felinar", "class:rogue"]
+        player = ai.choose_hard if order.index(decision.seat) in hard else ai.choose
+        g.choose(decision.seat, player(g.view_for(decision.seat), decision, Rng(1)))
+    return [(a.race, a.klass, a.slots["weapon"]) for a in (g.state.adventurers[s] for s in order)]
+
+
+def test_the_hard_player_drafts_a_runeweaver_that_stays_active_with_the_likeliest_weapon_d02() -> None:
+    """D-02: normal drafting first takes the Ogrekin Warrior with the Notched Shortsword, and normal
+    drafting second the Aelvari Runeweaver (Magic Rank 3). The hard player drafting second takes
+    the Felinar Runeweaver: Combat Strength and an Escape bonus keep it drawing cards (the
+    Distance Medal), and Magic Rank 2 brings Flash and Power Shunt, which reroll a failed Escape.
+    Drafting first it takes the Ogrekin Runeweaver, leaving the rival neither the Ogrekin nor the
+    Runeweaver. Its weapon, among those of equal Combat Strength, is the Warped Hexblade: Chaos
+    is resisted by the fewest of the Dungeon's Monsters and Bosses for those weak to it (Cutting,
+    the Shortsword's, by the most). With three seats its draft has no Runeweaver of its own."""
+    assert _drafted(2, set()) == [("ogrekin", "warrior", "notched_shortsword"),
+                                  ("aelvari", "runeweaver", "blacksmiths_hammer")]
+    assert _drafted(2, {1})[1] == ("felinar", "runeweaver", "warped_hexblade")
+    assert _drafted(2, {0})[0] == ("ogrekin", "runeweaver", "warped_hexblade")
+    assert _drafted(3, {1})[1][:2] == ("felinar", "rogue")
 
 
 def _volley_on_the_rival(bosses_defeated: int, medals: tuple[int, int]) -> Game:

@@ -20,6 +20,7 @@ from game.rulesets.buck_legacy.ai_tools import (
     boss_foe,
     can_ever_win,
     content,
+    foes_weak_to,
     is_single_use,
     is_starting,
     lead,
@@ -49,8 +50,9 @@ def combo_worth(race: str, klass: str, weapon: str, view: BLView, seat: int) -> 
         value += {0: 0.0, 1: 8.0, 2: 18.0}.get(rank, 30.0)
     if rank:
         value += 1.5 * (r.total("max_mana") + k.total("max_mana") + w.total("max_mana"))
-    if rank >= 2 and view["seats"] == 2:
-        value += tactics().draft_spells
+    if view["seats"] == 2:  # the hard player's two-seat draft (Tactics)
+        value += tactics().draft_spells * (rank >= 2)
+        value += tactics().draft_weapon_by_foes * sum(foes_weak_to(t) for t in w.types)
     for card in (r, k, w):
         for ability in card.abilities:
             verb = ability.verb

@@ -43,8 +43,11 @@ class Tactics:
     draft_to_stay_active: bool = False
     """Drafting after another Adventurer (who took the strongest fighter): Combat Strength and
     Escape bonuses first, Magic Rank for nothing (D-02)."""
+    draft_weapon_by_foes: float = 0.0
+    """In a two-seat game's draft, what each Monster card or Boss of the Dungeon that is weak to a
+    Starting Weapon's damage type, less each that resists it, adds to the weapon (D-02)."""
     draft_spells: float = 0.0
-    """In a two-seat game, what Magic Rank 2 adds to an Adventurer in the draft, first or second
+    """In a two-seat game's draft, first pick or second, what Magic Rank 2 adds to an Adventurer
     (Gold-like points): its spells Flash and Power Shunt reroll a failed Escape check (D-02)."""
     zone_by_lead: bool = False
     """Level or ahead in Medals, the shortest Zone (the game ends sooner, the lead kept); behind,
@@ -62,10 +65,10 @@ class Tactics:
 
 NORMAL_TACTICS = Tactics()
 HARD_TACTICS = Tactics(draft_to_stay_active=True, zone_by_lead=True, two_seat_rivalry=True, escape_stake=80.0,
-                       spoil_the_last_boss=True)
+                       spoil_the_last_boss=True, draft_weapon_by_foes=1.0, draft_spells=40.0)
 """The hard player's own. Against a normal opponent in 2-seat games (each deal played from both
-seats), it won 442 of 600 games on deals it was not tuned on, where a normal seat won 331
-(game/ai/EXPERIMENTS.md)."""
+seats), it led in 487 of 600 games on deals none of them was chosen on (3001-3300), where the
+tactics before the draft's Runeweaver and weapon led in 420 (game/ai/EXPERIMENTS.md)."""
 
 _TACTICS: ContextVar[Tactics] = ContextVar("buck_legacy_tactics", default=NORMAL_TACTICS)
 
@@ -420,3 +423,18 @@ def runaway(view: BLView, seat: int) -> bool:
 
 def me_of(view: BLView, seat: int) -> AdventurerView:
     return view["adventurers"][seat]
+
+
+@lru_cache(maxsize=64)
+def foes_weak_to(damage_type: str) -> int:
+    """How many of the Dungeon's Monster cards and Bosses are weak to ``damage_type``, less how many
+    resist it (the published card list, the same for every player)."""
+    c = content()
+    net = 0
+    for card_id, card in c.dungeon.items():
+        if getattr(card, "kind", "") == "monster":
+            net += c.copies.get(card_id, 1) * ((damage_type in card.vulnerable) - (damage_type in card.resist))
+    for zone in c.zones.values():
+        if zone.boss is not None:
+            net += (damage_type in zone.boss.vulnerable) - (damage_type in zone.boss.resist)
+    return net
