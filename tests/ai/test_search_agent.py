@@ -4,6 +4,7 @@ same knowledge, seed and budget; it answers every question legally; the tourname
 from __future__ import annotations
 
 import json
+from typing import Any, Callable
 
 import pytest
 
@@ -275,31 +276,39 @@ def test_a_hard_seats_memory_of_the_turn_is_saved_with_the_game(tmp_path, monkey
     assert asked[0].been and asked[1] == asked[0] == asked[2]
 
 
-def test_undo_gives_the_hard_seat_back_its_memory_of_the_turn_as_it_was():
-    """The positions a human's undo takes back are no longer ones the hard seat has been in:
-    it remembers the turn as it did before the choice taken back (else, in the same position
-    again, it could not give the answer it gave then)."""
+def _undoable_choice_after_which(changes: Callable[[Any], Any]) -> tuple[Any, Any, tuple[str, ...], int]:
+    """A human (seat 0) against a hard seat (4 iterations) in Fantasy Heroes, played at random up
+    to a human choice after which ``changes(session)`` differs from before it (the hard seat
+    answered what came next) and that can still be undone. Returns the session, what
+    ``changes`` gave before the choice, the choice, and how many choices stood before it."""
     import copy
 
     from game.ai.agents import random_choice
     from game.session import Seat, Session
 
     session = Session.new("fantasy-heroes", [Seat("human", "Ann"), Seat("ai", "Bram", "hard")], 1)
-    hard = session.agents[1]
-    hard.budget = Budget(iterations=4)
+    session.agents[1].budget = Budget(iterations=4)
     rng = Rng.seeded(1, 3)
     for _ in range(100):
         session.run_ai()
         decision = session.pending()
-        before = copy.deepcopy(hard.turn_positions)
-        session.choose(decision.seat, random_choice(decision, rng))
+        before = copy.deepcopy(changes(session))
+        choice = random_choice(decision, rng)
+        made = len(session.choices)
+        session.choose(decision.seat, choice)
         session.run_ai()
-        if hard.turn_positions != before and session.can_undo(0):
-            break
-    else:
-        pytest.fail("no undoable choice followed by the hard seat's searches")
+        if changes(session) != before and session.can_undo(0):
+            return session, before, choice, made
+    pytest.fail("no undoable choice after which the hard seat's searches changed that")
+
+
+def test_undo_gives_the_hard_seat_back_its_memory_of_the_turn_as_it_was():
+    """The positions a human's undo takes back are no longer ones the hard seat has been in:
+    it remembers the turn as it did before the choice taken back (else, in the same position
+    again, it could not give the answer it gave then)."""
+    session, before, _, _ = _undoable_choice_after_which(lambda s: s.agents[1].turn_positions)
     session.undo(0)
-    assert hard.turn_positions == before
+    assert session.agents[1].turn_positions == before
 
 
 def test_undo_puts_back_the_ai_seats_generator_so_the_same_choice_gets_the_same_answers():
@@ -307,25 +316,7 @@ def test_undo_puts_back_the_ai_seats_generator_so_the_same_choice_gets_the_same_
     windows it answered with a pass, which undo takes back with the choice) is drawn again
     after an undo: the same choice again gets the same answers, so undoing cannot be used to
     fish for other ones."""
-    from game.ai.agents import random_choice
-    from game.session import Seat, Session
-
-    session = Session.new("fantasy-heroes", [Seat("human", "Ann"), Seat("ai", "Bram", "hard")], 1)
-    hard = session.agents[1]
-    hard.budget = Budget(iterations=4)
-    rng = Rng.seeded(1, 3)
-    for _ in range(100):
-        session.run_ai()
-        decision = session.pending()
-        drawn_before = session.agent_states()
-        choice = random_choice(decision, rng)
-        made = len(session.choices)
-        session.choose(decision.seat, choice)
-        session.run_ai()
-        if session.agent_states() != drawn_before and session.can_undo(0):
-            break
-    else:
-        pytest.fail("no undoable choice after which the hard seat drew from its generator")
+    session, drawn_before, choice, made = _undoable_choice_after_which(lambda s: s.agent_states())
     answers = [(c.seat, c.option_ids) for c in session.choices[made:]]
     session.undo(0)
     assert session.agent_states() == drawn_before
