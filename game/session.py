@@ -91,13 +91,15 @@ class UndoPoint:
     log was ``log_length`` events long, ``game`` is a clone nobody plays on, ``memories`` what
     the hard AI seats remembered of the turn then (:meth:`Session.agent_memories`), and
     ``agent_states`` where the AI seats' own random generators stood then
-    (:meth:`Session.agent_states`; None where that is not known: a replay's agents are fresh)."""
+    (:meth:`Session.agent_states`; None where that is not known: a replay's agents are fresh)
+    and ``guard`` the repeat guard then (None where not known, as the generators)."""
 
     choices: int
     log_length: int
     game: Game
     memories: dict[int, list[Any]] = field(default_factory=dict)
     agent_states: dict[int, list[int]] | None = None
+    guard: RepeatGuard | None = None
 
 
 @dataclass
@@ -232,7 +234,8 @@ class Session:
         point = None
         if by_human and len(self.choices) >= self._undo_from:
             point = UndoPoint(len(self.choices), len(self.log), self.game.clone(), self.agent_memories(),
-                              self.agent_states() if agents_known else None)
+                              self.agent_states() if agents_known else None,
+                              self.repeat_guard.copy() if agents_known else None)
             point.game.initial_events = self.game.initial_events
         events = self.game.choose(seat, ids)  # an illegal choice raises here: nothing kept
         irreversible = self.game.last_choice_irreversible
@@ -364,12 +367,16 @@ class Session:
                 # window's answer): the same choice again gets the same answers, and an undo
                 # cannot be used to fish for another one.
                 self.set_agent_states(point.agent_states)
+            # The positions the AI seats answered since are not "tried" when they come round
+            # again after the same choice (the guard would steer their answers otherwise).
+            self.repeat_guard = point.guard if point.guard is not None else RepeatGuard()
         else:  # beyond the kept positions: rebuild from the seed
             rebuilt = Session.replay(self.system_id, self.seats, self.seed, self.options, self.scenario,
                                      [(c.seat, c.option_ids) for c in self.choices[:keep]], self.strict_windows)
             self.game, self.choices, self.log = rebuilt.game, rebuilt.choices, rebuilt.log
             self.undo_points = rebuilt.undo_points
             self.set_agent_memories({})  # what they remembered then is not known: nothing
+            self.repeat_guard = RepeatGuard()  # nor what the guard had seen: it starts again, as after a load
         self.log.extend(self._answer_windows())
 
     # -- a session opened from a save's snapshot ---------------------------------------------------

@@ -30,7 +30,8 @@ costs nothing until a seat's choices in a stretch pass :data:`WATCH_AFTER` (1 to
 choices of normal players), then one digest of the state a choice (20 to 80 microseconds,
 against 0.1 to 2 milliseconds for a normal player's choice). It forgets everything when a
 stretch ends, so a long game costs no more. It is not saved: a game loaded in the middle of a
-loop starts watching again from its first choice after the load.
+loop starts watching again from its first choice after the load. An undo puts back the guard
+as it was before the choice taken back (:meth:`RepeatGuard.copy`).
 """
 
 from __future__ import annotations
@@ -90,6 +91,18 @@ class RepeatGuard:
                 picked = answer
         tried[picked] += 1
         return picked
+
+    def copy(self) -> "RepeatGuard":
+        """The guard as it stands now, to be put back by an undo (``Session.undo``): the
+        positions a seat answered after the choice taken back are not "tried" when the game
+        comes back to them, so the same choice again gets the same answers. Only the current
+        stretch is kept, so a copy costs no more late in a game than early."""
+        copied = RepeatGuard()
+        copied._stretch, copied._looping, copied.watched = self._stretch, self._looping, self.watched
+        copied._choices = Counter(self._choices)
+        copied._tried = {key: Counter(counts) for key, counts in self._tried.items()}
+        copied.steered = Counter(self.steered)
+        return copied
 
 
 def looping_note(level: str) -> str:

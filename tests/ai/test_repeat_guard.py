@@ -186,3 +186,32 @@ def test_simulate_says_on_stderr_where_an_ai_went_round_in_circles(monkeypatch: 
     monkeypatch.setattr(session_module, "make_agent", made)
     assert main(["simulate", BUCK, "--agents", "normal,normal", "--games", "1", "--seed", "5"]) == 0
     assert "circles" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("system_id", [BUCK, "champions-of-albion"])
+def test_an_undo_puts_the_guard_back_so_the_same_choice_gets_the_same_answer(
+        system_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The window asks an AI seat for its answer as soon as it is to move (the guard counts
+    that answer as given); the human may still take back the choice before it. Made again, the
+    choice must get the same answer: the guard is put back as it was, not left thinking the
+    seat has been here before (it would steer the seat to another answer, as it did before the
+    undo put the guard back, when a long stretch without dice had it watching)."""
+    monkeypatch.setattr(repeats, "WATCH_AFTER", 0)  # (a stretch long enough to be watched, from its start)
+    session = Session.new(system_id, [Seat("human", "Ann"), Seat("ai", "Bram", "normal")], 1, {})
+    for _ in range(100):
+        session.run_ai()
+        decision = session.pending()
+        assert decision is not None and decision.seat == 0
+        answer = (decision.option_ids[0],) if decision.min_choices <= 1 else decision.option_ids[:decision.min_choices]
+        session.choose(0, answer)
+        following = session.pending()
+        if following is not None and following.seat == 1 and len(following.option_ids) > 1 and session.can_undo(0):
+            break
+    else:
+        pytest.fail("no undoable human choice followed by an AI question with a choice to make")
+    first = session.ai_choice()
+    session.undo(0)
+    session.choose(0, answer)
+    assert session.ai_choice() == first
+    assert not session.repeat_guard.steered
+    session.choose(*first)  # and the game goes on from there
