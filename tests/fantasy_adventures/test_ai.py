@@ -208,6 +208,33 @@ def test_d05_d06_a_stack_fills_the_melee_limit_with_a_trap_on_top_and_keeps_anyt
     assert {"tidepool_creeper", "snatching_hook_trap", "footmans_sword", "skulker"} <= kept
 
 
+def test_d05_d06_every_trap_that_can_hurt_goes_on_the_last_stack_the_most_damaging_first() -> None:
+    """D-05, D-06: in a 2-player game the one stack takes every trap that can hurt, the most
+    damaging on top (the Spiked Pit defeats the entering hero; the Summoning Circle brings a
+    monster; the Haunting Glyph and the Miasma frighten and weaken), however many there are:
+    once the stack held a trap, traps still in hand were counted against it and half stayed
+    in hand. With three players the first stack gets one trap, the last what is left."""
+    traps = ["miasma_trap", "haunting_glyph_trap", "summoning_circle_trap", "spiked_pit_trap"]
+    g = position([player(["ash_tracker"], hand=["cinder_rat", "lesser_demon", *traps]),
+                  player(["mist_runner", "reef_guard"])], monster=0, game_turn=1, start="placement")
+    while pending(g).kind == "place":
+        g.choose(0, _answer(g))
+    encounter = g.state.encounter
+    assert encounter is not None
+    stack = [c.partition("/")[2] for c in encounter.stack]
+    assert stack[:4] == ["spiked_pit_trap", "summoning_circle_trap", "haunting_glyph_trap", "miasma_trap"]
+    assert sorted(stack[4:]) == ["cinder_rat", "lesser_demon"]
+    assert not {c.partition("/")[2] for c in g.state.players[0].hand} & set(traps)
+
+    three = position([player(["ash_tracker"], hand=["cinder_rat", "lesser_demon", *traps[1:]]),
+                      player(["mist_runner"]), player(["reef_guard"])], monster=0, game_turn=1, start="placement")
+    while pending(three).kind == "place":
+        three.choose(0, _answer(three))
+    placed = {seat: [c.partition("/")[2] for c in stack] for seat, stack in three.state.stacks.items()}
+    trap_counts = sorted(sum(1 for c in stack if c.endswith("_trap")) for stack in placed.values())
+    assert trap_counts == [1, 2]
+
+
 def test_d07_the_strongest_stack_goes_first() -> None:
     g = position([player(["ash_tracker"]), player(["mist_runner"]), player(["reef_guard"])], monster=0,
                  stacks={1: ["cinder_rat"], 2: ["lesser_demon", "skulker"]}, start="placement")

@@ -104,7 +104,10 @@ def stack_plan(t: Table, target: int, stack: list[str], targets_after: int) -> l
     have_traps = sum(1 for c in stack if kind(c) == "trap")
     traps = sorted((c for c in hand if kind(c) == "trap" and trap_damage(t, c, target) > 0),
                    key=lambda c: (-trap_damage(t, c, target), c))
-    room_for_traps = (len(traps) if targets_after == 0 else 1) - have_traps
+    # ``traps`` are those still in hand: the last target gets all of them, whatever is placed
+    # already; an earlier one a trap in all. (Counting the placed traps against the last target's
+    # share too once left half of a 2-player hand's traps unplaced.)
+    room_for_traps = len(traps) if targets_after == 0 else 1 - have_traps
     add = [] if wandering else traps[:max(0, room_for_traps)]
     lair = have_traps > 0 or bool(add)
     candidates = []
