@@ -36,6 +36,7 @@ as it was before the choice taken back (:meth:`RepeatGuard.copy`).
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import pickle
 from collections import Counter
@@ -97,12 +98,7 @@ class RepeatGuard:
         positions a seat answered after the choice taken back are not "tried" when the game
         comes back to them, so the same choice again gets the same answers. Only the current
         stretch is kept, so a copy costs no more late in a game than early."""
-        copied = RepeatGuard()
-        copied._stretch, copied._looping, copied.watched = self._stretch, self._looping, self.watched
-        copied._choices = Counter(self._choices)
-        copied._tried = {key: Counter(counts) for key, counts in self._tried.items()}
-        copied.steered = Counter(self.steered)
-        return copied
+        return copy.deepcopy(self)
 
 
 def looping_note(level: str) -> str:
