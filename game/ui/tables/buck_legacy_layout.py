@@ -17,6 +17,7 @@ import pygame
 from game.core.decision import Target
 from game.rulesets.buck_legacy.content import BLContent
 from game.ui import theme
+from game.ui.tables.painter import TablePainter
 from game.ui.theme import Colour, px
 
 if TYPE_CHECKING:
@@ -31,29 +32,18 @@ LOSS_RED: Colour = (236, 120, 100)
 """Red text on the dark felt: a loss, a Stunned Adventurer, a Boss's HP."""
 
 
-class Panel:
-    """What every panel of the table needs: its assets, content and scale, the sizes of text,
-    cards and tiles, text and icon-chip drawing, and the table to mark things with."""
+class Panel(TablePainter):
+    """What every panel of the table needs: the shared helpers (``TablePainter``), the
+    content, the sizes of cards and tiles, icon chips and headings."""
+
+    t: "BuckLegacyTable"
 
     def __init__(self, table: "BuckLegacyTable") -> None:
-        self.t = table
-        self.a = table.assets
-
-    @property
-    def s(self) -> float:
-        return self.t.scale
+        super().__init__(table)
 
     @property
     def content(self) -> BLContent:
         return self.t.content
-
-    @property
-    def fs(self) -> int:
-        """Body text: 15 px at 1280x720 and below, larger on larger windows."""
-        return max(theme.MIN_TEXT_PX, px(15, self.s))
-
-    def row_h(self, size: int | None = None) -> int:
-        return self.a.font("body", size or self.fs).get_linesize() - 2
 
     def card_size(self, base: tuple[int, int] = HAND_CARD) -> tuple[int, int]:
         return px(base[0], self.s), px(base[1], self.s)
@@ -77,18 +67,6 @@ class Panel:
         """A slot tile on the seat's own stat card: the slot's band, then the card's name on
         up to two lines."""
         return 3 * self.row_h() + px(10, self.s)
-
-    def text(self, surface: pygame.Surface, text: str, pos: tuple[int, int], role: str = "body",
-             colour: Colour = theme.PARCHMENT, size: int | None = None, width: int | None = None,
-             anchor: str = "topleft") -> pygame.Rect:
-        """``text`` at ``pos`` (cut with "…" to ``width``); the rect it took."""
-        size = size or self.fs
-        if width is not None:
-            text = self.a.fit(text, role, size, width)
-        label = self.a.text(text, role, size, colour)
-        rect = label.get_rect(**{anchor: pos})
-        surface.blit(label, rect)
-        return rect
 
     def chip_width(self, value: str) -> int:
         return max(14, px(17, self.s)) + px(3, self.s) + self.a.font("bold", self.fs).size(value)[0]

@@ -14,6 +14,7 @@ import pygame
 
 from game.rulesets.fantasy_adventures.content import FAContent
 from game.ui import theme
+from game.ui.tables.painter import TablePainter
 from game.ui.theme import Colour, px
 
 if TYPE_CHECKING:
@@ -30,43 +31,18 @@ LOSS_RED: Colour = (236, 120, 100)
 WIN_GREEN: Colour = (150, 210, 130)
 
 
-class Painter:
-    """What every panel needs: the table (to mark things), its assets, content and scale, and
-    text in the table's sizes (body 15 px at 1280x720 and below)."""
+class Painter(TablePainter):
+    """What every panel needs: the shared helpers (``TablePainter``), the content, icon chips
+    and boxes on the felt."""
+
+    t: "FantasyAdventuresTable"
 
     def __init__(self, table: "FantasyAdventuresTable") -> None:
-        self.t = table
-        self.a = table.assets
-
-    @property
-    def s(self) -> float:
-        return self.t.scale
+        super().__init__(table)
 
     @property
     def content(self) -> FAContent:
         return self.t.content
-
-    @property
-    def fs(self) -> int:
-        return max(theme.MIN_TEXT_PX, px(15, self.s))
-
-    def row_h(self, size: int | None = None) -> int:
-        return self.a.font("body", size or self.fs).get_linesize() - 2
-
-    def text(self, surface: pygame.Surface, text: str, pos: tuple[int, int], role: str = "body",
-             colour: Colour = theme.PARCHMENT, size: int | None = None, width: int | None = None,
-             anchor: str = "topleft", shrink: bool = False) -> pygame.Rect:
-        """``text`` at ``pos`` (cut with "…" to ``width``); the rect it took. With ``shrink``, a
-        text too wide is first set up to a fifth smaller (a name read whole beats a name cut)."""
-        size = size or self.fs
-        if width is not None:
-            if shrink:
-                size = self.a.fitting_size(text, role, size, max(8, width), max(9, size * 4 // 5))
-            text = self.a.fit(text, role, size, max(8, width))
-        label = self.a.text(text, role, size, colour)
-        rect = label.get_rect(**{anchor: pos})
-        surface.blit(label, rect)
-        return rect
 
     def chip(self, surface: pygame.Surface, x: int, y: int, icon: str, value: str,
              colour: Colour = theme.PARCHMENT) -> int:
