@@ -158,6 +158,23 @@ def test_fh_027_targets_are_exactly_the_opponents_territories():
     refused(g, "attack:swamp#1")  # a territory out of the game
 
 
+def test_fh_027_territories_alike_are_told_apart_by_their_place():
+    """Two or three territories of one type and owner are each named by their place among them
+    as they lie on the table, so the attack list never shows the same words twice."""
+    g = fh_game([{"hand": ["warrior"], "territories": ["mountain#1"]},
+                 {"territories": ["castle#3", "forest#1", "castle#1", "castle#2"]},
+                 {"territories": ["tower#1", "swamp#1"]}])
+    labels = {o.id: o.label for o in decision(g).options if o.id.startswith("attack:")}
+    assert labels == {"attack:castle#3": "Attack Player 2's Castle (1st of 3)",
+                      "attack:forest#1": "Attack Player 2's Forest",
+                      "attack:castle#1": "Attack Player 2's Castle (2nd of 3)",
+                      "attack:castle#2": "Attack Player 2's Castle (3rd of 3)",
+                      "attack:tower#1": "Attack Player 3's Tower",
+                      "attack:swamp#1": "Attack Player 3's Swamp"}
+    choose(g, "attack:castle#1")
+    assert state(g).battle is not None and state(g).battle.territory == "castle#1"
+
+
 def test_fh_028_wall_of_fire_caster_cannot_be_targeted():
     g = fh_game([{"hand": ["warrior"], "territories": ["mountain#1"]},
                  {"territories": ["castle#1"]},

@@ -97,9 +97,9 @@ class Content:
     blocked_cache: dict[tuple[str, str, str], Blocked] = field(init=False, repr=False, compare=False)
     # The term a card's printed AV, DV or BV adds to a total, by card and stat (effects.printed).
     printed_lines: dict[tuple[str, str], Any] = field(init=False, repr=False, compare=False)
-    # "Attack Bram's Castle", by owner's name and territory, and why a territory may not be
+    # "Attack Bram's Castle", by owner's name and territories, and why a territory may not be
     # attacked, by reason and rule and territory (see attack_options).
-    attack_cache: dict[str, dict[str, Option]] = field(init=False, repr=False, compare=False)
+    attack_cache: dict[tuple[str, tuple[str, ...]], tuple[Option, ...]] = field(init=False, repr=False, compare=False)
     blocked_attack_cache: dict[tuple[str, str], dict[str, Blocked]] = field(init=False, repr=False, compare=False)
     # Each card's play option or Blocked, by what decides it for the card's type (battle.verdict_key).
     verdict_cache: dict[Any, dict[str, Option | Blocked]] = field(init=False, repr=False, compare=False)
@@ -158,10 +158,32 @@ class Content:
         return found
 
     def attack_options(self, territories: list[str], owner: str) -> list[Option]:
-        """"Attack Bram's Castle", for each of these territories of one owner: each made once per
-        territory and owner's name, as the attack menu offers the same few at every Attack Phase."""
-        return _made_once(self.attack_cache, owner, territories,
-                          lambda t: Option(f"attack:{t}", f"Attack {owner}'s {self.name(t)}", ("territory", t)))
+        """"Attack Bram's Castle", for each of these territories of one owner. Where he holds
+        more than one of a type, each says which it is by its place among them, as they lie on
+        the table ("Attack Bram's Castle (2nd of 3)"): the same words twice would read as a
+        fault, and a player choosing from the list should know which card a line lights. Made
+        once per owner's name and territories, as the attack menu offers the same few at every
+        Attack Phase."""
+        key = (owner, tuple(territories))
+        made = self.attack_cache.get(key)
+        if made is None:
+            if len(self.attack_cache) >= ATTACK_CACHE_SIZE:
+                self.attack_cache.clear()
+            made = self.attack_cache[key] = tuple(self._attack_options(territories, owner))
+        return list(made)
+
+    def _attack_options(self, territories: list[str], owner: str) -> list[Option]:
+        types = [self.territory_type(t) for t in territories]
+        held = {kind: types.count(kind) for kind in types}
+        seen: dict[str, int] = {}
+        options = []
+        for territory, kind in zip(territories, types):
+            label = f"Attack {owner}'s {kind}"
+            if held[kind] > 1:
+                seen[kind] = seen.get(kind, 0) + 1
+                label += f" ({ordinal(seen[kind])} of {held[kind]})"
+            options.append(Option(f"attack:{territory}", label, ("territory", territory)))
+        return options
 
     def blocked_attacks(self, territories: list[str], reason: str, rule: str) -> list[Blocked]:
         """Why each of these territories may not be attacked now, each made once per territory,
@@ -194,6 +216,13 @@ def _window_role(card: CardDef, instant_verb: str | None) -> str:
 
 K = TypeVar("K")
 R = TypeVar("R")
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, … 21st."""
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
 
 
 def _made_once(cache: dict[K, dict[str, R]], key: K, territories: list[str], make: Callable[[str], R]) -> list[R]:
