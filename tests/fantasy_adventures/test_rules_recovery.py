@@ -99,6 +99,9 @@ def test_fa_179_any_legal_arrangement_a_move_to_an_occupied_position_swaps():
     me = g.state.players[0]
     # Every hero may go to any of the other seven positions.
     assert len([o for o in d.option_ids if o.startswith(f"move:{inst(0, 'kaelen_emberward')}:")]) == 7
+    # Positions are named as a player counts them, from 1, left to right as the table draws them.
+    assert d.option(f"move:{inst(0, 'kaelen_emberward')}:back:0").label == \
+        "Move Kaelen Emberward to the back rank, position 1"
     do(g, f"move:{inst(0, 'kaelen_emberward')}:back:0", f"move:{inst(0, 'reef_guard')}:back:3")
     assert me.front == [inst(0, "gale_spearman"), None, None, None]
     assert me.back == [inst(0, "kaelen_emberward"), None, None, inst(0, "reef_guard")]

@@ -38,6 +38,9 @@ def test_fa_215_fa_218_fat_056_each_armor_item_gives_a_save_rolled_until_one_suc
     g = lone_melee("flame_lancer", items, dice=LOSE + [6, 6, 2] + LOSE + [1], others=["reef_guard"])
     events = to_action(g)
     assert save_rolls(events) == [(6, False), (6, False), (2, True)], texts(events)
+    assert [e.text.split(":")[0] for e in of(events, "save")] == [
+        "Flame Lancer's armor save (Chain Armor)", "Flame Lancer's armor save (Iron Helm)",
+        "Flame Lancer's armor save (Dwarven Shield)"]
     me = g.state.players[0]
     assert me.front[0] == inst(0, "flame_lancer") and len(me.items[inst(0, "flame_lancer")]) == 3
     do(g, "pass")  # the hero player's action; the monster player passes too, and the round ends
@@ -87,7 +90,9 @@ def test_fa_217_fat_058_a_save_without_numbers_uses_the_basic_melee_only():
     Undead Deckhand ("Save", basic Melee 2) meleeing with a Horde of five (+2 Melee) still saves
     only on 2 or less."""
     g = lone_melee("magda_deepdelver", ["footmans_sword", "warding_pendant"], dice=LOSE + [5], others=["reef_guard"])
-    assert save_rolls(to_action(g)) == [(5, True)]
+    events = to_action(g)
+    assert save_rolls(events) == [(5, True)]
+    assert [e.text for e in of(events, "save")] == ["Magda Deepdelver's own save: rolled 5 (bonus +1) — saved."]
     g = lone_melee("magda_deepdelver", ["footmans_sword", "warding_pendant"], dice=LOSE + [6], others=["reef_guard"])
     assert save_rolls(to_action(g)) == [(6, False)]
 

@@ -103,7 +103,7 @@ def buck_roll(ctx: Ctx) -> None:
     rolling = list(range(state.seats))
     while True:
         rolls = {seat: ctx.roll("plain") for seat in rolling}
-        ctx.emit("roll", "BL-039", "Buck roll: " + ", ".join(f"{ctx.who(s)} {r}" for s, r in rolls.items()) + ".",
+        ctx.emit("roll", "BL-039", "Buck roll: " + ", ".join(f"{ctx.who(s)} rolled {r}" for s, r in rolls.items()) + ".",
                  die="plain", rolls={str(s): r for s, r in rolls.items()})
         best = max(rolls.values())
         rolling = [s for s, r in rolls.items() if r == best]

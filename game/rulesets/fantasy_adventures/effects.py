@@ -207,7 +207,7 @@ def ask_summon_place(ctx: Ctx, step: SummonPlaceStep) -> Decision:
     hero = step["hero"]
     player = ctx.owner_of_hero(hero)
     here = f"{player.rank_of(hero)}:{(player.front if hero in player.front else player.back).index(hero)}"
-    options = tuple(Option(f"place:{p}", _position_name(p), ("card", hero)) for p in [here] + party.open_positions(player))
+    options = tuple(Option(f"place:{p}", party.position_name(p), ("card", hero)) for p in [here] + party.open_positions(player))
     return Decision(player.seat, "summon_place", f"Where does {ctx.name(hero)} join your party?", options,
                     rule="FA-223")
 
@@ -222,14 +222,8 @@ def answer_summon_place(ctx: Ctx, step: SummonPlaceStep, seat: int, choice: tupl
         if hero in rank:
             rank[rank.index(hero)] = None
     party.place(player, hero, position)
-    ctx.emit("summon_place", "FA-223", f"{ctx.name(hero)} takes its place: {_position_name(position)}.",
+    ctx.emit("summon_place", "FA-223", f"{ctx.name(hero)} takes its place: {party.position_name(position)}.",
              hero=hero, position=position)
-
-
-def _position_name(position: str) -> str:
-    """"front:2" as "the front rank, position 3"."""
-    rank, _, index = position.partition(":")
-    return f"the {rank} rank, position {int(index) + 1}"
 
 
 @FLOW.automatic(SummonPlaceStep)

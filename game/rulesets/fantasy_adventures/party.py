@@ -72,6 +72,13 @@ def adjacent(player: Player, hero: str) -> list[str]:
     return [h for j, h in enumerate(rank) if h is not None and abs(i - j) == 1]
 
 
+def position_name(position: str) -> str:
+    """"front:2" as "the front rank, position 3": counted from 1, as a player counts them, left
+    to right as the table draws them."""
+    rank, _, index = position.partition(":")
+    return f"the {rank} rank, position {int(index) + 1}"
+
+
 def open_positions(player: Player) -> list[str]:
     """Open positions as "front:<i>" / "back:<i>" (FA-223)."""
     return ([f"front:{i}" for i, h in enumerate(player.front) if h is None]

@@ -174,7 +174,7 @@ def run_reveal(ctx: Ctx, step: RevealPartiesStep) -> None:
     rollers = list(range(state.seats))
     while True:
         rolls = {seat: ctx.roll() for seat in rollers}
-        text = ", ".join(f"{ctx.who(s)} {r}" for s, r in rolls.items())
+        text = ", ".join(f"{ctx.who(s)} rolled {r}" for s, r in rolls.items())
         best = max(rolls.values())
         rollers = [s for s, r in rolls.items() if r == best]
         ctx.emit("first_roll", "FA-033", f"Rolls for the first monster player: {text}.", rolls=[[s, r] for s, r in rolls.items()])

@@ -23,6 +23,7 @@ from game.rulesets.fantasy_adventures.totals import Total, horde_bonus
 @dataclass(frozen=True)
 class Save:
     label: str
+    """What it is, after the saving card's name in the log: "armor save (Iron Helm)", "own save"."""
     low: int
     high: int
     source: str = ""  # the card that gives it: an item (an armor save) or the saving card itself
@@ -140,13 +141,13 @@ def saves(ctx: Ctx, card: str) -> list[Save]:
             item_info = ctx.card(item)
             printed = automatic(ctx, item, "armor_save")
             if printed:
-                out += [_save(f"{item_info.name}'s armor save", a, basic, item) for a in printed]
+                out += [_save(f"armor save ({item_info.name})", a, basic, item) for a in printed]
             elif item_info.armor_save:
-                out.append(Save(f"{item_info.name}'s armor save", 1, basic, item))
+                out.append(Save(f"armor save ({item_info.name})", 1, basic, item))
         intrinsic = hero_has(ctx, card, "save")
     else:
         intrinsic = automatic(ctx, card, "save")
-    out += [_save(f"{info.name}'s save", a, basic, card) for a in intrinsic]
+    out += [_save("own save", a, basic, card) for a in intrinsic]
     return out
 
 
