@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from game import saves
 from game.core import registry
+from game.core.decision import told_apart
 from game.core.errors import FiveRealmsError
 from game.session import Seat, Session
 
@@ -252,8 +253,8 @@ def _loop(session: Session, signals: _Signals, read: Callable[[str], str], write
         name = session.seats[decision.seat].name
         said = decision.prompt if decision.prompt.startswith(f"{name}:") else f"{name}: {decision.prompt}"
         write(f"{said}  [{decision.rule}]")
-        for n, option in enumerate(decision.options, 1):
-            write(f"  {n}. {option.label}" + (f" — {option.detail}" if option.detail else ""))
+        for n, (option, label) in enumerate(zip(decision.options, told_apart(decision.options)), 1):
+            write(f"  {n}. {label}" + (f" — {option.detail}" if option.detail else ""))
         for blocked in decision.blocked:
             write(f"     (not now: {blocked.reason}" + (f" [{blocked.rule}])" if blocked.rule else ")"))
         answer = signals.read(read, "> ").strip()

@@ -35,6 +35,34 @@ class Option:
     detail: str = ""
 
 
+def told_apart(options: Iterable[Option], place_of: Callable[[Target], str] | None = None) -> list[str]:
+    """The label a person reads for each option, in order: its own, except where two options
+    have the same words (two Flame Lancers a monster may attack, two copies of a card in hand).
+    Those then say where their targets lie, as ``place_of`` names it for a table ("front rank,
+    position 4"), when that tells every one of them apart; else they are numbered ("1 of 2"):
+    a list that shows the same words twice reads as a fault, and a player who picks from it
+    should know which thing a line answers with. The rules' labels stay as they are (the AI,
+    saves and tests read ids; only a person needs the difference said)."""
+    options = list(options)
+    labels = [o.label for o in options]
+    if len(set(labels)) == len(labels):
+        return labels
+    alike: dict[str, list[int]] = {}
+    for i, label in enumerate(labels):
+        alike.setdefault(label, []).append(i)
+    for label, indices in alike.items():
+        if len(indices) < 2:
+            continue
+        targets = [options[i].target for i in indices]
+        places = [place_of(t) if place_of and t else "" for t in targets]
+        if not all(places) or len(set(places)) < len(places):
+            places = [f"{n} of {len(indices)}" for n in range(1, len(indices) + 1)]
+        for i, place in zip(indices, places):
+            # "(2 Mana)" at the end: "(2 Mana; 1 of 2)", not two brackets in a row
+            labels[i] = f"{label[:-1]}; {place})" if label.endswith(")") else f"{label} ({place})"
+    return labels
+
+
 @record
 class Blocked:
     """Something a seat might try that is not legal now, and why (for tooltips and errors)."""

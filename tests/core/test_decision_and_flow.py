@@ -76,3 +76,22 @@ def test_flow_runs_automatic_steps_until_a_question():
     assert seen == [1, 2] and decision is not None and decision.kind == "k"
     flow.answer(seen, stack, 0, ("a",))
     assert flow.advance(seen, stack) is None
+
+
+def test_answers_of_the_same_words_are_told_apart_for_a_person():
+    """``told_apart``: labels stay as they are unless two are the same words; those then say
+    where their targets lie when the table's words tell every one apart, else are numbered
+    (inside a closing bracket, not a second pair of brackets)."""
+    from game.core.decision import told_apart
+
+    options = [Option("a", "Attack X", ("card", "1")), Option("b", "Attack X", ("card", "2")),
+               Option("c", "Sell S (20 Gold)", ("card", "3")), Option("d", "Sell S (20 Gold)", ("card", "4")),
+               Option("e", "Pass")]
+    assert told_apart(options[4:]) == ["Pass"]
+    assert told_apart(options) == ["Attack X (1 of 2)", "Attack X (2 of 2)", "Sell S (20 Gold; 1 of 2)",
+                                   "Sell S (20 Gold; 2 of 2)", "Pass"]
+    places = {"1": "front rank, position 4", "2": "back rank, position 2", "3": "in hand", "4": "in hand"}
+    assert told_apart(options, lambda t: places[t[1]]) == [
+        "Attack X (front rank, position 4)", "Attack X (back rank, position 2)",
+        "Sell S (20 Gold; 1 of 2)", "Sell S (20 Gold; 2 of 2)", "Pass"]  # the same place tells nothing
+    assert [o.label for o in options][:2] == ["Attack X", "Attack X"]  # the rules' labels are untouched

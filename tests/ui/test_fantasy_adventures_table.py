@@ -309,3 +309,30 @@ def test_a_long_name_over_a_die_takes_two_lines(make_app, size, monkeypatch):
     assert " ".join(words[-2:]) == hero or " ".join(words[-3:]) == hero, (hero, words)
     assert not any(text.endswith("…") and hero.startswith(text[:-1]) for text, _ in drawn.text)
     assert table.tray.rect.bottom <= table.centre_rect.bottom and min(r.height for r in table.tray.die_rects) >= 24
+
+
+def _same_words_twice(session, decision) -> bool:
+    """An assignment with two answers of the same words: two heroes of one name to attack."""
+    labels = [o.label for o in decision.options]
+    return decision.kind == "assign" and len(set(labels)) < len(labels)
+
+
+def test_answers_of_the_same_words_say_where_their_heroes_stand(make_app):
+    """Two Flame Lancers a monster may attack (one with items, one without) are two different
+    lines in the action panel, each naming its hero's place as the ranks are drawn."""
+    app = make_app()
+    scene = table_at(app, first(2, 2, _same_words_twice))
+    decision = scene.controller.my_decision()
+    groups, _ = scene._panel_rows(decision)
+    shown = [e.label for g in groups for e in g.entries]
+    assert len(set(shown)) == len(shown) == len(decision.options), shown
+    players = scene.controller.session.game.state.players
+    for option in decision.options:
+        if [o.label for o in decision.options].count(option.label) == 1:
+            assert option.label in shown
+            continue
+        hero = option.target[1]
+        party = next(p for p in players if hero in p.heroes())
+        rank = "front" if hero in party.front else "back"
+        where = f"{rank} rank, position {getattr(party, rank).index(hero) + 1}"
+        assert f"{option.label} ({where})" in shown, shown

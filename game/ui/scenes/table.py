@@ -20,7 +20,7 @@ from typing import Any, Mapping
 
 import pygame
 
-from game.core.decision import ENDING, Decision, Option, Target
+from game.core.decision import ENDING, Decision, Option, Target, told_apart
 from game.core.events import Event
 from game.ui import theme
 from game.ui.animation import AnimationQueue, Banner, ResultCard
@@ -224,8 +224,10 @@ class TableScene(Scene):
                 # looking at the final table (not while the results themselves are open)
                 return [], Entry("__results", "Back to the results", "The winners and how the game ended")
             return [], None
+        shown = self._labels(decision)
         if self.sub_options is not None:
-            entries = [Entry(o.id, o.label, o.detail, primary=o.id.startswith(CONFIRM)) for o in self.sub_options]
+            entries = [Entry(o.id, shown.get(o.id, o.label), o.detail, primary=o.id.startswith(CONFIRM))
+                       for o in self.sub_options]
             return [Group("Choose", entries + [Entry("__back", "Back", "Esc goes back too")])], None
         if decision.max_choices > 1 or decision.min_choices > 1:
             count = len(self.selected)
@@ -242,18 +244,23 @@ class TableScene(Scene):
             title = self.table.group_of(option)
             group = groups.setdefault(title, Group(title))
             if self.table.wants_button(option, on_table):
-                group.entries.append(Entry(option.id, option.label, option.detail))
+                group.entries.append(Entry(option.id, shown[option.id], option.detail))
             else:
                 on_board.setdefault(title, []).append(option)
         for title, options in on_board.items():
             if len(options) <= BOARD_ROWS:  # a few: each its own row, with its whole label
-                groups[title].entries += [Entry(o.id, o.label, o.detail) for o in options]
+                groups[title].entries += [Entry(o.id, shown[o.id], o.detail) for o in options]
                 continue
             groups[title].entries.append(Entry(BOARD + title, lit_summary(options),
-                                               ", ".join(o.label for o in options[:12])))
+                                               ", ".join(shown[o.id] for o in options[:12])))
         order = self.table.group_order
         ordered = sorted(groups.values(), key=lambda g: order.index(g.title) if g.title in order else len(order))
         return [g for g in ordered if g.entries], fixed
+
+    def _labels(self, decision: Decision) -> dict[str, str]:
+        """Each answer's label as the panel shows it: answers with the same words say where
+        their things lie on the table (``told_apart``)."""
+        return dict(zip((o.id for o in decision.options), told_apart(decision.options, self.table.place_of)))
 
     def _act(self, entry: Entry) -> None:
         if entry.key == "__results":

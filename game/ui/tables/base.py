@@ -146,6 +146,12 @@ class Table(Generic[ViewT]):
         """Whether an option also gets a prompt-bar button (not only a lit thing on the table)."""
         return option.target is None or option.target not in on_table
 
+    def place_of(self, target: Target) -> str:
+        """Where ``target`` lies on the table, in a few words a player finds it by ("front rank,
+        position 4"), or "" when the table has no such words for it: answers whose labels are
+        the same words are told apart by it in the action panel (``decision.told_apart``)."""
+        return ""
+
     def group_of(self, option: "Option") -> str:
         """The heading an answer stands under in the action panel: by default the kind its id
         begins with ("move:3,4" under "Move", "attack:..." under "Attack"), "Choices" for the rest."""

@@ -183,6 +183,24 @@ class FantasyAdventuresTable(BandedTable[FAView]):
 
     # -- words ------------------------------------------------------------------------------------
 
+    def place_of(self, target: Target) -> str:
+        """A hero by its place in its party ("front rank, position 4", as the ranks are drawn),
+        a monster in play by the hero it attacks: two Flame Lancers a monster may attack, one
+        with three items and one with none, are then two different lines in the panel."""
+        kind, ident = target
+        if kind != "card":
+            return ""
+        view = self.scene.controller.view()
+        for player in view["players"]:
+            for rank in ("front", "back"):
+                if ident in player[rank]:
+                    return f"{rank} rank, position {player[rank].index(ident) + 1}"
+        encounter = view["encounter"]
+        for monster in encounter["monsters"] if encounter else ():
+            if monster["card"] == ident and monster["hero"]:
+                return f"on {self.content.card(monster['hero']).name}"
+        return ""
+
     def group_of(self, option: Any) -> str:
         return GROUPS.get(option.id.split(":", 1)[0], "Choices")
 
