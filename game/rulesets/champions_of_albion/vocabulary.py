@@ -22,6 +22,7 @@ from typing import Any, Callable, Mapping
 
 from game.core.cards import Field
 from game.core.vocabulary import Verb, Vocabulary
+from game.core.words import counted
 
 ATTRIBUTES = ("strength", "speed", "intuition", "perception", "persuasion", "resolve")
 """The six numeric champion attributes (2.2)."""
@@ -122,16 +123,12 @@ _LIMIT = Field((str,), required=False, choices=("once_per_round",))
 _COUNT = Field((int, str), check=_count_or_half)
 
 
-def _plural(n: int, word: str, plural: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (plural or word + 's')}"
-
-
 def _count_text(value: Any, word: str) -> str:
     if value == "half":
         return f"half the champions (rounded up) {word}s"
     if value == "half_plus_one":
         return f"half the champions (rounded up) plus 1 {word}s"
-    return _plural(value, word)
+    return counted(value, word)
 
 
 def _cap(text: str) -> str:
@@ -162,7 +159,7 @@ def _change(verb: str, noun: str) -> Callable[[Mapping[str, Any]], str]:
 def _gain_aid(p: Mapping[str, Any]) -> str:
     n = p.get("count", 1)
     who = _who(p)
-    tokens = _plural(n, "+" + str(p["value"]) + " aid token")
+    tokens = counted(n, "+" + str(p["value"]) + " aid token")
     return _cap(f"{who} take{'' if who == 'you' else 's'} {tokens}.")
 
 
@@ -315,7 +312,7 @@ VERBS = Vocabulary({
         worth=2.0,
     ),
     "place_quest_token": Verb(
-        "board", {"count": _AMOUNT}, lambda p: f"Place {_plural(p['count'], 'random quest token')}.",
+        "board", {"count": _AMOUNT}, lambda p: f"Place {counted(p['count'], 'random quest token')}.",
         worth=0.5,
     ),
     "place_shadow": Verb(
@@ -394,7 +391,7 @@ VERBS = Vocabulary({
         worth=1.0,
     ),
     "travel": Verb("action", {"steps": _AMOUNT},
-                   lambda p: f"Move up to {_plural(p['steps'], 'space')} as one action.",
+                   lambda p: f"Move up to {counted(p['steps'], 'space')} as one action.",
                    worth=0.8),
     "gather": Verb(
         "action",

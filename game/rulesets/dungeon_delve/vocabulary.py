@@ -25,6 +25,7 @@ from typing import Any, Callable, Mapping
 
 from game.core.cards import Field
 from game.core.vocabulary import Verb, Vocabulary
+from game.core.words import counted
 
 ATTRIBUTES = ("might", "knowledge", "willpower", "awareness")
 ATTACK_TYPES = ("melee", "ranged")
@@ -70,10 +71,6 @@ _UNTIL = Field((str,), choices=("end_of_turn", "start_of_next_turn"))
 
 def _title(word: str) -> str:
     return word.replace("_", " ").title()
-
-
-def _plural(n: int, word: str, plural: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (plural or word + 's')}"
 
 
 def dice_phrase(dice: Any) -> str:
@@ -173,8 +170,8 @@ def _attribute_test_check(p: Mapping[str, Any]) -> str | None:
 
 def _action_limit(p: Mapping[str, Any]) -> str:
     if p["action"] == "any":
-        return f"May perform at most {_plural(p['max'], 'action')} this turn (activation)."
-    return f"May perform up to {_plural(p['max'], 'Attack action')} this turn (activation)."
+        return f"May perform at most {counted(p['max'], 'action')} this turn (activation)."
+    return f"May perform up to {counted(p['max'], 'Attack action')} this turn (activation)."
 
 
 def _gain_mp(p: Mapping[str, Any]) -> str:
@@ -274,7 +271,7 @@ VERBS = Vocabulary({
     "reroll": Verb(
         "test",
         {"count": _AMOUNT},
-        lambda p: f"Reroll {_plural(p['count'], 'die', 'dice')} of this attribute test.",
+        lambda p: f"Reroll {counted(p['count'], 'die', 'dice')} of this attribute test.",
         read_by="context.py (a ready item used when an attribute test fails: DD-118)",
     ),
     "gain_condition": Verb(
@@ -323,7 +320,7 @@ VERBS = Vocabulary({
     "search_draw": Verb(
         "search",
         {"draw": _AMOUNT, "keep": _AMOUNT},
-        lambda p: f"When you Search, draw {_plural(p['draw'], 'search card')}, keep {p['keep']} "
+        lambda p: f"When you Search, draw {counted(p['draw'], 'search card')}, keep {p['keep']} "
         "and shuffle the rest back into the search deck.",
         lambda p: "'keep' may not exceed 'draw'" if p["keep"] > p["draw"] else None,
         read_by="rulesdata.py (the search action)",
@@ -342,7 +339,7 @@ def describe(effect: Any) -> str:
 
 SURGE_EFFECTS: dict[str, Verb] = {
     "hearts": Verb("surge", {"amount": _AMOUNT},
-                   lambda p: f"+{_plural(p['amount'], 'heart')}."),
+                   lambda p: f"+{counted(p['amount'], 'heart')}."),
     "range": Verb("surge", {"amount": _AMOUNT}, lambda p: f"+{p['amount']} range."),
     "pierce": Verb("surge", {"amount": _AMOUNT}, lambda p: f"Pierce {p['amount']}."),
     "blast": Verb("surge", {}, lambda p: "Blast."),

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from game.core.decision import Decision, Option
 from game.core.window import PASS
+from game.core.words import counted
 from game.rulesets.fantasy_adventures import items
 from game.rulesets.fantasy_adventures.context import FLOW, Ctx
 from game.rulesets.fantasy_adventures.state import RANK_SIZE
@@ -170,7 +171,7 @@ def run_reveal(ctx: Ctx, step: RevealPartiesStep) -> None:
     for player in state.players:
         names = ", ".join(ctx.name(h) for h in player.heroes())
         granted = sum(len(v) for v in player.items.values())
-        ctx.emit("party", "FA-027", f"{player.name}'s party: {names}; {granted} item(s) granted.", seat=player.seat)
+        ctx.emit("party", "FA-027", f"{player.name}'s party: {names}; {counted(granted, 'item')} granted.", seat=player.seat)
     rollers = list(range(state.seats))
     while True:
         rolls = {seat: ctx.roll() for seat in rollers}

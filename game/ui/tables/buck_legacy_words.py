@@ -7,6 +7,7 @@ the content (the dice tray's words are the table's: it knows the dice)."""
 from __future__ import annotations
 
 from game.core.decision import Target
+from game.core.words import counted
 from game.rulesets.buck_legacy.content import BLContent
 from game.rulesets.buck_legacy.view_types import AdventurerView, BLView
 from game.rulesets.buck_legacy.vocabulary import SLOTS
@@ -117,7 +118,7 @@ def stat_words(stat: str, a: AdventurerView) -> str:
         "protection": f"{name}'s Protection {a['protection']}: a stun from a Monster of this Level or lower is "
                       "kept off after an Escape (BL-144, BL-158).",
         "rank": f"{name}'s Magic Rank {a['magic_rank']}: the spells of this rank and below (BL-204).",
-        "medals": f"{name} has {a['medals']} Medal(s); the most Medals win (BL-009).",
+        "medals": f"{name} has {counted(a['medals'], 'Medal')}; the most Medals win (BL-009).",
         "mana": f"{name}'s Mana {a['mana']} of {a['max_mana']}: spells cost Mana (BL-203).",
         "tesla": f"{name}'s Tesla {a['tesla']} of {a['max_tesla']}: Tesla devices run on it (BL-227).",
         "gold": f"{name} has {a['gold']} Gold.",

@@ -19,6 +19,7 @@ import pygame
 
 from game.core.decision import Decision, Option, Target
 from game.core.events import Event
+from game.core.words import counted
 from game.rulesets.champions_of_albion.view_types import CAView
 from game.ui import theme
 from game.ui.animation import Banner, NumberPop, Pulse
@@ -458,7 +459,7 @@ class ChampionsOfAlbionTable(LayeredTable[CAView]):
         elif kind == "gold":
             text = f"{ident} gold."
         elif kind == "quest":
-            text = f"{ident} quest token(s) carried: the main enemy card says what they do in Act 2."
+            text = f"{counted(int(ident), 'quest token')} carried: the main enemy card says what they do in Act 2."
         elif kind == "main_enemy":
             text = main_enemy_tip(view["main_enemy"], int(view.get("act", 1)))
         elif kind == "fate":

@@ -12,6 +12,7 @@ import pygame
 
 from game.core.decision import Decision, Target
 from game.core.events import Event
+from game.core.words import counted
 from game.rulesets.dungeon_delve import geometry as geo
 from game.rulesets.dungeon_delve import view as dd_view
 from game.rulesets.dungeon_delve.rulesdata import Data
@@ -353,7 +354,7 @@ class DungeonDelveTable(Table[DDView]):
                 surface.blit(a.text(text, role, px(15, s), colour), (box.x + px(6, s), box.y + px(22, s) + j * line_h))
             y = box.bottom + px(4, s)
         hand = view.get("overlord_hand")
-        text = f"Overlord: {view['overlord_hand_count']} card(s) in hand, {view['overlord_deck_count']} in the deck."
+        text = f"Overlord: {counted(view['overlord_hand_count'], 'card')} in hand, {view['overlord_deck_count']} in the deck."
         for line in a.wrap(text, "body", px(15, s), rect.width - px(20, s)):
             surface.blit(a.text(line, "body", px(15, s), theme.INK), (rect.x + px(10, s), y))
             y += px(17, s)

@@ -18,6 +18,7 @@ import pygame
 
 from game.core.decision import Decision
 from game.core.events import Event
+from game.core.words import counted
 from game.rulesets.fantasy_adventures.view_types import FAView, MeleeView
 from game.ui import theme
 from game.ui.tables.fantasy_adventures_layout import LOSS_RED, WIN_GREEN, Painter
@@ -196,7 +197,7 @@ class Centre(Painter):
             shown.append((card, "surprise" if card in e["surprised"] else "in the stack"))
         if not shown:
             line = f"Entering: {names.card(e['entering'])}" if e["entering"] else \
-                f"{e['stack_size']} card(s) still face down in the stack."
+                f"{counted(e['stack_size'], 'card')} still face down in the stack."
             self.text(surface, line, rect.topleft, "italic", theme.PARCHMENT_DARK, width=rect.width)
             return
         # Cards as big as the room allows (up to 150 px high), side by side while they fit at 56
