@@ -1,0 +1,11 @@
+"""Words for people: counts are said in the singular or the plural, never "card(s)"."""
+
+from game.core.words import counted
+
+
+def test_counted_says_one_thing_in_the_singular_and_more_in_the_plural():
+    assert counted(1, "card") == "1 card"
+    assert counted(0, "card") == "0 cards"
+    assert counted(5, "Medal") == "5 Medals"
+    assert counted(2, "die", "dice") == "2 dice"
+    assert counted(1, "die", "dice") == "1 die"
