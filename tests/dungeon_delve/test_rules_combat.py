@@ -491,6 +491,8 @@ def test_dd_093_damage_formula(attacker, option, dice, damage):
         events += pick(g, "pass")
     hit = of(events, "hit", "DD-093")
     assert len(hit) == 1 and hit[0].data["damage"] == damage
+    if dice[2:] == ["gray:2", "brown:1"]:  # one shield: said so, not "1 shields"
+        assert hit[0].text == "Bone Warden: 4 hearts against 1 shield: 3 damage.", hit[0].text
     assert monster(g, "bone_warden").damage == damage
     script_used(g)
 

@@ -48,7 +48,10 @@ def test_fat_006_fa_053_merloit_skulker_and_dragonette_fill_a_first_turn_stack()
     (2) make a legal stack of 9; no further monster fits, but traps, items and spells do."""
     game = placing(["merloit", "skulker", "dragonette", "cinder_rat", "spiked_pit_trap", "footmans_sword", "heal"])
     do(game, "attack:1")
-    add(game, "merloit", "skulker", "dragonette")
+    add(game, "merloit")
+    assert pending(game).prompt.startswith("Stack on Player 2's party: 1 card, Melee 3 of 9.")
+    add(game, "skulker", "dragonette")
+    assert pending(game).prompt.startswith("Stack on Player 2's party: 3 cards, Melee 9 of 9.")
     assert blocked(game) == {inst(0, "cinder_rat"): "FA-053"}
     with pytest.raises(IllegalChoice):
         game.choose(0, f"add:{inst(0, 'cinder_rat')}")

@@ -684,6 +684,19 @@ def test_fh_073_all_battle_cards_discarded():
     assert played <= set(state(g).discard)
     [ev] = events_of(g, "battle_discard")
     assert set(ev.data["cards"]) == played and ev.rule == "FH-073"
+    assert ev.text == "The 6 cards left in the battle are discarded."
+
+
+def test_fh_073_a_lone_hero_is_the_card_left_in_the_battle():
+    """A battle of one card (the attacker's hero, no defender's card) discards that card, and says
+    so in the singular."""
+    g = fh_game([{"hand": ["warrior"], "territories": ["mountain#1"]},
+                 {"hand": [], "territories": ["castle#1", "tower#1"]}])
+    attack(g, "castle#1", "warrior")
+    finish_battle(g)
+    [ev] = events_of(g, "battle_discard")
+    assert ev.data["cards"] == ["warrior"] and "warrior" in state(g).discard
+    assert ev.text == "The card left in the battle is discarded."
 
 
 def test_fh_074_post_battle_steps_in_order():

@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from game.core.decision import Decision, Option
+from game.core.words import counted
 from game.rulesets.dungeon_delve import geometry as geo
 from game.rulesets.dungeon_delve.context import FLOW, Ctx, parse_sq, sq, sq_id
 from game.rulesets.dungeon_delve.content import SurgeAbility
@@ -442,7 +443,7 @@ def attack_damage(ctx: Ctx, step: AttackDamageStep) -> None:
         shields = total(dice, [f for _, f in attack.defense[figure]]).get("shields", 0)
         shields += attack.shield_bonus.get(figure, 0) or 0
         damage = max(0, hearts - max(0, shields - attack.pierce))
-        ctx.emit("hit", "DD-093", f"{ctx.name(figure)}: {hearts} hearts against {shields} shields"
+        ctx.emit("hit", "DD-093", f"{ctx.name(figure)}: {counted(hearts, 'heart')} against {counted(shields, 'shield')}"
                  + (f" (pierce {attack.pierce})" if attack.pierce else "") + f": {damage} damage.",
                  figure=figure, damage=damage)
         was_hero = ctx.is_hero(figure)

@@ -17,6 +17,7 @@ only the monster player sees what is in it (section 7).
 from __future__ import annotations
 
 from game.core.decision import Blocked, Decision, Option
+from game.core.words import counted
 from game.rulesets.fantasy_adventures.context import FLOW, Ctx
 from game.rulesets.fantasy_adventures.steps import OrderStep, PlaceStep
 
@@ -79,8 +80,8 @@ def ask_place(ctx: Ctx, step: PlaceStep) -> Decision | None:
     if not stack:
         close = Option("end", "Place no stack after all")
     else:
-        close = Option("end", f"Close this stack ({len(stack)} card{'s' if len(stack) != 1 else ''})")
-    prompt = (f"Stack on {ctx.who(step['target'])}'s party: {len(stack)} cards, Melee {used} of {limit}. "
+        close = Option("end", f"Close this stack ({counted(len(stack), 'card')})")
+    prompt = (f"Stack on {ctx.who(step['target'])}'s party: {counted(len(stack), 'card')}, Melee {used} of {limit}. "
               "Add a card or close the stack.")
     return Decision(seat, "place", prompt, tuple(options) + (close,), rule="FA-053",
                     blocked=tuple(blocked))

@@ -729,7 +729,8 @@ def resolve_battle(ctx: Ctx, step: ResolveBattleStep) -> None:
         ctx.draw(defender.seat, DEFENDER_REWARD, "FH-071")
     played = [c for side in battle.sides for c in side.cards()]
     state.discard.extend(played)
-    ctx.emit("battle_discard", "FH-073", f"The {len(played)} cards left in the battle are discarded.",
+    ctx.emit("battle_discard", "FH-073", ("The card left in the battle is discarded." if len(played) == 1
+             else f"The {len(played)} cards left in the battle are discarded."),
              cards=played)
     state.battle = None
     state.battles_this_turn += 1
