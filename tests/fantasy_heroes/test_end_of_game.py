@@ -52,6 +52,7 @@ def test_fh_075_eliminated_after_reward_draw_and_discard_hand_discarded():
     assert [(e.data["seat"], e.data["count"]) for e in reward] == [(0, 1)]  # only the Giant was there
     [elim] = events_of(g, "eliminated")
     assert (elim.rule, elim.data["seat"], sorted(elim.data["cards"])) == ("FH-075", 1, ["dwarves", "elves"])
+    assert elim.text == "Player 2 has no territory left and is out; the 2 cards in their hand are discarded."
     assert kinds_index(g, "battle_won") < kinds_index(g, "draw", "FH-070") < kinds_index(g, "battle_discard") \
         < kinds_index(g, "eliminated")
     p2 = state(g).players[1]

@@ -737,8 +737,11 @@ def resolve_battle(ctx: Ctx, step: ResolveBattleStep) -> None:
     if not defender.territories:
         defender.eliminated = True
         state.discard.extend(defender.hand)
-        ctx.emit("eliminated", "FH-075", f"{defender.name} has no territory left and is out; "
-                 f"{len(defender.hand)} cards from their hand are discarded.", seat=defender.seat,
+        held = len(defender.hand)
+        hand = ("their hand is empty" if held == 0 else "the card in their hand is discarded" if held == 1
+                else f"the {held} cards in their hand are discarded")
+        ctx.emit("eliminated", "FH-075", f"{defender.name} has no territory left and is out; {hand}.",
+                 seat=defender.seat,
                  cards=list(defender.hand), headline=f"{defender.name} has no territory left and is out")
         ctx.forget(defender.seat, list(defender.hand))
         defender.hand.clear()
