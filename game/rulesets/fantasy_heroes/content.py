@@ -21,7 +21,7 @@ from game.rulesets.fantasy_heroes.vocabulary import TERRITORY_TYPES, VERBS
 CONTENT_DIR = Path(__file__).parent / "content"
 HAND_LIMIT = 7
 ATTACK_CACHE_SIZE = 1024
-"""Owners (or reasons) whose attack options (or blocked attacks) are remembered at most (the
+"""Owners and places (or reasons) whose attack options (or blocked attacks) are remembered at most (the
 cache starts again when full)."""
 CARD_TYPES = ("hero", "minion", "artifact", "spell")
 
@@ -97,9 +97,9 @@ class Content:
     blocked_cache: dict[tuple[str, str, str], Blocked] = field(init=False, repr=False, compare=False)
     # The term a card's printed AV, DV or BV adds to a total, by card and stat (effects.printed).
     printed_lines: dict[tuple[str, str], Any] = field(init=False, repr=False, compare=False)
-    # "Attack Bram's Castle", by owner's name and territories, and why a territory may not be
+    # "Attack Bram's Castle", by owner's name and place ("2nd of 3") and territory, and why a territory may not be
     # attacked, by reason and rule and territory (see attack_options).
-    attack_cache: dict[tuple[str, tuple[str, ...]], tuple[Option, ...]] = field(init=False, repr=False, compare=False)
+    attack_cache: dict[tuple[str, str], dict[str, Option]] = field(init=False, repr=False, compare=False)
     blocked_attack_cache: dict[tuple[str, str], dict[str, Blocked]] = field(init=False, repr=False, compare=False)
     # Each card's play option or Blocked, by what decides it for the card's type (battle.verdict_key).
     verdict_cache: dict[Any, dict[str, Option | Blocked]] = field(init=False, repr=False, compare=False)
@@ -161,29 +161,27 @@ class Content:
         """"Attack Bram's Castle", for each of these territories of one owner. Where he holds
         more than one of a type, each says which it is by its place among them, as they lie on
         the table ("Attack Bram's Castle (2nd of 3)"): the same words twice would read as a
-        fault, and a player choosing from the list should know which card a line lights. Made
-        once per owner's name and territories, as the attack menu offers the same few at every
-        Attack Phase."""
-        key = (owner, tuple(territories))
-        made = self.attack_cache.get(key)
-        if made is None:
-            if len(self.attack_cache) >= ATTACK_CACHE_SIZE:
-                self.attack_cache.clear()
-            made = self.attack_cache[key] = tuple(self._attack_options(territories, owner))
-        return list(made)
-
-    def _attack_options(self, territories: list[str], owner: str) -> list[Option]:
-        types = [self.territory_type(t) for t in territories]
-        held = {kind: types.count(kind) for kind in types}
+        fault, and a player choosing from the list should know which card a line lights. Each
+        made once per owner's name, territory and place, as the attack menu offers the same few
+        at every Attack Phase."""
+        kinds = [t.partition("#")[0] for t in territories]
+        if len(set(kinds)) == len(kinds):  # (most often: each type once)
+            return _made_once(self.attack_cache, (owner, ""), territories, lambda t: self._attack(owner, t, ""))
+        held = {kind: kinds.count(kind) for kind in kinds}
         seen: dict[str, int] = {}
         options = []
-        for territory, kind in zip(territories, types):
-            label = f"Attack {owner}'s {kind}"
+        for territory, kind in zip(territories, kinds):
+            place = ""
             if held[kind] > 1:
                 seen[kind] = seen.get(kind, 0) + 1
-                label += f" ({ordinal(seen[kind])} of {held[kind]})"
-            options.append(Option(f"attack:{territory}", label, ("territory", territory)))
+                place = f"{ordinal(seen[kind])} of {held[kind]}"
+            options += _made_once(self.attack_cache, (owner, place), [territory],
+                                  lambda t: self._attack(owner, t, place))  # noqa: B023 (called at once)
         return options
+
+    def _attack(self, owner: str, territory: str, place: str) -> Option:
+        label = f"Attack {owner}'s {self.territory_type(territory)}" + (f" ({place})" if place else "")
+        return Option(f"attack:{territory}", label, ("territory", territory))
 
     def blocked_attacks(self, territories: list[str], reason: str, rule: str) -> list[Blocked]:
         """Why each of these territories may not be attacked now, each made once per territory,
