@@ -336,3 +336,8 @@ def test_answers_of_the_same_words_say_where_their_heroes_stand(make_app):
         rank = "front" if hero in party.front else "back"
         where = f"{rank} rank, position {getattr(party, rank).index(hero) + 1}"
         assert f"{option.label} ({where})" in shown, shown
+    # An item is placed by its hero (two Reef Guards' Iron Helms are told apart so too).
+    owned = [(h, items[0]) for p in players for h, items in p.items.items() if items]
+    assert owned
+    for hero, item in owned:
+        assert scene.table.place_of(("card", item)) == scene.table.place_of(("card", hero)) != ""

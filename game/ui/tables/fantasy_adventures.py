@@ -185,16 +185,18 @@ class FantasyAdventuresTable(BandedTable[FAView]):
 
     def place_of(self, target: Target) -> str:
         """A hero by its place in its party ("front rank, position 4", as the ranks are drawn),
-        a monster in play by the hero it attacks: two Flame Lancers a monster may attack, one
+        an item by its hero's place, a monster in play by the hero it attacks: two Flame Lancers a monster may attack, one
         with three items and one with none, are then two different lines in the panel."""
         kind, ident = target
         if kind != "card":
             return ""
         view = self.scene.controller.view()
         for player in view["players"]:
+            # an item by the place of the hero who owns it
+            hero = next((h for h, items in player["items"].items() if ident in items), ident)
             for rank in ("front", "back"):
-                if ident in player[rank]:
-                    return f"{rank} rank, position {player[rank].index(ident) + 1}"
+                if hero in player[rank]:
+                    return f"{rank} rank, position {player[rank].index(hero) + 1}"
         encounter = view["encounter"]
         for monster in encounter["monsters"] if encounter else ():
             if monster["card"] == ident and monster["hero"]:
