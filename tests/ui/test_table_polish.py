@@ -209,3 +209,20 @@ def test_a_name_a_little_too_wide_is_set_smaller_before_it_is_cut(make_app):
     assert assets.fitting_size(name, "bold", 22, full, 17) == 22   # fits: its own size
     # Never below the smallest text the table draws, whatever the caller allows.
     assert assets.fitting_size(name, "bold", 22, 10, 5) == theme.MIN_TEXT_PX
+
+
+def test_a_stat_too_wide_for_its_round_badge_gets_a_pill_that_holds_it(make_app):
+    """A monster's 260 GP on a small card (the Encounter's, about 100 px wide) did not fit its
+    round badge and spilled over its edge; it now sits in a pill drawn from its corner, inside
+    the art panel. A one- or two-digit stat keeps its round badge."""
+    from game.ui.widgets.card_view import CardRenderer, Stat
+
+    app = make_app()
+    renderer = CardRenderer(app.assets)
+    surface = pygame.Surface((104, 146), pygame.SRCALPHA)
+    art = pygame.Rect(6, 40, 92, 96)
+    for corner, value in (("br", "260"), ("bl", "1000"), ("tl", "5"), ("tr", "+4")):
+        badge, drawn = renderer._emblem(surface, Stat(corner, "coins", value, ""), art, 104)
+        assert badge.left + 2 <= drawn.left and drawn.right <= badge.right - 2, (value, badge, drawn)
+        assert art.contains(badge), (value, badge)
+        assert (badge.width == badge.height) == (len(value) <= 2), (value, badge)

@@ -118,18 +118,34 @@ class CardRenderer:
             self._text_box(s, card.text, box, w)
         return s
 
-    def _emblem(self, s: pygame.Surface, stat: Stat, art: pygame.Rect, w: int) -> None:
+    def _emblem(self, s: pygame.Surface, stat: Stat, art: pygame.Rect, w: int) -> tuple[pygame.Rect, pygame.Rect]:
+        """A stat in its corner of the art panel: a round badge, or a pill for a value too wide
+        for one; the badge's rect and the value's."""
         a = self.assets
         r = max(11, int(w * 0.12))
         positions = {"tl": (art.x + r, art.y + r), "tr": (art.right - r, art.y + r),
                      "bl": (art.x + r, art.bottom - r), "br": (art.right - r, art.bottom - r)}
         centre = positions[stat.corner]
-        pygame.draw.circle(s, theme.INK, centre, r)
-        pygame.draw.circle(s, theme.GOLD, centre, r, 2)
+        value = a.text(stat.value, "heading", max(15, int(r * 1.25)), theme.PARCHMENT)
+        badge = pygame.Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r)
+        if value.get_width() <= 2 * r - 4:
+            pygame.draw.circle(s, theme.INK, centre, r)
+            pygame.draw.circle(s, theme.GOLD, centre, r, 2)
+        else:  # a value too wide for the round badge ("260" GP on a small card): a pill from the corner
+            badge = pygame.Rect(0, 0, value.get_width() + 8, 2 * r)
+            badge.centery = centre[1]
+            if stat.corner in ("tl", "bl"):
+                badge.left = art.x
+            else:
+                badge.right = art.right
+            pygame.draw.rect(s, theme.INK, badge, border_radius=r)
+            pygame.draw.rect(s, theme.GOLD, badge, width=2, border_radius=r)
+            centre = badge.center
         icon = a.icon(stat.icon, int(r * 1.1), (120, 100, 70))
         s.blit(icon, icon.get_rect(center=centre))
-        value = a.text(stat.value, "heading", max(15, int(r * 1.25)), theme.PARCHMENT)
-        s.blit(value, value.get_rect(center=centre))
+        drawn = value.get_rect(center=centre)
+        s.blit(value, drawn)
+        return badge, drawn
 
     def _text_height(self, text: str, w: int, h: int) -> int:
         """The text box's height: a third of the card, taller (to 60%, the art panel gives way)
