@@ -21,6 +21,7 @@ from game.ai.agents import view_for
 from game.bench import FORCED_PASS, play_games
 from game.core import registry
 from game.core.game import Game
+from game.core.words import counted
 from game.rulesets.fantasy_adventures.content import FAContent
 from game.rulesets.fantasy_adventures.decks import DeckList, check_deck, starter_deck
 from game.rulesets.fantasy_adventures.system import FantasyAdventures
@@ -97,4 +98,4 @@ def adventures_bench(games: int, seed: int) -> None:
             violations = check_deck(deck, content)
         took = (time.perf_counter() - started) / runs
         print(f"  deck check, {deck.name} ({deck.size('hero')} + {deck.size('encounter')} cards): "
-              f"{took * 1000:.3f} ms, {len(violations)} violation(s)", flush=True)
+              f"{took * 1000:.3f} ms, {counted(len(violations), 'violation')}", flush=True)
