@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.session import Seat, Session
 from game.ui import theme
@@ -226,3 +227,37 @@ def test_a_stat_too_wide_for_its_round_badge_gets_a_pill_that_holds_it(make_app)
         assert badge.left + 2 <= drawn.left and drawn.right <= badge.right - 2, (value, badge, drawn)
         assert art.contains(badge), (value, badge)
         assert (badge.width == badge.height) == (len(value) <= 2), (value, badge)
+
+
+ODD_WORDS = {
+    "a count with (s)": r"\w\(s\)",
+    "one thing in the plural": r"(?<![A-Za-z] )\b1 (cards|shields|hearts|items|heroes|turns|rounds|actions|tokens"
+                               r"|Medals|monsters|traps|players|counters|dice|territories)\b",
+    "an id for a name": r"\b[a-z]+_[a-z_]+\b|#\d|\b\d/[a-z]",
+    "a value the code left empty": r"\bNone\b|\{|\}",
+}
+
+
+@pytest.mark.parametrize("ruleset, seats", [("fantasy-heroes", 3), ("dungeon-delve", 2), ("champions-of-albion", 2),
+                                            ("buck-legacy", 3), ("fantasy-adventures", 3)])
+def test_the_tables_tooltips_and_answers_read_as_words(make_app, ruleset, seats):
+    """Every tooltip of every thing a table draws, and every answer the panel lists, at a few
+    points of a game: no "card(s)", no "1 cards", no card id or empty value in place of words."""
+    import itertools
+    import re
+
+    from game.ui.main import build_scene
+
+    app = make_app()
+    odd = {name: re.compile(pattern) for name, pattern in ODD_WORDS.items()}
+    found: list[tuple[str, str]] = []
+    for seed, steps in itertools.product((1, 2), (10, 60, 150, 300)):
+        build_scene(app, "table", ruleset, seed, steps, seats)
+        scene = app.stack.top
+        frames(app, 1)
+        view, decision = scene.controller.view(), scene.controller.my_decision()
+        texts = [scene.table.tooltip(target, view, decision) or "" for _rect, target in list(scene.table.hits)]
+        if decision is not None:
+            texts += [decision.prompt] + [e.label for g in scene._panel_rows(decision)[0] for e in g.entries]
+        found += [(name, text) for text in texts for name, pattern in odd.items() if pattern.search(text)]
+    assert not found, found[:5]

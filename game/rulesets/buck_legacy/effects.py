@@ -10,6 +10,7 @@ resolved in priority order (BL-047).
 from __future__ import annotations
 
 from game.core.decision import Decision, Option
+from game.core.words import counted
 from game.rulesets.buck_legacy import stats
 from game.rulesets.buck_legacy.content import DungeonCard, Effect
 from game.rulesets.buck_legacy.context import FLOW, Ctx
@@ -169,7 +170,8 @@ def campfire(ctx: Ctx, effect: Effect, seat: int, card: str) -> None:
     state.dungeon_deck.extend(state.dungeon_discard)
     state.dungeon_discard.clear()
     state.rng.shuffle(state.dungeon_deck)
-    ctx.emit("shuffle", "BL-105", f"{count} cards of the Dungeon discard pile are shuffled back into the deck.",
+    ctx.emit("shuffle", "BL-105", f"{counted(count, 'card')} of the Dungeon discard pile {'is' if count == 1 else 'are'} "
+             "shuffled back into the deck.",
              count=count)
 
 

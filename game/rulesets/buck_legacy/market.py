@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from game.core.decision import Blocked, Decision, Option
 from game.core.window import register_window
+from game.core.words import counted
 from game.rulesets.buck_legacy import equipment, stats
 from game.rulesets.buck_legacy.context import FLOW, Ctx
 from game.rulesets.buck_legacy.items import usable_now, use_item, use_options
@@ -79,7 +80,7 @@ def market_start(ctx: Ctx, step: MarketStartStep) -> None:
         if card is None:
             break
         state.shop.append(card)
-    ctx.emit("market", "BL-050", f"The Market opens: {len(state.shop)} cards in the shop.",
+    ctx.emit("market", "BL-050", f"The Market opens: {counted(len(state.shop), 'card')} in the shop.",
              headline="Market Part", shop=[] if state.blind_shop else list(state.shop))
     ctx.push({"step": "market_end"})
     ctx.push({"step": "market", "turn": state.dealer, "acted": False})

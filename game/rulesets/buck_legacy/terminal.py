@@ -4,6 +4,7 @@ its owner alone (BL-073) and a blind shop stays hidden (A-02)."""
 
 from __future__ import annotations
 
+from game.core.words import counted
 from game.rulesets.buck_legacy.content import BLContent
 from game.rulesets.buck_legacy.system import BuckLegacy
 from game.rulesets.buck_legacy.view_types import AdventurerView, is_bl_view
@@ -75,7 +76,7 @@ def describe_buck(session: Session, seat: int) -> str:
         lines += _adventurer(content, a, view["dealer"], view["seat"])
     if view["part"] == "market":
         if view["blind_shop"]:
-            lines.append(f"  Shop: {view['shop_size']} cards face down")
+            lines.append(f"  Shop: {counted(view['shop_size'], 'card')} face down")
         else:
             lines.append("  Shop: " + ", ".join(f"{i}. {content.gear(c).name} ({content.gear(c).cost} Gold)"
                                                 for i, c in enumerate(view["shop"], 1)))

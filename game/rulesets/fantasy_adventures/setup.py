@@ -95,7 +95,8 @@ def ask_rank(ctx: Ctx, step: SetupRankStep) -> Decision | None:
     word = "front" if step["rank"] == "front" else "back"
     options = tuple(Option(f"hero:{h}", ctx.name(h), ("card", h)) for h in player.drawn)
     return Decision(step["seat"], "setup_rank",
-                    f"Pick the {count} heroes of your {word} rank, from left to right.",
+                    f"Pick the {count} heroes of your {word} rank, from left to right." if count > 1
+                    else f"Pick the hero of your {word} rank.",
                     options, rule="FA-028", min_choices=count, max_choices=count)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from game.core.words import counted
 from game.rulesets.fantasy_adventures.content import FAContent, Hero
 from game.rulesets.fantasy_adventures.system import FantasyAdventures
 from game.rulesets.fantasy_adventures.view_types import EncounterView, FAView, MeleeView, PlayerView, is_fa_view
@@ -45,7 +46,7 @@ def _player(content: FAContent, view: FAView, player: PlayerView) -> list[str]:
         return [f"  {player['name']}{marks}: eliminated"]
     lines = [f"  {player['name']}{marks}: {player['score']:,} GP on the table; hand {player['hand_size']}, "
              f"Hero deck {player['hero_deck']}, Encounter deck {player['encounter_deck']}; discards: "
-             f"{len(player['hero_discard'])} heroes, {len(player['encounter_discard'])} cards"]
+             f"{counted(len(player['hero_discard']), 'hero', 'heroes')}, {counted(len(player['encounter_discard']), 'card')}"]
     if view["stage"] == "setup" and player["seat"] != view["seat"]:
         lines.append("    (the party stays secret until every party is revealed, FA-027)")
         return lines
@@ -117,7 +118,7 @@ def describe_adventures(session: Session, seat: int) -> str:
         lines += _player(content, view, player)
     for target, stack in view["stacks"].items():
         cards = f": {', '.join(content.card(c).name for c in stack['cards'])}" if stack["cards"] else ""
-        lines.append(f"  Stack on {players[int(target)]['name']}'s party: {stack['size']} cards{cards}")
+        lines.append(f"  Stack on {players[int(target)]['name']}'s party: {counted(stack['size'], 'card')}{cards}")
     if view["order"]:
         lines.append("  Encounters to come: " + ", then ".join(players[t]["name"] for t in view["order"]))
     if view["encounter"] is not None:

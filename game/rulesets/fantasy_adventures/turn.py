@@ -11,6 +11,7 @@ sharing the win (FA-038, FA-039).
 from __future__ import annotations
 
 from game.core.decision import Decision, Option
+from game.core.words import counted
 from game.rulesets.fantasy_adventures import party
 from game.rulesets.fantasy_adventures.context import FLOW, Ctx
 from game.rulesets.fantasy_adventures.encounter import begin_encounter
@@ -61,7 +62,7 @@ def ask_mulligan(ctx: Ctx, step: MulliganStep) -> Decision | None:
     if not hand:
         return None
     return Decision(ctx.state.monster, "mulligan",
-                    f"Keep your {len(hand)} cards, or discard your whole hand before drawing to 12?",
+                    f"Keep your {counted(len(hand), 'card')}, or discard your whole hand before drawing to 12?",
                     (Option("keep", "Keep my hand"), Option("mulligan", "Discard my whole hand")), rule="FA-048")
 
 

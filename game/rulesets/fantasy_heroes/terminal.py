@@ -4,6 +4,7 @@ registration's ``terminal`` part)."""
 from __future__ import annotations
 
 from game.core import registry
+from game.core.words import counted
 from game.rulesets.fantasy_heroes.view_types import is_fh_view
 from game.session import Session
 
@@ -20,7 +21,7 @@ def describe_territories(session: Session, seat: int) -> str:
     for p in view.get("players", []):
         status = " (out)" if p["eliminated"] else ""
         lines.append(f"  {session.seats[p['seat']].name}{status}: {len(p['territories'])} territories "
-                     f"[{', '.join(name(t) for t in p['territories'])}], {p['hand_count']} cards in hand")
+                     f"[{', '.join(name(t) for t in p['territories'])}], {counted(p['hand_count'], 'card')} in hand")
     battle = view.get("battle")
     if battle:
         for index, role in enumerate(("Attacker", "Defender")):

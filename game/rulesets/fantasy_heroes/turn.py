@@ -9,6 +9,7 @@ from __future__ import annotations
 from game.core.cards import draw
 from game.core.decision import Blocked, Decision, Option
 from game.core.window import register_window
+from game.core.words import counted
 from game.rulesets.fantasy_heroes.content import ANY_TIME, ANY_TIME_VERBS, HAND_LIMIT
 from game.rulesets.fantasy_heroes.context import FLOW, Ctx
 from game.rulesets.fantasy_heroes.effects import charge_sources, opposing
@@ -373,7 +374,7 @@ def scrye(ctx: Ctx, seat: int, target: int, card: str) -> None:
 def ask_scrye_target(ctx: Ctx, step: ScryeTargetStep) -> Decision | None:
     return Decision(step["seat"], "scrye_target", "Scrye: whose hand do you look at?",
                     tuple(Option(f"seat:{s}", ctx.who(s), ("seat", str(s)),
-                                 f"{len(ctx.state.players[s].hand)} cards") for s in step["opponents"]),
+                                 counted(len(ctx.state.players[s].hand), "card")) for s in step["opponents"]),
                     rule="FH-131")
 
 

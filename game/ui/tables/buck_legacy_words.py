@@ -94,7 +94,7 @@ def seat_words(content: BLContent, view: BLView, a: AdventurerView) -> str:
         lines.append("Gifts and Curses: " + ", ".join(content.card(c).name for c in a["attached"]))
     if a["in_front"]:
         lines.append("In front: " + ", ".join(content.card(c).name for c in a["in_front"]))
-    lines.append(f"Distance Deck: {len(a['distance_deck'])} cards, Distance {a['distance']}, Trophy {a['trophies']}")
+    lines.append(f"Distance Deck: {counted(len(a['distance_deck']), 'card')}, Distance {a['distance']}, Trophy {a['trophies']}")
     lines.append(f"Backpack: {a['backpack_size']}/{a['backpack_limit']} cards")
     if view["part"] == "market":
         lines.append("Done with the Market" if a["done"] else f"{a['actions_left']} Market Actions left")
@@ -154,7 +154,7 @@ def deck_words(content: BLContent, view: BLView, deck: str) -> str:
              "treasure": view["discards"]["treasure"]}
     pile = piles[deck]
     latest = ", ".join(content.card(c).name for c in pile[-5:][::-1])
-    return (f"{DECK_NAMES[deck]} deck: {sizes[deck]} cards, face down. Discard pile, face up: {len(pile)}"
+    return (f"{DECK_NAMES[deck]} deck: {counted(sizes[deck], 'card')}, face down. Discard pile, face up: {len(pile)}"
             + (f" (latest: {latest})." if latest else "."))
 
 

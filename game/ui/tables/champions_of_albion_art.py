@@ -15,6 +15,7 @@ import pygame
 
 from game.core import registry
 from game.core.dice import Die, d6
+from game.core.words import counted
 from game.rulesets.champions_of_albion.content import CAContent, text_of
 from game.rulesets.champions_of_albion.vocabulary import ATTRIBUTES, REMOVALS
 from game.ui import theme
@@ -253,10 +254,10 @@ def fate_tip(view: Mapping[str, Any]) -> str:
 
 def deck_tip(deck: str, view: Mapping[str, Any]) -> str:
     if deck == "quest":
-        return f"The quest deck: {view.get('quest_deck', 0)} cards."
+        return f"The quest deck: {counted(view.get('quest_deck', 0), 'card')}."
     count = view.get("world_decks", {}).get(deck)
     name = SPACE_WORDS.get(deck, deck)
-    return f"The {name.lower()} story deck" + (f": {count} cards." if count is not None else ".")
+    return f"The {name.lower()} story deck" + (f": {counted(count, 'card')}." if count is not None else ".")
 
 
 # -- the d6 tray ------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ import pygame
 
 from game.core.decision import Decision, Target
 from game.core.events import Event
+from game.core.words import counted
 from game.rulesets.fantasy_adventures.content import FAContent
 from game.rulesets.fantasy_adventures.view_types import FAView, PlayerView
 from game.ui import theme
@@ -223,7 +224,7 @@ class FantasyAdventuresTable(BandedTable[FAView]):
             text += self._marks(view, target[1])
         elif target[0] == "seat":
             p = view["players"][int(target[1])]
-            text = (f"{p['name']}: {p['hand_size']} cards in hand, Hero deck {p['hero_deck']}, Encounter deck "
+            text = (f"{p['name']}: {counted(p['hand_size'], 'card')} in hand, Hero deck {p['hero_deck']}, Encounter deck "
                     f"{p['encounter_deck']}, GP {p['score']}.")
         elif target[0] == "stack":
             text = "A stack of Encounter cards, face down: only the monster player knows what it holds."

@@ -11,6 +11,7 @@ import pygame
 
 from game.core.decision import Decision, Target
 from game.core.events import Event
+from game.core.words import counted
 from game.rulesets.fantasy_heroes.content import Content
 from game.rulesets.fantasy_heroes.view_types import FHView, PlayerView, own_seat
 from game.ui import theme
@@ -384,17 +385,18 @@ class FantasyHeroesTable(Table[FHView]):
             value, lines = self._totals.get(int(ident), (0, []))
             return f"Total {value}: " + "; ".join(lines) if lines else f"Total {value}."
         if kind == "deck":
-            return f"Battle deck: {view['deck_count']} cards. When it runs out the discard pile is shuffled in" + (
+            return f"Battle deck: {counted(view['deck_count'], 'card')}. When it runs out the discard pile is shuffled in" + (
                 "; in the short game, the game ends." if view.get("short_game") else ".")
         if kind == "discard":
             top = ", ".join(self.content.name(c) for c in view["discard"][-6:][::-1])
             return f"Discard pile, face up ({len(view['discard'])}). Latest: {top or 'none'}."
         if kind == "hand":
             player = view["players"][int(ident)]
-            return f"{player['name']} holds {player['hand_count']} cards."
+            return f"{player['name']} holds {counted(player['hand_count'], 'card')}."
         if kind == "seat":
             player = view["players"][int(ident)]
-            return f"{player['name']}: {len(player['territories'])} territories, {player['hand_count']} cards."
+            return (f"{player['name']}: {counted(len(player['territories']), 'territory', 'territories')}, "
+                    f"{counted(player['hand_count'], 'card')}.")
         return None
 
     # -- motion ---------------------------------------------------------------------------------
