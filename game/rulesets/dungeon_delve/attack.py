@@ -306,7 +306,7 @@ def ask_range(ctx: Ctx, step: AttackRangeStep) -> Decision | None:
     short = _range_short(ctx, attack)
     if short <= 0:
         return None
-    options = [Option(f"surge:{i}", f"Spend {a.cost} surge(s): +{a.amount} range", None, "DD-088")
+    options = [Option(f"surge:{i}", f"Spend {counted(a.cost, 'surge')}: +{a.amount} range", None, "DD-088")
                for i, a in _abilities(ctx, attack)
                if a.effect == "range" and f"surge:{i}" not in attack.used and a.cost <= _surges_left(ctx, attack)]
     # Offer only when the range surges still affordable could close the gap; else it just misses.

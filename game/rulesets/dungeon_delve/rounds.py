@@ -8,6 +8,7 @@ and checks victory. The actions inside a turn or activation are in ``actions.py`
 from __future__ import annotations
 
 from game.core.decision import Decision, Option
+from game.core.words import counted
 from game.rulesets.dungeon_delve.context import FLOW, Ctx, sq, sq_id
 from game.rulesets.dungeon_delve.state import OVERLORD, Activation, Hero, Monster
 from game.rulesets.dungeon_delve.steps import (
@@ -162,7 +163,7 @@ def hero_refresh(ctx: Ctx, step: HeroRefreshStep) -> None:
     ctx.state.stack.pop()
     hero = ctx.state.hero(step["hero"])
     if hero.exhausted:
-        ctx.emit("refresh", "DD-013", f"{ctx.name(hero.id)} refreshes {len(hero.exhausted)} exhausted card(s).",
+        ctx.emit("refresh", "DD-013", f"{ctx.name(hero.id)} refreshes {counted(len(hero.exhausted), 'exhausted card')}.",
                  hero=hero.id)
     hero.exhausted = []
 

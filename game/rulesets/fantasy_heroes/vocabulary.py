@@ -14,6 +14,7 @@ from typing import Any, Mapping
 
 from game.core.cards import Field
 from game.core.vocabulary import Verb, Vocabulary
+from game.core.words import counted
 
 TERRITORY_TYPES = ("Castle", "Mountain", "Forest", "Tower", "Swamp")
 _TERRITORY = Field((str,), choices=TERRITORY_TYPES)
@@ -144,7 +145,7 @@ VERBS = Vocabulary({
         "on_play", {}, lambda p: "When cast, destroy every minion on the table, on both sides.",
         worth=0.0,
     ),
-    "draw": Verb("on_play", {"count": _AMOUNT}, lambda p: f"Draw {p['count']} card(s).",
+    "draw": Verb("on_play", {"count": _AMOUNT}, lambda p: f"Draw {counted(p['count'], 'card')}.",
                  read_by="turn.resolve_instant (cast as an instant, Fortune)", worth=1.0),
     "summon": Verb(
         "on_play",
