@@ -34,7 +34,8 @@ def test_log_lines_prompts_and_answers_read_as_words(ruleset, seats):
         texts = [e.text for e in game.initial_events]
         while not game.over:
             decision = game.pending()
-            texts += [decision.prompt] + [o.label for o in decision.options] + [b.reason for b in decision.blocked]
+            texts += [decision.prompt] + [b.reason for b in decision.blocked]
+            texts += [o.label for o in decision.options] + [o.detail for o in decision.options]
             texts += [e.text for e in game.choose(decision.seat, agent_choice(agents[decision.seat], game, decision))]
         found += [(name, text) for text in set(texts) for name, pattern in odd.items() if pattern.search(text)]
     assert not found, found[:5]

@@ -110,6 +110,8 @@ def test_cat_17_ca_177_one_bane_at_a_time_the_player_chooses():
     p = Play(g)
     d = p.run(("action", "rest"), stop=("bane",))
     assert set(d.option_ids) == {"bane:dread", "bane:shaken_nerve"} and d.rule == "CA-177"
+    # each answer says how that bane is removed, in words (it said "rest_on_capital")
+    assert {o.detail for o in d.options} == {"Take the Rest action on a capital."}
     p.run(("bane", "bane:shaken_nerve"), stop=("action",))
     assert g.state.champion("gareth").banes == ["dread"]
 

@@ -320,6 +320,18 @@ class Removal:
     difficulty: int | None
     amount: int | None
 
+    @property
+    def words(self) -> str:
+        """How it is removed, for people, with the card's own numbers: "Rest twice in one turn.",
+        "As an action, pass an intuition test of difficulty 7.", "Pay 2 gold on a capital or
+        country space." """
+        if self.condition == "pass_test" and self.attribute:
+            article = "an" if self.attribute[0] in "aeiou" else "a"
+            return f"As an action, pass {article} {self.attribute} test of difficulty {self.difficulty}."
+        if self.condition == "pay_gold_at_market" and self.amount:
+            return f"Pay {self.amount} gold on a capital or country space."
+        return REMOVALS.get(self.condition, self.condition)
+
 
 @dataclass(frozen=True)
 class Bane:

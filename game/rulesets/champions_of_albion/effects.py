@@ -189,7 +189,7 @@ def _remove_bane(ctx: Ctx, effect: dict[str, Any], step: Step, c: ChampionState)
 def choose_bane(ctx: Ctx, c: ChampionState, banes: list[str], rule: str, why: str) -> None:
     """Remove exactly one of these banes; the player picks when they differ (CA-177, CAT-17)."""
     ask(ctx, c.seat, "bane", f"{ctx.short(c.id)}: which bane is removed ({why})?", "CA-177",
-        [option(f"bane:{b}", ctx.content.banes[b].name, ("bane", b), ctx.content.banes[b].removal.condition)
+        [option(f"bane:{b}", ctx.content.banes[b].name, ("bane", b), ctx.content.banes[b].removal.words)
          for b in banes], "remove_bane", {"champion": c.id, "rule": rule, "why": why})
 
 

@@ -17,7 +17,7 @@ from game.core import registry
 from game.core.dice import Die, d6
 from game.core.words import counted
 from game.rulesets.champions_of_albion.content import CAContent, text_of
-from game.rulesets.champions_of_albion.vocabulary import ATTRIBUTES, REMOVALS
+from game.rulesets.champions_of_albion.vocabulary import ATTRIBUTES
 from game.ui import theme
 from game.ui.assets import Assets
 from game.ui.theme import Colour, px
@@ -160,12 +160,7 @@ def bane_tip(bane: str) -> str:
     effects = text_of(b.effects)
     if effects:
         lines.append(effects)
-    removal = REMOVALS.get(b.removal.condition, b.removal.condition)
-    if b.removal.attribute:
-        removal += f" ({b.removal.attribute} {b.removal.difficulty})"
-    if b.removal.amount:
-        removal += f" ({b.removal.amount} gold)"
-    lines.append(f"Removal: {removal}")
+    lines.append(f"Removal: {b.removal.words}")
     return "\n".join(lines)
 
 
