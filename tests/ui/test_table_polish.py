@@ -254,3 +254,19 @@ def test_the_tables_tooltips_and_answers_read_as_words(make_app, ruleset, seats)
             texts += [decision.prompt] + [e.label for g in scene._panel_rows(decision)[0] for e in g.entries]
         found += [(name, text) for text in texts for name, pattern in odd.items() if pattern.search(text)]
     assert not found, found[:5]
+
+
+def test_a_thing_with_many_answers_says_they_open_in_the_panel_not_all_of_them():
+    """A hero that may move to any of seven places: its tooltip names two of the seven and says
+    the click opens them in the panel; a thing with up to three answers names each."""
+    from game.core.decision import Decision, Option
+    from game.ui.tables.base import TIP_ANSWERS, Table
+
+    hero = ("card", "reef_guard")
+    moves = tuple(Option(f"move:{i}", f"Move Reef Guard to place {i}", hero) for i in range(1, 8))
+    tip = Table.with_options("Reef Guard.", hero, Decision(0, "rearrange", "Rearrange.", moves))
+    assert tip == ("Reef Guard.\nClick: its 7 answers open in the panel (Move Reef Guard to place 1 / "
+                   "Move Reef Guard to place 2 / …)")
+    few = moves[:TIP_ANSWERS]
+    tip = Table.with_options("Reef Guard.", hero, Decision(0, "rearrange", "Rearrange.", few))
+    assert tip == "Reef Guard.\nClick: " + " / ".join(o.label for o in few)

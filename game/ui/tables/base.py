@@ -46,6 +46,11 @@ def draw_glow(surface: pygame.Surface, rect: pygame.Rect, scale: float, *, selec
         pygame.draw.rect(surface, theme.PARCHMENT_DARK, rect.inflate(2, 2), width=1, border_radius=px(6, scale))
 
 
+TIP_ANSWERS = 3
+"""A thing's tooltip names at most this many answers a click on it gives; with more, the click
+opens them in the action panel, and the tooltip says so."""
+
+
 class Table(Generic[ViewT]):
     """Draws one rule system's table from a view, and says what is under the mouse.
 
@@ -119,7 +124,10 @@ class Table(Generic[ViewT]):
             return text
         parts = [text] if text else []
         options = [o for o in decision.options if o.target == target]
-        if options:
+        if len(options) > TIP_ANSWERS:  # (a hero to move to any of seven places: a wall of words)
+            parts.append(f"Click: its {len(options)} answers open in the panel ("
+                         + " / ".join(o.label for o in options[:2]) + " / …)")
+        elif options:
             parts.append("Click: " + " / ".join(o.label for o in options))
         for blocked in decision.blocked:
             if blocked.target == target:
