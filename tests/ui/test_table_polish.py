@@ -270,3 +270,23 @@ def test_a_thing_with_many_answers_says_they_open_in_the_panel_not_all_of_them()
     few = moves[:TIP_ANSWERS]
     tip = Table.with_options("Reef Guard.", hero, Decision(0, "rearrange", "Rearrange.", few))
     assert tip == "Reef Guard.\nClick: " + " / ".join(o.label for o in few)
+
+
+def test_a_card_in_the_battle_is_not_said_to_be_unplayable_now(make_app):
+    """Fantasy Heroes: at a battle window, a card already in the battle (the attacker's hero) is
+    described, and not given the "Not now" of a dimmed hand card; a hand card keeps its answer."""
+    from game.ui.main import build_scene
+
+    app = make_app()
+    build_scene(app, "table", "fantasy-heroes", 1, 20, 3)
+    scene = app.stack.top
+    frames(app, 1)
+    view, decision = scene.controller.view(), scene.controller.my_decision()
+    assert decision is not None and decision.kind == "window"
+    in_battle = [c for side in view["battle"]["sides"]
+                 for c in [side["hero"], side["artifact"], *side["minions"], *side["spells"]] if c]
+    assert in_battle and not set(in_battle) & set(view["hand"])
+    for card in in_battle:
+        assert "Not now" not in scene.table.tooltip(("card", card), view, decision)
+    playable = next(o for o in decision.options if o.target)
+    assert "Click: " + playable.label in scene.table.tooltip(playable.target, view, decision)

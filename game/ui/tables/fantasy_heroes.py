@@ -30,7 +30,7 @@ ROLE = ("Attacker", "Defender")
 NOT_NOW = {
     "attack": "first choose a territory to attack (or pass); cards are played in the battle that follows (FH-027).",
     "hero": "the attacker plays his hero first; other cards follow in the battle (FH-031).",
-    "window": "this card cannot be played in this battle window; its tooltip says when it can (FH-047).",
+    "window": "this card is not one you may play in this battle window (FH-047); its text says when it can be.",
 }
 """Why a hand card is dimmed at a question that is not about it (no Blocked entry names it)."""
 
@@ -367,7 +367,9 @@ class FantasyHeroesTable(Table[FHView]):
                 options = [o for o in decision.options if o.target == target]
                 if options:
                     return f"{text}\nClick: {options[0].label}"
-                if decision.kind in NOT_NOW:  # dimmed, though no rule forbids this card: say why
+                if decision.kind in NOT_NOW and ident in (view["hand"] or ()):
+                    # a hand card dimmed, though no rule forbids it: say why (a card in the battle
+                    # or a discard pile is not the viewer's to play at all)
                     return f"{text}\nNot now: {NOT_NOW[decision.kind]}"
             return text
         if kind == "territory":
