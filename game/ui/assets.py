@@ -128,6 +128,27 @@ class Assets:
             lines.append(line)
         return lines
 
+    def wrap_parts(self, parts: list[str], role: str, size: int, width: int, joiner: str = " · ") -> list[str]:
+        """Lines no wider than ``width`` of ``parts`` joined by ``joiner``, broken only between
+        parts ("Armor: –" is never split over two lines); a part wider than a line is wrapped
+        by its words."""
+        font = self.font(role, size)
+        lines: list[str] = []
+        line = ""
+        for part in parts:
+            trial = f"{line}{joiner}{part}" if line else part
+            if font.size(trial)[0] <= width:
+                line = trial
+                continue
+            if line:
+                lines.append(line)
+            pieces = self.wrap(part, role, size, width)
+            lines += pieces[:-1]
+            line = pieces[-1]
+        if line:
+            lines.append(line)
+        return lines
+
     # -- icons ---------------------------------------------------------------------------
 
     def _bodies(self) -> dict[str, str]:

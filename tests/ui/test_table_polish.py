@@ -290,3 +290,20 @@ def test_a_card_in_the_battle_is_not_said_to_be_unplayable_now(make_app):
         assert "Not now" not in scene.table.tooltip(("card", card), view, decision)
     playable = next(o for o in decision.options if o.target)
     assert "Click: " + playable.label in scene.table.tooltip(playable.target, view, decision)
+
+
+def test_parts_of_a_line_are_wrapped_between_parts_never_inside_one(make_app):
+    """Dungeon Delve's hero sheets: "Armor: –" is never split over two lines; a part wider than
+    a line is wrapped by its words."""
+    app = make_app()
+    assets = app.assets
+    parts = ["Hands: Broadsword, Round Shield", "Armor: –", "Other: Lucky Stone, Ring of Focus"]
+    width = assets.font("body", 15).size("Hands: Broadsword, Round Shield · Armor:")[0]
+    lines = assets.wrap_parts(parts, "body", 15, width)
+    assert len(lines) > 1, lines
+    assert all(assets.font("body", 15).size(line)[0] <= width for line in lines)
+    for part in parts:
+        assert any(part in line for line in lines), (part, lines)  # each part whole on one line
+    narrow = assets.font("body", 15).size("Hands: Broadsword,")[0]
+    wrapped = assets.wrap_parts(parts[:1], "body", 15, narrow)
+    assert len(wrapped) > 1 and " ".join(wrapped) == parts[0]

@@ -309,16 +309,16 @@ class DungeonDelveTable(Table[DDView]):
         draw_panel(surface, self.tray.rect, self.scale, colour=theme.FELT_DARK, border=theme.WALNUT_LIGHT)
         self.tray.draw(surface, self.assets, self.scale)
 
-    def _slots(self, equipped: list[str]) -> str:
-        """The equipment by slot: 2 hands, 1 armor, 2 other (DD-020 to DD-022)."""
+    def _slots(self, equipped: list[str]) -> list[str]:
+        """The equipment by slot: 2 hands, 1 armor, 2 other (DD-020 to DD-022), a part each."""
         by_slot: dict[str, list[str]] = {"hand": [], "armor": [], "other": []}
         for item in equipped:
             definition = self.data.item(item)
             if definition.slot in by_slot:
                 by_slot[definition.slot].append(definition.name)
         hands = ", ".join(by_slot["hand"]) or "bare"
-        return (f"Hands: {hands} · Armor: {', '.join(by_slot['armor']) or '–'} · "
-                f"Other: {', '.join(by_slot['other']) or '–'}")
+        return [f"Hands: {hands}", f"Armor: {', '.join(by_slot['armor']) or '–'}",
+                f"Other: {', '.join(by_slot['other']) or '–'}"]
 
     def _draw_side(self, surface: pygame.Surface, view: DDView) -> None:
         s = self.scale
@@ -333,10 +333,11 @@ class DungeonDelveTable(Table[DDView]):
         inner_w = rect.width - px(24, s)
         for i, hero in enumerate(view["heroes"]):
             status = "knocked out" if hero["knocked_out"] else ("done" if hero["activated"] else "ready")
-            stats = (f"Health {hero['health'] - hero['damage']}/{hero['health']} · Fatigue {hero['fatigue']}/"
-                     f"{hero['stamina']} · Speed {hero['speed']}")
-            lines = [(t, "body", theme.INK) for t in a.wrap(stats, "body", px(15, s), inner_w)]
-            lines += [(t, "body", theme.INK) for t in a.wrap(self._slots(hero["equipped"]), "body", px(15, s), inner_w)]
+            stats = [f"Health {hero['health'] - hero['damage']}/{hero['health']}",
+                     f"Fatigue {hero['fatigue']}/{hero['stamina']}", f"Speed {hero['speed']}"]
+            lines = [(t, "body", theme.INK) for t in a.wrap_parts(stats, "body", px(15, s), inner_w)]
+            lines += [(t, "body", theme.INK) for t in a.wrap_parts(self._slots(hero["equipped"]), "body", px(15, s),
+                                                                    inner_w)]
             carried = [self.data.item(i).name for i in hero["items"] if i not in hero["equipped"]]
             if carried:  # gear in the pack, not equipped (potions, spare weapons)
                 lines += [(t, "italic", theme.INK) for t in a.wrap("Carries: " + ", ".join(carried), "italic",
