@@ -48,9 +48,10 @@ def tray_rows(panel: Panel, view: BLView) -> list[TrayRow]:
     return rows
 
 
-def parts_text(parts: list[tuple[str, int]]) -> str:
-    """Combat Strength's parts as the table writes them: "Ogrekin +2 · Shortsword +3"."""
-    return " · ".join(f"{name} {'−' if value < 0 else '+'}{abs(value)}" for name, value in parts)
+def part_texts(parts: list[tuple[str, int]]) -> list[str]:
+    """Combat Strength's parts as the table writes them: "Ogrekin +2", "Shortsword +3"."""
+    return [f"{name} {'−' if value < 0 else '+'}{abs(value)}" for name, value in parts]
+
 
 
 def verdict(fight: FightView, fighter: str) -> tuple[str, tuple[int, int, int]]:
@@ -93,7 +94,9 @@ class CompareWindow(Panel):
             ("white", str(fight["white_final"]) if rolled else "?", ("die", "white") if rolled else None)],
             str(fight["fighter_cp"]) if rolled else "?")
         y += row
-        lines = self.a.wrap("CS: " + parts_text(fight["strength_parts"]), "italic", self.fs, width - strength_w)
+        cs_parts = part_texts(fight["strength_parts"])
+        lines = self.a.wrap_parts(["CS: " + cs_parts[0], *cs_parts[1:]] if cs_parts else ["CS: none"], "italic", self.fs,
+                                  width - strength_w)
         for line in lines[:2]:
             parts = self.text(surface, line, (x + strength_w, y), "italic", theme.PARCHMENT_DARK,
                               width=width - strength_w)
