@@ -165,12 +165,16 @@ class Centre(Painter):
         s = self.s
         e = view["encounter"]
         assert e is not None
-        kind = "Lair" if e["lair"] else "Wandering monsters"
-        title = f"Encounter on {names.seat(e['target'])}'s party · {kind} · {STAGES.get(e['stage'], e['stage'])}"
-        if e["round"]:
-            title += f" · round {e['round']}"
-        y = self.text(surface, title, rect.topleft, "heading", theme.GOLD_LIGHT, max(16, px(17, s)),
-                      width=rect.width).bottom + px(4, s)
+        stage = STAGES.get(e["stage"], e["stage"]) + (f" · round {e['round']}" if e["round"] else "")
+        who = names.seat(e["target"])
+        size = max(16, px(17, s))
+        # the whole title where it fits, else shorter words before any is cut (the round last)
+        titles = [f"Encounter on {who}'s party · {'Lair' if e['lair'] else 'Wandering monsters'} · {stage}",
+                  f"Encounter on {who}'s party · {'Lair' if e['lair'] else 'Wandering'} · {stage}",
+                  f"On {who}'s party · {'Lair' if e['lair'] else 'Wandering'} · {stage}"]
+        title = next((t for t in titles if self.a.font("heading", size).size(t)[0] <= rect.width), titles[-1])
+        y = self.text(surface, title, rect.topleft, "heading", theme.GOLD_LIGHT, size, width=rect.width).bottom \
+            + px(4, s)
         melees = view["melees"]
         cards_w = rect.width if not melees else int(rect.width * 0.46)
         cards = pygame.Rect(rect.x, y, cards_w, rect.bottom - y)
