@@ -341,3 +341,26 @@ def test_answers_of_the_same_words_say_where_their_heroes_stand(make_app):
     assert owned
     for hero, item in owned:
         assert scene.table.place_of(("card", item)) == scene.table.place_of(("card", hero)) != ""
+
+
+def _wandering_in_combat(session, decision) -> bool:
+    encounter = session.game.state.encounter
+    return encounter is not None and not encounter.lair and encounter.round >= 1
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)], ids=["1024x640", "1280x720"])
+def test_the_encounters_title_is_shortened_in_words_not_cut(make_app, monkeypatch, size):
+    """The title over the Encounter says whose party, what kind and the stage and round; where
+    it does not fit whole (wandering monsters in combat, three parties, at 1024x640) it takes
+    shorter words ("Wandering") before anything is cut."""
+    app = make_app(size)
+    scene = table_at(app, first(41, 3, _wandering_in_combat))
+    drawn = Drawn(scene, monkeypatch)
+    scene.table.forget_layers()
+    frames(app, 2)
+    encounter = scene.controller.session.game.state.encounter
+    titles = [text for text, _ in drawn.text if "'s party · " in text]
+    assert titles, [t for t, _ in drawn.text][:20]
+    assert not titles[0].endswith("…"), titles
+    if encounter.round:
+        assert titles[0].endswith(f"round {encounter.round}"), titles
