@@ -478,3 +478,21 @@ def test_six_condensed_cards_show_each_equipped_card_whole_on_hover(make_app):
     assert table.preview_rect.width >= 200
     owner = next(a for a in view["adventurers"] if target[1] in a["slots"].values())
     assert f"Equipped by {owner['name']}" in app.tooltip[0]
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)], ids=["1024x640", "1280x720"])
+def test_a_rolled_fights_chance_is_of_winning_in_the_end(make_app, monkeypatch, size):
+    """Once the dice are rolled, a tie or a parried loss is rolled again: the heading says the
+    chance is of winning in the end (beside "a loss, parried by the weapon" it read as a fault),
+    and the percentage is never cut."""
+    app = make_app(size)
+    scene = table_at(app, COMPARE)
+    fight = scene.controller.view()["fight"]
+    assert fight is not None and fight["white"]
+    drawn = Drawn(scene, monkeypatch)
+    scene.table.forget_layers()
+    frames(app, 2)
+    headings = [text for text, _ in drawn.text if text.startswith("Chance to win")]
+    assert headings and headings[0].endswith(f"{fight['chance']:.0%}"), headings
+    if size == (1280, 720):
+        assert headings[0] == f"Chance to win in the end {fight['chance']:.0%}"

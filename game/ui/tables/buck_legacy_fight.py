@@ -119,8 +119,11 @@ class CompareWindow(Panel):
                       width=width)
         y += row + px(2, s)
         big = max(18, px(21, s))
-        label = self.text(surface, f"Chance to win {fight['chance']:.0%}", (x, y), "heading", theme.GOLD_LIGHT, big,
-                          width)
+        # once rolled, a tie or a parried loss is rolled again: the chance is of winning in the end
+        said = f"Chance to win {fight['chance']:.0%}"
+        if rolled and self.a.font("heading", big).size(f"Chance to win in the end {fight['chance']:.0%}")[0] <= width:
+            said = f"Chance to win in the end {fight['chance']:.0%}"
+        label = self.text(surface, said, (x, y), "heading", theme.GOLD_LIGHT, big, width)
         self.t.hits.append((label, ("term", "chance")))
         y += self.row_h(big) + px(2, s)
         fresh = f"A fresh roll: win {fight['win']:.0%} · tie {fight['tie']:.0%} · lose {fight['lose']:.0%}"
