@@ -6,3 +6,10 @@ from __future__ import annotations
 def counted(n: int, word: str, plural: str | None = None) -> str:
     """"1 card", "5 cards", "2 dice" (``plural`` where adding an s is wrong): never "card(s)"."""
     return f"{n} {word if n == 1 else (plural or word + 's')}"
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, … 21st."""
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"

@@ -9,3 +9,10 @@ def test_counted_says_one_thing_in_the_singular_and_more_in_the_plural():
     assert counted(5, "Medal") == "5 Medals"
     assert counted(2, "die", "dice") == "2 dice"
     assert counted(1, "die", "dice") == "1 die"
+
+
+def test_ordinal_says_a_place_as_people_write_it():
+    from game.core.words import ordinal
+
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111)] == \
+        ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st", "111th"]

@@ -207,7 +207,7 @@ def ask_summon_place(ctx: Ctx, step: SummonPlaceStep) -> Decision:
     hero = step["hero"]
     player = ctx.owner_of_hero(hero)
     here = f"{player.rank_of(hero)}:{(player.front if hero in player.front else player.back).index(hero)}"
-    options = tuple(Option(f"place:{p}", party.position_name(p), ("card", hero)) for p in [here] + party.open_positions(player))
+    options = tuple(Option(f"place:{p}", f"the {party.position_name(p)}", ("card", hero)) for p in [here] + party.open_positions(player))
     return Decision(player.seat, "summon_place", f"Where does {ctx.name(hero)} join your party?", options,
                     rule="FA-223")
 
@@ -222,7 +222,7 @@ def answer_summon_place(ctx: Ctx, step: SummonPlaceStep, seat: int, choice: tupl
         if hero in rank:
             rank[rank.index(hero)] = None
     party.place(player, hero, position)
-    ctx.emit("summon_place", "FA-223", f"{ctx.name(hero)} takes its place: {party.position_name(position)}.",
+    ctx.emit("summon_place", "FA-223", f"{ctx.name(hero)} takes its place: the {party.position_name(position)}.",
              hero=hero, position=position)
 
 

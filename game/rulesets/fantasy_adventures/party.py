@@ -73,10 +73,10 @@ def adjacent(player: Player, hero: str) -> list[str]:
 
 
 def position_name(position: str) -> str:
-    """"front:2" as "the front rank, position 3": counted from 1, as a player counts them, left
-    to right as the table draws them."""
+    """"front:2" as "front rank, position 3": counted from 1, as a player counts them, left to
+    right as the table draws them."""
     rank, _, index = position.partition(":")
-    return f"the {rank} rank, position {int(index) + 1}"
+    return f"{rank} rank, position {int(index) + 1}"
 
 
 def open_positions(player: Player) -> list[str]:

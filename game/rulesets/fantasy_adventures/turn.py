@@ -163,7 +163,7 @@ def _moves(ctx: Ctx, hero: str, player: Player) -> tuple[Option, ...]:
     moves: tuple[Option, ...] | None = table.get(hero)
     if moves is None:
         name = ctx.name(hero)
-        moves = table[hero] = tuple(Option(f"move:{hero}:{pos}", f"Move {name} to {party.position_name(pos)}",
+        moves = table[hero] = tuple(Option(f"move:{hero}:{pos}", f"Move {name} to the {party.position_name(pos)}",
                                            ("card", hero)) for pos in _positions(player))
     return moves
 

@@ -16,6 +16,7 @@ from game.core.cards import Field, Schema, check_record, instances, load_cards, 
 from game.core.decision import Blocked, Option
 from game.core.effects import Effect
 from game.core.errors import ContentError
+from game.core.words import ordinal
 from game.rulesets.fantasy_heroes.vocabulary import TERRITORY_TYPES, VERBS
 
 CONTENT_DIR = Path(__file__).parent / "content"
@@ -214,13 +215,6 @@ def _window_role(card: CardDef, instant_verb: str | None) -> str:
 
 K = TypeVar("K")
 R = TypeVar("R")
-
-
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, … 21st."""
-    if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
 
 
 def _made_once(cache: dict[K, dict[str, R]], key: K, territories: list[str], make: Callable[[str], R]) -> list[R]:

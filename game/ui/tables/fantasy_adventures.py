@@ -24,6 +24,7 @@ import pygame
 from game.core.decision import Decision, Target
 from game.core.events import Event
 from game.core.words import counted
+from game.rulesets.fantasy_adventures import party
 from game.rulesets.fantasy_adventures.content import FAContent
 from game.rulesets.fantasy_adventures.view_types import FAView, PlayerView
 from game.ui import theme
@@ -197,7 +198,7 @@ class FantasyAdventuresTable(BandedTable[FAView]):
             hero = next((h for h, items in player["items"].items() if ident in items), ident)
             for rank in ("front", "back"):
                 if hero in player[rank]:
-                    return f"{rank} rank, position {player[rank].index(hero) + 1}"
+                    return party.position_name(f"{rank}:{player[rank].index(hero)}")
         encounter = view["encounter"]
         for monster in encounter["monsters"] if encounter else ():
             if monster["card"] == ident and monster["hero"]:

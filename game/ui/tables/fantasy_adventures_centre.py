@@ -169,9 +169,9 @@ class Centre(Painter):
         who = names.seat(e["target"])
         size = max(16, px(17, s))
         # the whole title where it fits, else shorter words before any is cut (the round last)
-        titles = [f"Encounter on {who}'s party · {'Lair' if e['lair'] else 'Wandering monsters'} · {stage}",
-                  f"Encounter on {who}'s party · {'Lair' if e['lair'] else 'Wandering'} · {stage}",
-                  f"On {who}'s party · {'Lair' if e['lair'] else 'Wandering'} · {stage}"]
+        kind, short = ("Lair", "Lair") if e["lair"] else ("Wandering monsters", "Wandering")
+        titles = [f"Encounter on {who}'s party · {kind} · {stage}", f"Encounter on {who}'s party · {short} · {stage}",
+                  f"On {who}'s party · {short} · {stage}"]
         title = next((t for t in titles if self.a.font("heading", size).size(t)[0] <= rect.width), titles[-1])
         y = self.text(surface, title, rect.topleft, "heading", theme.GOLD_LIGHT, size, width=rect.width).bottom \
             + px(4, s)
