@@ -30,7 +30,7 @@ from typing import Any, Iterable, Iterator, NamedTuple
 
 from game.core.decision import Option
 from game.core.effects import Effect
-from game.rulesets.fantasy_adventures import effects, party, totals, traits
+from game.rulesets.fantasy_adventures import effects, party, totals, traits, vocabulary
 from game.rulesets.fantasy_adventures.content import PerCard
 from game.rulesets.fantasy_adventures.context import Ctx
 from game.rulesets.fantasy_adventures.state import Player
@@ -302,7 +302,7 @@ def _source_uses(ctx: Ctx, seat: int, moment: str, defeated: str, hero: str, sou
             continue
         for target in _targets(ctx, seat, source, parts[0], moment, defeated):
             via = "" if source == hero else f"{ctx.name(hero)}'s "
-            label = f"{via}{ctx.name(source)}: {_describe(ctx, parts[0], target)}"
+            label = f"{via}{ctx.name(source)}: {_describe(ctx, parts, target, source)}"
             out.append(Use(f"use:{source}:{index}:{target}", label, source, "" if scroll else hero, parts, target))
     return out
 
@@ -327,7 +327,7 @@ def _monster_uses(ctx: Ctx, seat: int, moment: str, defeated: str) -> list[Use]:
             if moment != "heal" and not _may_act(ctx, seat, "normal", moment, heal, hero_player_only=False):
                 continue
             for target in _targets(ctx, seat, monster.card, parts[0], moment, defeated):
-                label = f"{ctx.name(monster.card)}: {_describe(ctx, parts[0], target)}"
+                label = f"{ctx.name(monster.card)}: {_describe(ctx, parts, target, monster.card)}"
                 out.append(Use(f"use:{monster.card}:{index}:{target}", label, monster.card, "", parts, target))
     return out
 
@@ -347,7 +347,7 @@ def _hand_monster_uses(ctx: Ctx, seat: int, held: list[tuple[str, CardUses]]) ->
                 continue
             for target in _targets(ctx, seat, card, parts[0], "window", ""):
                 out.append(Use(f"hand:{card}:{index}:{target}", f"{info.name} from your hand: "
-                               f"{_describe(ctx, parts[0], target)}", card, "", parts, target))
+                               f"{_describe(ctx, parts, target, card)}", card, "", parts, target))
     return out
 
 
@@ -383,7 +383,7 @@ def _spell_uses(ctx: Ctx, seat: int, moment: str, defeated: str, held: list[tupl
         for index, parts, _ in offered:
             for target in _targets(ctx, seat, spell, parts[0], moment, defeated):
                 for caster in casters:
-                    label = f"Cast {info.name} with {ctx.name(caster)}: {_describe(ctx, parts[0], target)}"
+                    label = f"Cast {info.name} with {ctx.name(caster)}: {_describe(ctx, parts, target, spell)}"
                     out.append(Use(f"cast:{spell}:{caster}:{target}", label, spell, caster, parts, target))
     return out
 
@@ -401,11 +401,13 @@ def _spell_allowed(ctx: Ctx, seat: int, info: object, moment: str) -> bool:
     return moment in SPELL_MOMENTS[kind] and (kind == "anytime" or seat == ctx.hero_player)
 
 
-def _describe(ctx: Ctx, ability: Effect, target: str) -> str:
-    verb = ability.verb.replace("_", " ")
-    if not target:
-        return verb
-    return f"{verb} {'the party' if target == 'party' else ctx.name(target)}"
+def _describe(ctx: Ctx, parts: tuple[Effect, ...], target: str, user: str) -> str:
+    """What ``user``'s use does to ``target`` (a card, "party" or "" for none), in an answer's words."""
+    grant = parts[0].get("target", "") if parts[0].verb == "grant" else ""
+    whom = {"party": "the party", "heroes_of_party": "the party's heroes"}.get(grant, "")
+    if not whom and target:
+        whom = ctx.name(target) if target != user else "itself" if ctx.card(user).kind == "monster" else "himself"
+    return vocabulary.use_phrase(parts, whom)
 
 
 # -- using -----------------------------------------------------------------------------------------------

@@ -165,7 +165,7 @@ def element_name(element: str) -> str:
 
 
 def _a(word: str) -> str:
-    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+    return f"{'an' if word[0].lower() in 'aeiou' else 'a'} {word}"
 
 
 def _vs_text(p: Params) -> str:
@@ -439,3 +439,37 @@ def sentence(effect: Effect | Params, holder: str, *, continues: bool = False) -
 def describe(effect: Effect | Params, holder: str = "hero") -> str:
     """The player-facing sentence of one ability on a card of type ``holder`` (see HOLDERS)."""
     return sentence(effect, holder) + "."
+
+
+# ---- what a use does, as an answer says it ---------------------------------------------
+
+def use_phrase(parts: tuple[Effect, ...], whom: str) -> str:
+    """What using the active abilities ``parts`` (one use: an ability, or an AND pair's active
+    halves, FA-211) on ``whom`` does, as an answer and its log line say it: "defeat Sunken Lich
+    on 5-6", "give Flame Lancer +1 Melee and "Save on 1" for this Encounter". The
+    card's sentence says whom it may be used on; the answer names the one it is."""
+    grants = [p for p in parts if p.verb == "grant"]
+    if len(grants) == len(parts):  # one grant, or a grant and more for "that hero" (same_target)
+        gifts = [sentence(g, "hero") for grant in grants for g in grant.get("gives")]
+        gift = gifts[0] if len(gifts) == 1 and gifts[0][0] in "+-" else " and ".join(f'"{g}"' for g in gifts)
+        until = "round" if grants[0].get("until") == "round" else "Encounter"
+        return f"give {whom} {gift} for this {until}"
+    return " and ".join(_use_phrase(part, whom) for part in parts)
+
+
+def _use_phrase(effect: Effect, whom: str) -> str:
+    verb, p = _verb_of(effect)
+    on = on_text(p)
+    if verb == "heal":
+        return f"heal {whom}{on}"
+    if verb == "defeat":
+        return f"defeat {whom}{on}"
+    if verb == "fear":
+        return f"strike {whom} with fear{on}"
+    if verb == "current_melee":
+        return f"give {whom} {signed(p['amount'])} Melee for the current melee"
+    if verb == "summon_hero":
+        return f"summon {_a(element_name(p['element']))} hero into an open position{on}"
+    if verb == "join":
+        return "join this Encounter"
+    return _PHRASES[verb](p, "hero")
