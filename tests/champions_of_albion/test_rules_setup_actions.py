@@ -733,6 +733,8 @@ def test_ca_051_pay_or_test_and_too_little_gold_rules_out_paying():
     """CA-051 (G-13): a card with both a cost and a test lets the player choose; without the
     gold only the test remains; a card with only a cost is then not gatherable."""
     g = position(["ysolde"], positions={"ysolde": "wellbrook"}, hand=HAND, gold={"ysolde": 5})
+    # The answer says both ways, either of which the gatherer may take.
+    assert pending(g, "action").option("gather:oak_strength").label == "Gather Oak Strength (2 gold or test intuition 6)"
     do(g, "gather:oak_strength")
     d = pending(g, "gather_how")
     assert set(d.option_ids) == {"pay", "test"}

@@ -325,6 +325,8 @@ def test_dd_084_each_affected_figure_rolls_its_own_defense():
     """DD-084: with Blast, each affected figure rolls its own defense dice."""
     g = blast_game()
     events = pick(g, "attack:ember_staff:11,4")
+    d = pending(g)  # (each answer says its price once and what it buys: DD-089)
+    assert d.prompt == "2 surges to spend." and d.option("surge:1").label == "Spend 2 surges: Blast"
     events += pick(g, "surge:1", kind="surge")
     defense = [e for e in of(events, "dice") if e.rule == "DD-084"]
     assert [e.data["dice"] for e in defense] == [["brown"], ["gray"], ["gray"]]
@@ -406,6 +408,7 @@ def test_dd_088_range_surges_are_spent_before_the_range_check_and_not_reused():
     pick(g, "surge:1")
     d = pending(g)
     assert d.kind == "surge" and "surge:1" not in d.option_ids and "surge:0" in d.option_ids
+    assert d.option("surge:0").label == "Spend 1 surge: +1 heart"
     refuse(g, "surge:1")
     pick(g, "surge:0")
     assert pending(g).kind == "action"  # both surges are spent
@@ -541,6 +544,8 @@ def test_dd_096_blast_rolls_the_attack_once_and_applies_it_to_each_figure():
     """DD-096: one attack roll (4 hearts) for all; each figure subtracts its own shields."""
     g = blast_game()
     events = pick(g, "attack:ember_staff:11,4")
+    d = pending(g)  # (each answer says its price once and what it buys: DD-089)
+    assert d.prompt == "2 surges to spend." and d.option("surge:1").label == "Spend 2 surges: Blast"
     events += pick(g, "surge:1", kind="surge")
     assert len([e for e in of(events, "dice") if e.rule == "DD-082"]) == 1
     hits = {e.data["figure"]: e.data["damage"] for e in of(events, "hit", "DD-093")}

@@ -1146,6 +1146,7 @@ def test_dd_071_token_in_lava_stands_on_the_nearest_non_lava_space():
     g = dd_game(BRAKKA, [hero(BRAKKA, (18, 3), knocked_out=True, damage=14, fatigue=4), OTHER],
                 dice=[RED_2H, RED_2H])
     choose(g, "standup")
+    assert decision(g).option("place:17,3").label == "Stand up at 17,3"
     settle_placement(g)
     assert tuple(h(g, BRAKKA).square) in {(17, 3), (19, 3), (17, 4), (18, 4), (19, 4)}
     assert h(g, BRAKKA).damage == 10
@@ -1263,6 +1264,7 @@ def test_dd_147_the_overlord_chooses_among_tied_nearest_spaces():
     d = decision(g)
     assert d.seat == OVERLORD and {"13,1", "14,2", "13,2"} <= squares_in(g), \
         f"no choice for the overlord; placed at {[mo.square for mo in g.state.monsters if '#r' in mo.id]}"
+    assert d.option("place:13,1").label == "Arrive at 13,1"
 
 
 # =============================================================================================

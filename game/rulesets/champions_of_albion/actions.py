@@ -174,8 +174,9 @@ def _ask_turn(ctx: Ctx, step: TurnStep) -> Decision | None:
         r = ctx.content.resources[rid]
         why = "" if market else "Gathering is allowed only on a capital or country space (CA-050)."
         why = why or gather_block(ctx, c, rid)
-        offer(f"gather:{rid}", f"Gather {r.name}" + (f" ({price(ctx, rid)} gold)" if r.cost is not None else "")
-              + (f" (test {r.test.attribute} {r.test.difficulty})" if r.test else ""), ("resource", rid), why,
+        ways = ([f"{price(ctx, rid)} gold"] if r.cost is not None else []) + \
+            ([f"test {r.test.attribute} {r.test.difficulty}"] if r.test else [])  # either, the gatherer's choice (CA-051)
+        offer(f"gather:{rid}", f"Gather {r.name}" + (f" ({' or '.join(ways)})" if ways else ""), ("resource", rid), why,
               "CA-050" if not market else "CA-051")
     for rid in castable(ctx, c):
         offer(f"cast:{rid}", f"Cast {ctx.content.resources[rid].name}", ("resource", rid),

@@ -387,14 +387,14 @@ def ask_surges(ctx: Ctx, step: AttackSurgesStep) -> Decision | None:
     left = _surges_left(ctx, attack)
     if left <= 0:
         return None
-    options = [Option(f"surge:{i}", f"{a.cost} surge{'s' if a.cost > 1 else ''}: {a.text}", None)
+    options = [Option(f"surge:{i}", f"Spend {counted(a.cost, 'surge')}: {a.buys}", None)
                for i, a in _abilities(ctx, attack)
                if f"surge:{i}" not in attack.used and a.cost <= left and attack.weapon != "bare"]
     if ctx.is_hero(attack.attacker) and "rest" not in attack.used and ctx.state.hero(attack.attacker).fatigue > 0:
-        options.append(Option("surge_rest", "1 surge: recover 1 fatigue (surge rest)", None, "DD-091"))
+        options.append(Option("surge_rest", "Spend 1 surge: recover 1 fatigue (surge rest)", None, "DD-091"))
     if not options:
         return None
-    return Decision(_seat(ctx, attack.attacker), "surge", f"{left} surge{'s' if left > 1 else ''} to spend.",
+    return Decision(_seat(ctx, attack.attacker), "surge", f"{counted(left, 'surge')} to spend.",
                     tuple(options) + (Option("pass", "Done"),), rule="DD-089")
 
 

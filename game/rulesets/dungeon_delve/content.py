@@ -185,12 +185,21 @@ class SurgeAbility:
 
     @property
     def text(self) -> str:
+        """The card's words: price and effect ("2 surges: Blast.")."""
+        return describe_surge(self.cost, self.effect, self._params())
+
+    @property
+    def buys(self) -> str:
+        """What the surges buy, without their price ("+1 heart", "Blast"): an answer says the price itself."""
+        return SURGE_EFFECTS[self.effect].describe(self._params()).rstrip(".")
+
+    def _params(self) -> dict[str, Any]:
         params: dict[str, Any] = {}
         if "amount" in SURGE_EFFECTS[self.effect].params:
             params["amount"] = self.amount
         if "condition" in SURGE_EFFECTS[self.effect].params:
             params["condition"] = self.condition
-        return describe_surge(self.cost, self.effect, params)
+        return params
 
 
 @dataclass(frozen=True)

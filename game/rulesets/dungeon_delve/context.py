@@ -323,7 +323,7 @@ def _ask_stand(ctx: "Ctx", step: StandChoiceStep) -> Any:
 
     hero = ctx.state.hero(step["hero"])
     return Decision(hero.seat, "place", f"{ctx.name(hero.id)} stands up: on which of the nearest empty spaces?",
-                    tuple(Option(f"place:{sq_id(sq(q))}", sq_id(sq(q)), ("square", sq_id(sq(q))))
+                    tuple(Option(f"place:{sq_id(sq(q))}", f"Stand up at {sq_id(sq(q))}", ("square", sq_id(sq(q))))
                           for q in step["squares"]), rule="DD-071")
 
 

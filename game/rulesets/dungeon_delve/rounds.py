@@ -225,7 +225,7 @@ def ask_equip(ctx: Ctx, step: EquipStep) -> Decision | None:
         return None  # nothing else to equip
     options = []
     for loadout in sorted(loadouts, key=lambda l: (-len(l), l)):
-        label = " + ".join(ctx.data.item(i).name for i in loadout) or "nothing"
+        label = " + ".join(ctx.data.item(i).name for i in loadout) or "Nothing"
         options.append(Option("equip:" + ",".join(loadout), label))
     keep = "equip:" + ",".join(current)
     options.sort(key=lambda o: o.id != keep)
@@ -418,7 +418,7 @@ def reinforce(ctx: Ctx) -> None:
 def ask_reinforce(ctx: Ctx, step: ReinforceChoiceStep) -> Decision | None:
     """The overlord chooses among the nearest empty squares (DD-147)."""
     return Decision(OVERLORD, "place", "The reinforcement square is taken: where does the new monster arrive?",
-                    tuple(Option(f"place:{sq_id(sq(q))}", sq_id(sq(q)), ("square", sq_id(sq(q))))
+                    tuple(Option(f"place:{sq_id(sq(q))}", f"Arrive at {sq_id(sq(q))}", ("square", sq_id(sq(q))))
                           for q in step["squares"]), rule="DD-147")
 
 
