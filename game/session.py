@@ -121,6 +121,10 @@ class Session:
     strict_windows: bool = False
     # False for a caller that steps every window question itself (soak checks each one).
     answers_windows: bool = True
+    # Human seats whose players chose "Pass until my turn": the session passes for them at
+    # every response window not about them, until one is or they are asked anything else
+    # (see pass_until_turn). A table habit, not game state: not saved, cleared by an undo.
+    passing: set[int] = field(default_factory=set)
     # Positions before the last human choices, oldest first (see the module docstring).
     undo_points: list[UndoPoint] = field(default_factory=list)
     # False while a session opened from a save's snapshot waits for the check of its moves.
@@ -259,11 +263,15 @@ class Session:
         (game.ai.hard) is left every window question, forced passes too, for its driver: the
         window's controller gives each the same thinking time."""
         events: list[Event] = []
-        while self.answers_windows and (decision := self.game.pending()) is not None and decision.window:
+        while self.answers_windows and (decision := self.game.pending()) is not None:
+            if decision.seat in self.passing and not self._passes_for(decision):
+                self.passing.discard(decision.seat)  # his turn has come: he is asked again
+            if not decision.window:
+                break
             seat = self.seats[decision.seat]
             if getattr(self.agents.get(decision.seat), "searches_windows", False):
                 break  # a hard seat of a game whose windows it searches: each is given the same time
-            if decision.forced_pass and (seat.is_ai or not self.strict_windows):
+            if decision.forced_pass and (seat.is_ai or not self.strict_windows) or decision.seat in self.passing:
                 picked: tuple[str, ...] = ("pass",)
             elif seat.is_ai:
                 agent = self.agents[decision.seat]
@@ -272,6 +280,32 @@ class Session:
                 break
             events += self._record(decision.seat, picked, by_human=False)
         return events
+
+    def _passes_for(self, decision: Decision) -> bool:
+        """Whether "Pass until my turn" passes ``decision``: a response window's question, with
+        "pass" among its answers, at a window that is not about the seat asked."""
+        if not decision.window or decision.option("pass") is None:
+            return False
+        concerned = self.game.concerned_seats()
+        return concerned is not None and decision.seat not in concerned
+
+    def may_pass_until_turn(self, seat: int) -> bool:
+        """Whether ``seat``'s player may choose "Pass until my turn" now: a human asked at a
+        response window not about him, in a game that says whose moments are whose."""
+        decision = self.pending()
+        return (decision is not None and decision.seat == seat and not self.seats[seat].is_ai
+                and self._passes_for(decision))
+
+    def pass_until_turn(self, seat: int) -> list[Event]:
+        """``seat``'s player passes at this window and lets the session pass for him at every
+        response window after it until one is about him (the game's ``concerned_seats``: his
+        own fight, his turn) or he is asked anything else. Decided before those questions come,
+        so nothing answers a question he has seen; a pass so made is the same choice as his
+        own, seen by everybody as any pass is."""
+        if not self.may_pass_until_turn(seat):
+            raise IllegalChoice("There is no response window to pass now.")
+        self.passing.add(seat)
+        return self.choose(seat, ("pass",))
 
     def ai_choice(self) -> tuple[int, tuple[str, ...]] | None:
         """What the AI seat to move chooses now, to be made next (no change to the game; the
@@ -354,6 +388,7 @@ class Session:
         if refusal is not None:
             raise IllegalChoice(refusal)
         keep = self._undo_point(seat) - 1
+        self.passing.clear()  # (the choice that set it may be the one taken back)
         while self.undo_points and self.undo_points[-1].choices > keep:
             self.undo_points.pop()  # positions after the one going back to
         if self.undo_points and self.undo_points[-1].choices == keep:

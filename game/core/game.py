@@ -105,6 +105,10 @@ class Game:
     def over(self) -> bool:
         return self.outcome() is not None
 
+    def concerned_seats(self) -> tuple[int, ...] | None:
+        """The seats the response window now open is about (RuleSystem.concerned_seats)."""
+        return self.system.concerned_seats(self.state)
+
     def view_for(self, seat: int | None) -> SeatView:
         """What ``seat`` may know; None for a spectator. ``zones`` lists what the view may say
         of each declared zone (whose, face up or down, whether this seat sees in, its size)."""

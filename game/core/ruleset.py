@@ -122,6 +122,17 @@ class RuleSystem(ABC):
     """How the hard player searches this game (fields of game.ai.search.SearchSettings that
     differ from the defaults: rollout length, whether its response windows are searched)."""
 
+    own_moments: ClassVar[str] = ""
+    """What a player's own moments are called in this game ("your own fights, checks and
+    purchases"), for "Pass until my turn": "" where the game has no such notion (every
+    response window concerns every seat), and the table offers no such pass."""
+
+    def concerned_seats(self, state: Any) -> tuple[int, ...] | None:
+        """The seats the response window now open is about (the fighter, the player whose turn
+        it is), read from public facts only: a seat that chose "Pass until my turn" is asked
+        again at a window about it. None where the game has no such notion (``own_moments``)."""
+        return None
+
     def seat_label(self, index: int, seats: int) -> str:
         """What seat ``index`` (from 0) is called at the table ("Seat 1", "Overlord"...)."""
         return f"Seat {index + 1}"

@@ -230,6 +230,24 @@ class Controller:
         self._arrived(events)
         return None
 
+    def may_pass_until_turn(self) -> bool:
+        """Whether the seat at the screen may choose "Pass until my turn" now."""
+        decision = self.my_decision()
+        return decision is not None and self.session.may_pass_until_turn(decision.seat)
+
+    def pass_until_turn(self) -> str | None:
+        """Pass now and at every window not about the seat at the screen until its turn
+        (Session.pass_until_turn); returns an error sentence or None."""
+        decision = self.my_decision()
+        if decision is None:
+            return "It is not your decision now."
+        try:
+            events = self.session.pass_until_turn(decision.seat)
+        except FiveRealmsError as exc:
+            return str(exc)
+        self._arrived(events)
+        return None
+
     def can_undo(self) -> bool:
         """Whether the seat at the screen may take back its own last choice (session policy)."""
         return self._future is None and self.session.can_undo(self.shown_seat)

@@ -33,6 +33,7 @@ from game.rulesets.buck_legacy.dice_changes import DIE_NAMES, add_to_die, dice_n
 from game.rulesets.buck_legacy.items import ANY_TIME, single_use_verb, usable_now, use_item, use_options
 from game.rulesets.buck_legacy.monsters import keyword
 from game.rulesets.buck_legacy.spells import cast, may_cast, spell_options
+from game.rulesets.buck_legacy.state import BLState
 from game.rulesets.buck_legacy.steps import HelpStep
 
 DIE_VERBS = ("reroll", "add_to_roll", "set_die")
@@ -247,18 +248,18 @@ def _act(ctx: Ctx, seat: int, card: str, ability: Effect, die: str) -> None:
 
 def help_options(ctx: Ctx, seat: int, moment: str) -> list[Option]:
     found = support_options(ctx, seat, moment) + spell_options(ctx, seat, moment) + card_actions(ctx, seat, moment)
-    if found or seat == concerned(ctx, moment):
+    if found or seat == concerned(ctx.state, moment):
         # Pointing at no one on the table: an Adventurer there stands for the Support or the
         # spell they would receive, which a click answers at once.
         found += [Option(o.id, o.label, None, o.detail) for o in equipment.gold_options(ctx, seat)]
     return found
 
 
-def concerned(ctx: Ctx, moment: str) -> int | None:
+def concerned(state: BLState, moment: str) -> int | None:
     """The Adventurer the window is about: the fighter, or whoever checks."""
     if moment == "check":
-        return ctx.state.check.seat if ctx.state.check is not None else None
-    return ctx.state.fight.fighter if ctx.state.fight is not None else None
+        return state.check.seat if state.check is not None else None
+    return state.fight.fighter if state.fight is not None else None
 
 
 def responses(ctx: Ctx, step: HelpStep, seat: int) -> list[Option]:
@@ -300,3 +301,16 @@ def rule_of(ctx: Ctx, step: HelpStep) -> str:
 
 register_window(FLOW, HelpStep, rule=rule_of, responses=responses, respond=respond, prompt=prompt,
                 pass_label="Pass")
+
+
+def window_about(state: BLState) -> tuple[int, ...]:
+    """Whom the window open now is about, by what everyone sees: the fighter (a battle's Compare,
+    the Boss Attack), whoever checks (BL-094), or whoever declared the purchase and whoever
+    took it over (BL-063). A player who passes until his turn is asked again at his own."""
+    step = state.stack[-1] if state.stack else None
+    if step is None:
+        return ()
+    if step["step"] == "interrupt":
+        return (step["buyer"], step["declarer"])
+    who = concerned(state, step["moment"]) if step["step"] == "help" else None
+    return () if who is None else (who,)

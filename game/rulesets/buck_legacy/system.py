@@ -83,6 +83,11 @@ class BuckLegacy(FlowRuleSystem):
     def __init__(self, content: BLContent | None = None) -> None:
         self.content = content or standard_content()
 
+    own_moments = "your own fights and checks, and purchases you make or declare"
+
+    def concerned_seats(self, state: BLState) -> tuple[int, ...]:
+        return _help.window_about(state)
+
     def seat_label(self, index: int, seats: int) -> str:
         return f"Adventurer {index + 1}"
 

@@ -85,6 +85,14 @@ class FantasyAdventures(FlowRuleSystem):
             return "monster" if view.get("monster") == decision.seat else "hero"
         return "hero"
 
+    own_moments = "the Encounters your party fights and your own player turn"
+
+    def concerned_seats(self, state: FAState) -> tuple[int, ...]:
+        """A response window (FA-164) or heal window (FA-202) is about the player whose party
+        the Encounter attacks and the monster player of this player turn (FA-035)."""
+        encounter = state.encounter
+        return (state.monster,) if encounter is None else (encounter.target, state.monster)
+
     def seat_label(self, index: int, seats: int) -> str:
         return f"Player {index + 1}"
 

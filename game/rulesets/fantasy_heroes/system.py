@@ -44,6 +44,11 @@ class FantasyHeroes(FlowRuleSystem):
     )
     state_type = FHState
     score_word = "territories"
+    own_moments = "your own turn"
+
+    def concerned_seats(self, state: FHState) -> tuple[int, ...]:
+        """An instant point (FH-021) belongs to the turn it falls in: its player's (public)."""
+        return (state.active,)
 
     def __init__(self, content: Content | None = None) -> None:
         self.content = content or standard_content()

@@ -20,6 +20,7 @@ from typing import Any, Mapping
 
 import pygame
 
+from game.core import registry
 from game.core.decision import ENDING, Decision, Option, Target, told_apart
 from game.core.events import Event
 from game.ui import theme
@@ -40,6 +41,8 @@ CONFIRM = "__sure:"
 BOARD = "__board:"
 """The id prefix of the row that lists a group of answers lit on the board."""
 BOARD_ROWS = 4
+PASS_ON = "__pass_on"
+"""The panel's "Pass until my turn" row (Session.pass_until_turn)."""
 """A group with at most this many answers lit on the board lists each; more get one row."""
 GUARD_SECONDS = 0.25
 """How long clicks and shortcuts wait after the question or its answers change."""
@@ -255,7 +258,14 @@ class TableScene(Scene):
                                                ", ".join(shown[o.id] for o in options[:12])))
         order = self.table.group_order
         ordered = sorted(groups.values(), key=lambda g: order.index(g.title) if g.title in order else len(order))
-        return [g for g in ordered if g.entries], fixed
+        shown_groups = [g for g in ordered if g.entries]
+        if self.controller.may_pass_until_turn():
+            own = registry.get(self.controller.session.system_id).own_moments
+            shown_groups.append(Group("Pass on", [Entry(
+                PASS_ON, "Pass until my turn",
+                f"Pass now, and let the game pass for you at every response window until one is about you "
+                f"({own}) or you are asked anything else.")]))
+        return shown_groups, fixed
 
     def _labels(self, decision: Decision) -> dict[str, str]:
         """Each answer's label as the panel shows it: answers with the same words say where
@@ -271,7 +281,12 @@ class TableScene(Scene):
         decision = self.controller.my_decision()  # (the input guard already held back early clicks)
         if decision is None:
             return
-        if entry.key == "__back":
+        if entry.key == PASS_ON:
+            error = self.controller.pass_until_turn()
+            self.selected.clear()
+            self.sub_options = None
+            self.app.show_toast(error or "Passing until your turn.", 4.0)
+        elif entry.key == "__back":
             self.sub_options = None
             self._decision_seen = None
         elif entry.key.startswith(BOARD):

@@ -1,0 +1,88 @@
+""""Pass until my turn" (the action panel's row at a response window): the session passes for
+a human seat at every response window that is not about it, decided before those questions
+come, until a window is about it (its own fight or check, its own turn: the game's
+``concerned_seats``) or it is asked anything else. In Buck: Legacy a human with anything in
+the backpack is otherwise asked at every die of every fight: about 480 windows a game."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai import make_agent
+from game.core.errors import IllegalChoice
+from game.session import Seat, Session
+
+
+def _to_window_not_about(session: Session, seat: int, limit: int = 20_000) -> bool:
+    """Play on (the human seat answered as the normal player would) until ``seat`` may pass
+    until its turn; False if the game ended first."""
+    stand_in = make_agent("normal", session.system_id, 5, seat)
+    for _ in range(limit):
+        session.run_ai()
+        decision = session.pending()
+        if decision is None:
+            return False
+        if session.may_pass_until_turn(seat):
+            return True
+        session.choose(seat, stand_in.choose(session.game.view_for(seat), decision))
+    return False
+
+
+@pytest.mark.parametrize("system_id, seats, seed", [("buck-legacy", 3, 2), ("fantasy-heroes", 2, 4),
+                                                    ("fantasy-adventures", 3, 3)])
+def test_the_session_passes_for_the_seat_until_a_window_is_about_it(system_id, seats, seed):
+    session = Session.new(system_id, [Seat("human", "Ann")] + [Seat("ai", f"AI {n}", "normal")
+                                                               for n in range(1, seats)], seed)
+    asked: list[tuple[bool, bool]] = []  # each of Ann's answers but forced passes: at a window? about her?
+    real_choose = session.game.choose
+
+    def choose(seat, ids):
+        decision = session.game.pending()
+        if seat == 0 and not decision.forced_pass:
+            asked.append((decision.window, 0 in (session.game.concerned_seats() or ())))
+        return real_choose(seat, ids)
+
+    session.game.choose = choose
+    passed_for = 0
+    for _ in range(30):  # (the next window may come only after the seat's own next question)
+        if not _to_window_not_about(session, 0):
+            break
+        concerned = session.game.concerned_seats()
+        assert concerned is not None and 0 not in concerned
+        before = len(session.choices)
+        asked.clear()
+        session.pass_until_turn(0)
+        assert session.choices[before].option_ids == ("pass",) and session.choices[before].by_human
+        session.run_ai()
+        passed = [c for c in session.choices[before + 1:] if c.seat == 0]  # (forced passes too)
+        # Every question of the seat since was a window's not about it, answered "pass" for it
+        # as any pass is ...
+        assert all(c.option_ids == ("pass",) and c.window_pass and not c.by_human for c in passed)
+        assert asked[0] == (True, False) and set(asked) <= {(True, False)}  # (its own pass first)
+        passed_for += len(asked) - 1
+        # ... until the one it is asked now: outside a window, or at a window about it.
+        decision = session.pending()
+        if decision is None:
+            break  # (the game ended first)
+        assert decision.seat == 0 and 0 not in session.passing
+        assert not decision.window or 0 in (session.game.concerned_seats() or ())
+    assert passed_for > 0
+
+
+def test_only_a_human_at_a_window_not_about_him_may_pass_until_his_turn():
+    session = Session.new("buck-legacy", [Seat("human", "Ann"), Seat("ai", "Bram", "normal")], 2)
+    decision = session.pending()
+    assert decision is not None and not decision.window  # the first question: the setup's
+    state = session.game.state_hash()
+    with pytest.raises(IllegalChoice):
+        session.pass_until_turn(decision.seat)
+    assert session.game.state_hash() == state and not session.passing
+    assert _to_window_not_about(session, 0) and session.may_pass_until_turn(0)
+    assert not session.may_pass_until_turn(1)  # not Bram's question, and an AI seat answers for itself
+
+
+def test_a_game_without_whose_moments_offers_no_such_pass():
+    """Champions of Albion's seats win or lose together: no window is "another's"."""
+    session = Session.new("champions-of-albion", [Seat("human", "Ann"), Seat("human", "Bram")], 3)
+    assert session.game.concerned_seats() is None
+    assert not session.may_pass_until_turn(session.pending().seat)
