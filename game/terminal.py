@@ -1,7 +1,8 @@
 """Play in a terminal: the same Session the window uses, with numbered options.
 
 Type the number of an option (several numbers separated by spaces when a question asks
-for more than one), ``u`` to undo, ``s NAME`` to save, ``v`` to see the table again,
+for more than one), ``u`` to undo, ``s NAME`` to save, ``v`` to see the table again, ``p`` to
+pass until your turn (at a response window not about you, see Session.pass_until_turn),
 ``q`` to save to the autosave slot and quit. Ctrl+C (SIGINT), SIGTERM and the end of
 the input save to the autosave slot too before the program exits. Handy over SSH.
 """
@@ -222,6 +223,7 @@ def _save_on_leaving(session: Session, write: Callable[[str], None]) -> bool:
 
 
 def _loop(session: Session, signals: _Signals, read: Callable[[str], str], write: Callable[[str], None]) -> int:
+    system = registry.get(session.system_id)
     shown = 0
     last_human: int | None = None
     humans = [i for i, s in enumerate(session.seats) if not s.is_ai]
@@ -257,7 +259,12 @@ def _loop(session: Session, signals: _Signals, read: Callable[[str], str], write
             write(f"  {n}. {label}" + (f" — {option.detail}" if option.detail else ""))
         for blocked in decision.blocked:
             write(f"     (not now: {blocked.reason}" + (f" [{blocked.rule}])" if blocked.rule else ")"))
+        if session.may_pass_until_turn(decision.seat):
+            write(f"  p. Pass until my turn ({system.own_moments}, or any other question, asks again)")
         answer = signals.read(read, "> ").strip()
+        if answer == "p" and session.may_pass_until_turn(decision.seat):
+            session.pass_until_turn(decision.seat)
+            continue
         if answer in ("q", "q!"):
             if answer == "q!" or _save_on_leaving(session, write):
                 return 0

@@ -380,3 +380,27 @@ def test_tournament_json_shape_text_and_bad_budgets(capsys):
                 ["--agents", "hard:monster,normal"], ["--agents", "normal:hero,normal"], ["--jobs", "0"]):
         code, _, err = run(capsys, "tournament", "fantasy-heroes", *bad)
         assert code == 2 and len(err.strip().splitlines()) == 1
+
+
+def test_terminal_offers_pass_until_my_turn_at_a_window_not_about_the_player(tmp_path, monkeypatch):
+    """At a response window not about him ("p. Pass until my turn") the player types p: the
+    game passes for him until his turn, then asks him again, and the game goes on."""
+    from game.terminal import play
+
+    monkeypatch.setenv("FIVE_REALMS_DATA_DIR", str(tmp_path))
+    out: list[str] = []
+    typed: list[str] = []
+
+    def read(prompt: str) -> str:
+        asked = out[max((i for i, line in enumerate(out) if line.startswith("> ")), default=-1) + 1:]
+        offered = any(line.startswith("  p. Pass until my turn") for line in asked)  # (this question's)
+        answer = "q!" if len(typed) > 3000 or typed.count("p") >= 3 and not offered else "p" if offered else "1"
+        typed.append(answer)
+        out.append(f"> {answer}")
+        return answer
+
+    code = play("buck-legacy", "human,normal,normal", 2, None, {}, read=read, write=out.append)
+    assert code == 0 and typed.count("p") >= 3, typed[-5:]
+    after = out.index("> p")
+    assert any(line.startswith("> ") for line in out[after + 1:])  # asked again later
+    assert "Not allowed" not in "\n".join(out)
