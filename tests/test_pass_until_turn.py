@@ -29,7 +29,7 @@ def _to_window_not_about(session: Session, seat: int, limit: int = 20_000) -> bo
 
 
 @pytest.mark.parametrize("system_id, seats, seed", [("buck-legacy", 3, 2), ("fantasy-heroes", 2, 4),
-                                                    ("fantasy-adventures", 3, 3)])
+                                                    ("fantasy-adventures", 3, 3), ("dungeon-delve", 3, 2)])
 def test_the_session_passes_for_the_seat_until_a_window_is_about_it(system_id, seats, seed):
     session = Session.new(system_id, [Seat("human", "Ann")] + [Seat("ai", f"AI {n}", "normal")
                                                                for n in range(1, seats)], seed)

@@ -70,6 +70,13 @@ class DungeonDelve(FlowRuleSystem):
 
     default_seats = ("normal", "human")
 
+    own_moments = "the overlord's own turn"
+
+    def concerned_seats(self, state: DDState) -> tuple[int, ...]:
+        """Only the overlord is asked at a window (DD-124): in the heroes' turns it is theirs
+        (public: the phase), in his own turn his."""
+        return (OVERLORD,) if state.phase == "overlord" else tuple(range(1, state.seats))
+
     def seat_label(self, index: int, seats: int) -> str:
         if index == 0:
             return "Overlord"
