@@ -27,6 +27,8 @@ def test_the_panel_offers_pass_until_my_turn_and_the_row_passes_on(make_app):
     before = len(session.choices)
     press(app, "Pass until my turn")
     assert app.toast is not None and app.toast[0] == "Passing until your turn."
+    assert 0 in session.passing and scene.controller.my_decision() is None
+    assert scene.prompt_text(None)[0].endswith(" You pass until your turn.")  # (while the others play)
     frames(app, 3)
     assert session.choices[before].seat == 0 and session.choices[before].option_ids == ("pass",)
     assert session.choices[before].by_human

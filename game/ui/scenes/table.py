@@ -553,10 +553,30 @@ class TableScene(Scene):
         a = self.app.assets
         rect = self.prompt_rect
         draw_panel(surface, rect, s, colour=theme.WALNUT, border=theme.GOLD, alpha=235)
-        controller = self.controller
-        session = controller.session
         x = rect.x + theme.px(14, s)
         size = max(theme.MIN_TEXT_PX, theme.px(17, s))
+        text, colour, thinking = self.prompt_text(decision)
+        if thinking:
+            self._draw_spinner(surface, (x + theme.px(8, s), rect.centery))
+            x += theme.px(24, s)
+        right = rect.right - theme.px(10, s)  # the answers are in the action panel, beside
+        lines = a.wrap(text, "bold", size, max(50, right - x))
+        line_h = a.font("bold", size).get_linesize()
+        if len(lines) > 2:
+            size = theme.MIN_TEXT_PX
+            lines = a.wrap(text, "bold", size, max(50, right - x))[:2]
+            line_h = a.font("bold", size).get_linesize()
+        y = rect.centery - line_h * len(lines[:2]) // 2
+        for line in lines[:2]:
+            surface.blit(a.text(line, "bold", size, colour), (x, y))
+            y += line_h
+
+
+    def prompt_text(self, decision: Decision | None) -> tuple[str, tuple[int, int, int], bool]:
+        """The prompt bar's words, their colour, and whether an AI is thinking (a spinner)."""
+        controller = self.controller
+        session = controller.session
+        thinking = False
         if session.over:
             text, colour = "The game is over.", theme.PARCHMENT
         elif decision is not None:
@@ -570,27 +590,16 @@ class TableScene(Scene):
             colour = theme.GOLD_LIGHT
         elif controller.thinking_seat is not None:
             seat = controller.thinking_seat
-            text, colour = f"{session.seats[seat].name} is thinking…", theme.PARCHMENT
+            text, colour, thinking = f"{session.seats[seat].name} is thinking…", theme.PARCHMENT, True
             if session.seats[seat].level == "hard" and controller.thinking_seconds >= 0.5:
                 text = f"{session.seats[seat].name} is thinking… {controller.thinking_seconds:.1f} s"
-            self._draw_spinner(surface, (x + theme.px(8, s), rect.centery))
-            x += theme.px(24, s)
         else:
             pending = controller.decision()
             name = session.seats[pending.seat].name if pending else ""
             text, colour = f"Waiting for {name}.", theme.PARCHMENT
-        right = rect.right - theme.px(10, s)  # the answers are in the action panel, beside
-        lines = a.wrap(text, "bold", size, max(50, right - x))
-        line_h = a.font("bold", size).get_linesize()
-        if len(lines) > 2:
-            size = theme.MIN_TEXT_PX
-            lines = a.wrap(text, "bold", size, max(50, right - x))[:2]
-            line_h = a.font("bold", size).get_linesize()
-        y = rect.centery - line_h * len(lines[:2]) // 2
-        for line in lines[:2]:
-            surface.blit(a.text(line, "bold", size, colour), (x, y))
-            y += line_h
-
+        if decision is None and not session.over and controller.shown_seat in session.passing:
+            text += " You pass until your turn."  # (chosen in the panel: the game asks no more till then)
+        return text, colour, thinking
 
     def _draw_spinner(self, surface: pygame.Surface, centre: tuple[int, int]) -> None:
         """Eight dots turning; the leading dots gold, the trailing ones muted."""
