@@ -394,3 +394,27 @@ def test_ca_055_a_story_take_s_discard_shows_the_hand_and_keep_the_hand(make_app
     press(app, "Keep the Hand")
     frames(app, 2)
     assert session.choices[-1].option_ids == ("keep",)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)], ids=["1024x640", "1280x720"])
+def test_every_ending_card_is_read_out_whole_on_the_game_over_screen(make_app, size):
+    """CA-195: the ending card is read aloud at the end; each of the six is shown whole, not cut
+    with "…", down to 1024x640 (its buttons then stand in a row at the foot)."""
+
+    app = make_app(size)
+    session = Session.new("champions-of-albion", [Seat("ai", "Ann", "normal")], 3)
+    session.run_ai()
+    assert session.over
+    table = open_table(app, session)
+    while not isinstance(app.stack.top, GameOverScene):
+        app.stack.push(GameOverScene(app, table))
+    scene = app.stack.top
+    endings = standard_content().endings.values()
+    assert len(endings) == 6
+    for ending in endings:
+        scene.ending = lambda ending=ending: {"title": ending.title, "text": ending.text, "outcome": ending.outcome}
+        scene.ending_cut = False
+        frames(app, 2)
+        assert not scene.ending_cut, ending.title
+        buttons = [b for b in scene.widgets if b.label in ("Play again", "Look at the table", "Back to title")]
+        assert len(buttons) == 3 and all(scene.panel.contains(b.rect) for b in buttons)

@@ -25,6 +25,9 @@ class GameOverScene(MenuScene):
     def session(self) -> Session:
         return self.table.controller.session  # type: ignore[no-any-return]
 
+    ending_cut = False
+    """Whether the last frame had to cut the ending's text (the window too small for it)."""
+
     def ending(self) -> dict[str, Any] | None:
         """The ending card read aloud, for rule systems that have them (Champions of Albion)."""
         ending = self.session.game.view_for(None).get("ending")
@@ -40,7 +43,17 @@ class GameOverScene(MenuScene):
             ("Look at the table", self.app.stack.pop, "Close this and look at the final table"),
             ("Back to title", self.to_title, "Return to the title screen"),
         ]
-        self.column(entries, self.panel.centerx, self.panel.bottom - theme.px(190, s), s, width=300)
+        if not tall:
+            self.column(entries, self.panel.centerx, self.panel.bottom - theme.px(190, s), s, width=300)
+            return
+        # An ending card is read out in full: its buttons stand in a row at the foot, so that
+        # the whole text fits in a small window too (1024x640).
+        gap = theme.px(14, s)
+        width = (self.panel.width - 4 * gap) // 3
+        for i, button in enumerate(self.column(entries, 0, self.panel.bottom - theme.px(46, s) - gap, s,
+                                               width=round(width / s))):
+            button.rect.x = self.panel.x + gap + i * (width + gap)
+            button.rect.y = self.panel.bottom - button.rect.height - gap
 
     def play_again(self) -> None:
         from game.ui.scenes.launch import open_session
@@ -92,7 +105,7 @@ class GameOverScene(MenuScene):
             title = a.text(ending["title"], "heading", theme.px(20, s), theme.GOLD_LIGHT)
             surface.blit(title, title.get_rect(midtop=(self.panel.centerx, y)))
             y += title.get_height() + theme.px(4, s)
-            bottom = self.panel.bottom - theme.px(200, s)
+            bottom = self.panel.bottom - theme.px(46 + 14 + 12, s)  # (the row of buttons)
             size = theme.px(16, s)
             lines = a.wrap(ending["text"], "italic", size, self.panel.width - theme.px(60, s))
             for index, text in enumerate(lines):
@@ -103,6 +116,7 @@ class GameOverScene(MenuScene):
                 if y + 2 * rendered.get_height() > bottom and index < len(lines) - 1:
                     rendered = a.text(text.rstrip(" ,.;") + " …", "italic", size, theme.PARCHMENT)
                     surface.blit(rendered, rendered.get_rect(midtop=(self.panel.centerx, y)))
+                    self.ending_cut = True
                     break
                 surface.blit(rendered, rendered.get_rect(midtop=(self.panel.centerx, y)))
                 y += rendered.get_height()
