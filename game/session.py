@@ -258,7 +258,8 @@ class Session:
         question of an AI seat. So a window shows no hand-off, no "thinking" and no pause
         that would tell the other seats whether a hand held an answer (issue 11, fair
         questions). A human with a real choice is asked as usual; with strict windows a
-        human answers his forced passes too. The answers are logged like any choice, so a
+        human answers his forced passes too; a human who chose "Pass until my turn"
+        (:meth:`pass_until_turn`) is passed for. The answers are logged like any choice, so a
         replay gives them again. A hard seat in a game whose windows it searches
         (game.ai.hard) is left every window question, forced passes too, for its driver: the
         window's controller gives each the same thinking time."""

@@ -80,10 +80,10 @@ class BuckLegacy(FlowRuleSystem):
     has_chance = True
     cooperative = False
 
+    own_moments = "your own fights and checks, and purchases you make or declare"
+
     def __init__(self, content: BLContent | None = None) -> None:
         self.content = content or standard_content()
-
-    own_moments = "your own fights and checks, and purchases you make or declare"
 
     def concerned_seats(self, state: BLState) -> tuple[int, ...]:
         return _help.window_about(state)

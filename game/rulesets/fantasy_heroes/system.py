@@ -47,7 +47,8 @@ class FantasyHeroes(FlowRuleSystem):
     own_moments = "your own turn"
 
     def concerned_seats(self, state: FHState) -> tuple[int, ...]:
-        """An instant point (FH-021) belongs to the turn it falls in: its player's (public)."""
+        """An instant point (FH-133; the Wall of Fire window, FH-023) belongs to the turn it
+        falls in: its player's (public)."""
         return (state.active,)
 
     def __init__(self, content: Content | None = None) -> None:

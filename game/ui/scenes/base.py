@@ -63,6 +63,17 @@ class MenuScene(Scene):
         self.widgets.extend(buttons)
         return buttons
 
+    def row(self, entries: Sequence[tuple[str, Callable[[], object], str]], area: pygame.Rect, s: float) -> list[Button]:
+        """A row of buttons along the foot of ``area``, sharing its width, with number-key
+        shortcuts 1..9 (the first is the primary one, as in :meth:`column`)."""
+        gap = theme.px(14, s)
+        width = (area.width - (len(entries) + 1) * gap) // len(entries)
+        buttons = self.column(entries, 0, 0, s)
+        for i, button in enumerate(buttons):
+            button.rect = pygame.Rect(area.x + gap + i * (width + gap), area.bottom - gap - theme.px(46, s),
+                                      width, theme.px(46, s))
+        return buttons
+
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos

@@ -48,12 +48,7 @@ class GameOverScene(MenuScene):
             return
         # An ending card is read out in full: its buttons stand in a row at the foot, so that
         # the whole text fits in a small window too (1024x640).
-        gap = theme.px(14, s)
-        width = (self.panel.width - 4 * gap) // 3
-        for i, button in enumerate(self.column(entries, 0, self.panel.bottom - theme.px(46, s) - gap, s,
-                                               width=round(width / s))):
-            button.rect.x = self.panel.x + gap + i * (width + gap)
-            button.rect.y = self.panel.bottom - button.rect.height - gap
+        self.row(entries, self.panel, s)
 
     def play_again(self) -> None:
         from game.ui.scenes.launch import open_session

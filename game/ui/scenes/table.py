@@ -41,9 +41,9 @@ CONFIRM = "__sure:"
 BOARD = "__board:"
 """The id prefix of the row that lists a group of answers lit on the board."""
 BOARD_ROWS = 4
+"""A group with at most this many answers lit on the board lists each; more get one row."""
 PASS_ON = "__pass_on"
 """The panel's "Pass until my turn" row (Session.pass_until_turn)."""
-"""A group with at most this many answers lit on the board lists each; more get one row."""
 GUARD_SECONDS = 0.25
 """How long clicks and shortcuts wait after the question or its answers change."""
 
