@@ -86,3 +86,44 @@ def test_a_game_without_whose_moments_offers_no_such_pass():
     session = Session.new("champions-of-albion", [Seat("human", "Ann"), Seat("human", "Bram")], 3)
     assert session.game.concerned_seats() is None
     assert not session.may_pass_until_turn(session.pending().seat)
+
+
+def test_with_strict_windows_at_a_shared_screen_the_seat_is_not_handed_its_windows_either():
+    """Strict windows (hot-seat secrecy) hand a human every window, forced passes too; a player
+    who passes until his turn is handed none of those not about him, chosen or forced, and
+    the other player at the screen is asked as before."""
+    session = Session.new("buck-legacy", [Seat("human", "Ann"), Seat("human", "Bram"), Seat("ai", "Cora", "normal")],
+                          2, strict_windows=True)
+    stand_ins = [make_agent("normal", "buck-legacy", 5, seat) for seat in range(2)]
+    forced_for_her = []  # forced passes the session answered for Ann while she passed on
+    real_choose = session.game.choose
+    hers = [False]  # the next choice is her own pass ("Pass until my turn")
+
+    def choose(seat, ids):
+        if seat == 0 and 0 in session.passing and session.game.pending().forced_pass and not hers[0]:
+            forced_for_her.append(ids)
+        hers[0] = False
+        return real_choose(seat, ids)
+
+    session.game.choose = choose
+    passing_since, passed_for, bram_asked = None, 0, 0
+    for _ in range(50_000):
+        session.run_ai()
+        decision = session.pending()
+        if decision is None or passed_for and bram_asked and forced_for_her:
+            break
+        if passing_since is None and session.may_pass_until_turn(0):
+            passing_since, hers[0] = len(session.choices), True
+            session.pass_until_turn(0)
+            continue
+        if passing_since is not None and decision.seat == 0:  # Ann is asked again: at her own
+            assert 0 not in session.passing
+            assert not decision.window or 0 in session.game.concerned_seats()
+            after = [c for c in session.choices[passing_since + 1:] if c.seat == 0]
+            assert all(c.option_ids == ("pass",) and not c.by_human for c in after)
+            passed_for += len(after)
+            passing_since = None
+        if passed_for and decision.seat == 1 and decision.window:
+            bram_asked += 1  # Bram is still handed his windows
+        session.choose(decision.seat, stand_ins[decision.seat].choose(session.game.view_for(decision.seat), decision))
+    assert passed_for and bram_asked and forced_for_her
