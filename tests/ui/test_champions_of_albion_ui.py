@@ -414,6 +414,7 @@ def test_every_ending_card_is_read_out_whole_on_the_game_over_screen(make_app, s
     for ending in endings:
         scene.ending = lambda ending=ending: {"title": ending.title, "text": ending.text, "outcome": ending.outcome}
         scene.ending_cut = False
+        scene.layout(size)  # (the panel is as tall as the ending needs, up to the window)
         frames(app, 2)
         assert not scene.ending_cut, ending.title
         buttons = [b for b in scene.widgets if b.label in ("Play again", "Look at the table", "Back to title")]

@@ -34,9 +34,11 @@ class GameOverScene(MenuScene):
         return ending if isinstance(ending, dict) else None
 
     def build(self, size: tuple[int, int], s: float) -> None:
-        tall = self.ending() is not None
-        self.panel = pygame.Rect(0, 0, theme.px(780 if tall else 560, s),
-                                 min(size[1] - theme.px(24, s), theme.px(700 if tall else 430, s)))
+        ending = self.ending()
+        tall = ending is not None
+        width = theme.px(780 if tall else 560, s)
+        height = self._ending_height(ending["text"], width, s) if ending is not None else theme.px(430, s)
+        self.panel = pygame.Rect(0, 0, width, min(size[1] - theme.px(24, s), height))
         self.panel.center = (size[0] // 2, size[1] // 2)
         entries = [
             ("Play again", self.play_again, "Same players and options, a new shuffle"),
@@ -49,6 +51,21 @@ class GameOverScene(MenuScene):
         # An ending card is read out in full: its buttons stand in a row at the foot, so that
         # the whole text fits in a small window too (1024x640).
         self.row(entries, self.panel, s)
+
+    def _ending_height(self, text: str, width: int, s: float) -> int:
+        """The panel's height for an ending card read out whole: what draw_content draws above
+        it, its lines and paragraph breaks, one line to spare, and the row of buttons."""
+        a = self.app.assets
+
+        def height(role: str, size: int) -> int:
+            return int(a.font(role, theme.px(size, s)).get_height())
+
+        line = height("italic", 16)
+        lines = a.wrap(text, "italic", theme.px(16, s), width - theme.px(60, s))
+        above = (theme.px(74 + 50 + 4 + 8 + 12 + 4, s) + height("heading", 26) + height("italic", 17)
+                 + height("body", 17) + height("heading", 20))
+        return above + sum(line if text.strip() else theme.px(6, s) for text in lines) + line \
+            + theme.px(46 + 14 + 12, s)
 
     def play_again(self) -> None:
         from game.ui.scenes.launch import open_session
