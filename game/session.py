@@ -121,10 +121,12 @@ class Session:
     strict_windows: bool = False
     # False for a caller that steps every window question itself (soak checks each one).
     answers_windows: bool = True
-    # Human seats whose players chose "Pass until my turn": the session passes for them at
-    # every response window not about them, until one is or they are asked anything else
-    # (see pass_until_turn). A table habit, not game state: not saved, cleared by an undo.
-    passing: set[int] = field(default_factory=set)
+    # Human seats whose players chose to pass on, and how long: "" for "Pass until my turn"
+    # (every response window not about them, until one is or they are asked anything else),
+    # or the key of the moment for "Pass the rest of this fight" (its windows, until it ends);
+    # see pass_until_turn and pass_moment. A table habit, not game state: not saved, cleared
+    # by an undo.
+    passing: dict[int, str] = field(default_factory=dict)
     # Positions before the last human choices, oldest first (see the module docstring).
     undo_points: list[UndoPoint] = field(default_factory=list)
     # False while a session opened from a save's snapshot waits for the check of its moves.
@@ -265,8 +267,9 @@ class Session:
         window's controller gives each the same thinking time."""
         events: list[Event] = []
         while self.answers_windows and (decision := self.game.pending()) is not None:
-            if decision.seat in self.passing and not self._passes_for(decision):
-                self.passing.discard(decision.seat)  # his turn has come: he is asked again
+            moment = self.passing.get(decision.seat)
+            if moment is not None and not self._still_passing(decision, moment):
+                del self.passing[decision.seat]  # his turn has come, or the fight is over: he is asked again
             if not decision.window:
                 break
             seat = self.seats[decision.seat]
@@ -282,20 +285,36 @@ class Session:
             events += self._record(decision.seat, picked, by_human=False)
         return events
 
-    def _passes_for(self, decision: Decision) -> bool:
-        """Whether "Pass until my turn" passes ``decision``: a response window's question, with
-        "pass" among its answers, at a window that is not about the seat asked."""
-        if not decision.window or decision.option("pass") is None:
-            return False
+    def _passes(self, decision: Decision, moment: str) -> bool:
+        """Whether a seat passing on (``moment``: "" until his turn, else the moment's key) is
+        passed for at ``decision``: a response window's question with "pass" among its
+        answers, at a window not about him (the game's ``concerned_seats``), or of the same
+        moment (its ``moment_key``)."""
+        return decision.window and decision.option("pass") is not None and self._still_passing(decision, moment)
+
+    def _still_passing(self, decision: Decision, moment: str) -> bool:
+        """Whether a seat passing on still does at ``decision``, its own question: until his
+        turn, while it is a window not about him; for the rest of a moment, while the moment
+        lasts (a question of his own in it, the fighter's Parry, is asked as usual)."""
+        if moment:
+            return self.game.moment_key() == moment
         concerned = self.game.concerned_seats()
-        return concerned is not None and decision.seat not in concerned
+        return decision.window and concerned is not None and decision.seat not in concerned
+
+    def _may_pass_on(self, seat: int, moment: str | None) -> bool:
+        decision = self.pending()
+        return (decision is not None and decision.seat == seat and not self.seats[seat].is_ai
+                and moment is not None and self._passes(decision, moment))
 
     def may_pass_until_turn(self, seat: int) -> bool:
         """Whether ``seat``'s player may choose "Pass until my turn" now: a human asked at a
         response window not about him, in a game that says whose moments are whose."""
-        decision = self.pending()
-        return (decision is not None and decision.seat == seat and not self.seats[seat].is_ai
-                and self._passes_for(decision))
+        return self._may_pass_on(seat, "")
+
+    def may_pass_moment(self, seat: int) -> bool:
+        """Whether ``seat``'s player may choose "Pass the rest of this fight" now: a human asked
+        at a response window of a moment of many windows (the game's ``moment_key``)."""
+        return self._may_pass_on(seat, self.game.moment_key())
 
     def pass_until_turn(self, seat: int) -> list[Event]:
         """``seat``'s player passes at this window and lets the session pass for him at every
@@ -305,7 +324,20 @@ class Session:
         own, seen by everybody as any pass is."""
         if not self.may_pass_until_turn(seat):
             raise IllegalChoice("There is no response window to pass now.")
-        self.passing.add(seat)
+        return self._pass_on(seat, "")
+
+    def pass_moment(self, seat: int) -> list[Event]:
+        """``seat``'s player passes at this window and at every other window of the same moment
+        (the rest of this fight: every Compare and every change anyone makes asks again) until
+        it ends; his other questions in it are asked as usual. As :meth:`pass_until_turn`
+        otherwise."""
+        moment = self.game.moment_key()
+        if moment is None or not self.may_pass_moment(seat):
+            raise IllegalChoice("There is no fight whose windows could be passed now.")
+        return self._pass_on(seat, moment)
+
+    def _pass_on(self, seat: int, moment: str) -> list[Event]:
+        self.passing[seat] = moment
         return self.choose(seat, ("pass",))
 
     def ai_choice(self) -> tuple[int, tuple[str, ...]] | None:

@@ -2,7 +2,8 @@
 
 Type the number of an option (several numbers separated by spaces when a question asks
 for more than one), ``u`` to undo, ``s NAME`` to save, ``v`` to see the table again, ``p`` to
-pass until your turn (at a response window not about you, see Session.pass_until_turn),
+pass until your turn and ``f`` for the rest of this fight (at response windows, see
+Session.pass_until_turn and Session.pass_moment),
 ``q`` to save to the autosave slot and quit. Ctrl+C (SIGINT), SIGTERM and the end of
 the input save to the autosave slot too before the program exits. Handy over SSH.
 """
@@ -259,11 +260,17 @@ def _loop(session: Session, signals: _Signals, read: Callable[[str], str], write
             write(f"  {n}. {label}" + (f" — {option.detail}" if option.detail else ""))
         for blocked in decision.blocked:
             write(f"     (not now: {blocked.reason}" + (f" [{blocked.rule}])" if blocked.rule else ")"))
+        if session.may_pass_moment(decision.seat):
+            write(f"  f. Pass the rest of {system.moment_words(session.game.moment_key() or '')} "
+                  "(your other questions in it are asked as usual)")
         if session.may_pass_until_turn(decision.seat):
             write(f"  p. Pass until my turn ({system.own_moments}, or any other question, asks again)")
         answer = signals.read(read, "> ").strip()
         if answer == "p" and session.may_pass_until_turn(decision.seat):
             session.pass_until_turn(decision.seat)
+            continue
+        if answer == "f" and session.may_pass_moment(decision.seat):
+            session.pass_moment(decision.seat)
             continue
         if answer in ("q", "q!"):
             if answer == "q!" or _save_on_leaving(session, write):

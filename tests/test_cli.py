@@ -384,7 +384,8 @@ def test_tournament_json_shape_text_and_bad_budgets(capsys):
 
 def test_terminal_offers_pass_until_my_turn_at_a_window_not_about_the_player(tmp_path, monkeypatch):
     """At a response window not about him ("p. Pass until my turn") the player types p: the
-    game passes for him until his turn, then asks him again, and the game goes on."""
+    game passes for him until his turn, then asks him again, and the game goes on; in a fight
+    ("f. Pass the rest of this fight") f passes its windows."""
     from game.terminal import play
 
     monkeypatch.setenv("FIVE_REALMS_DATA_DIR", str(tmp_path))
@@ -394,13 +395,15 @@ def test_terminal_offers_pass_until_my_turn_at_a_window_not_about_the_player(tmp
     def read(prompt: str) -> str:
         asked = out[max((i for i, line in enumerate(out) if line.startswith("> ")), default=-1) + 1:]
         offered = any(line.startswith("  p. Pass until my turn") for line in asked)  # (this question's)
-        answer = "q!" if len(typed) > 3000 or typed.count("p") >= 3 and not offered else "p" if offered else "1"
+        fight = any(line.startswith("  f. Pass the rest of this fight") for line in asked)
+        done = typed.count("p") >= 3 and typed.count("f") >= 1
+        answer = "q!" if len(typed) > 3000 or done else "p" if offered else "f" if fight else "1"
         typed.append(answer)
         out.append(f"> {answer}")
         return answer
 
     code = play("buck-legacy", "human,normal,normal", 2, None, {}, read=read, write=out.append)
-    assert code == 0 and typed.count("p") >= 3, typed[-5:]
+    assert code == 0 and typed.count("p") >= 3 and typed.count("f") >= 1, typed[-5:]
     after = out.index("> p")
     assert any(line.startswith("> ") for line in out[after + 1:])  # asked again later
     assert "Not allowed" not in "\n".join(out)

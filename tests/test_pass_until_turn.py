@@ -127,3 +127,50 @@ def test_with_strict_windows_at_a_shared_screen_the_seat_is_not_handed_its_windo
             bram_asked += 1  # Bram is still handed his windows
         session.choose(decision.seat, stand_ins[decision.seat].choose(session.game.view_for(decision.seat), decision))
     assert passed_for and bram_asked and forced_for_her
+
+
+def test_pass_the_rest_of_this_fight_passes_only_at_the_windows_of_that_fight():
+    """Buck: Legacy asks every Adventurer with a backpack again at every Compare and after every
+    change anyone makes (BL-115): about six windows a fight. "Pass the rest of this fight"
+    passes at those of this fight alone (``moment_key``: the fight, or the check), asks the
+    fighter's own questions in it as usual, and asks again at every window once it is over."""
+    session = Session.new("buck-legacy", [Seat("human", "Ann"), Seat("ai", "Bram", "normal"),
+                                          Seat("ai", "Cora", "normal")], 2)
+    stand_in = make_agent("normal", "buck-legacy", 5, 0)
+    asked: list[tuple[bool, str | None]] = []  # each of Ann's answers but forced passes: window? its moment
+    real_choose = session.game.choose
+
+    def choose(seat, ids):
+        decision = session.game.pending()
+        if seat == 0 and not decision.forced_pass:
+            asked.append((decision.window, session.game.moment_key()))
+        return real_choose(seat, ids)
+
+    session.game.choose = choose
+    passed_for = kept_through = 0
+    for _ in range(50_000):
+        session.run_ai()
+        decision = session.pending()
+        if decision is None or passed_for >= 5 and kept_through:
+            break
+        if not session.may_pass_moment(0):
+            session.choose(0, stand_in.choose(session.game.view_for(0), decision))
+            continue
+        moment = session.game.moment_key()
+        assert moment and moment.startswith(("fight:", "check:"))
+        asked.clear()
+        session.pass_moment(0)
+        session.run_ai()
+        assert asked[0] == (True, moment) and set(asked) <= {(True, moment)}  # (her own pass first)
+        passed_for += len(asked) - 1
+        decision = session.pending()
+        if decision is not None:
+            if session.game.moment_key() == moment:  # a question of her own in the fight
+                assert not decision.window and session.passing == {0: moment}
+                kept_through += 1
+                session.choose(0, stand_in.choose(session.game.view_for(0), decision))
+                session.run_ai()
+                assert all(k == moment for w, k in asked if w)
+            else:
+                assert 0 not in session.passing
+    assert passed_for > 0 and kept_through > 0

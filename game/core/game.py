@@ -109,6 +109,10 @@ class Game:
         """The seats the response window now open is about (RuleSystem.concerned_seats)."""
         return self.system.concerned_seats(self.state)
 
+    def moment_key(self) -> str | None:
+        """Which moment the response window now open belongs to (RuleSystem.moment_key)."""
+        return self.system.moment_key(self.state)
+
     def view_for(self, seat: int | None) -> SeatView:
         """What ``seat`` may know; None for a spectator. ``zones`` lists what the view may say
         of each declared zone (whose, face up or down, whether this seat sees in, its size)."""

@@ -133,6 +133,17 @@ class RuleSystem(ABC):
         again at a window about it. None where the game has no such notion (``own_moments``)."""
         return None
 
+    def moment_key(self, state: Any) -> str | None:
+        """Which moment the response window now open belongs to (a fight that asks again after
+        every roll and every change), as an opaque key read from public facts; None outside
+        such a moment. A seat that chose "Pass the rest of this fight" is passed for while the
+        key stays the same."""
+        return None
+
+    def moment_words(self, key: str) -> str:
+        """What the moment of ``key`` is called ("this fight"), for "Pass the rest of this fight"."""
+        return "this moment"
+
     def seat_label(self, index: int, seats: int) -> str:
         """What seat ``index`` (from 0) is called at the table ("Seat 1", "Overlord"...)."""
         return f"Seat {index + 1}"

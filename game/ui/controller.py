@@ -235,14 +235,20 @@ class Controller:
         decision = self.my_decision()
         return decision is not None and self.session.may_pass_until_turn(decision.seat)
 
-    def pass_until_turn(self) -> str | None:
-        """Pass now and at every window not about the seat at the screen until its turn
-        (Session.pass_until_turn); returns an error sentence or None."""
+    def may_pass_moment(self) -> bool:
+        """Whether the seat at the screen may choose "Pass the rest of this fight" now."""
+        decision = self.my_decision()
+        return decision is not None and self.session.may_pass_moment(decision.seat)
+
+    def pass_on(self, moment: bool) -> str | None:
+        """Pass now and let the session pass for the seat at the screen until its turn
+        (Session.pass_until_turn) or, with ``moment``, for the rest of this fight
+        (Session.pass_moment); returns an error sentence or None."""
         decision = self.my_decision()
         if decision is None:
             return "It is not your decision now."
         try:
-            events = self.session.pass_until_turn(decision.seat)
+            events = (self.session.pass_moment if moment else self.session.pass_until_turn)(decision.seat)
         except FiveRealmsError as exc:
             return str(exc)
         self._arrived(events)

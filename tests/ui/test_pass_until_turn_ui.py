@@ -50,3 +50,8 @@ def test_no_such_row_at_a_window_about_the_seat_or_outside_a_window(make_app):
         session.choose(0, stand_in.choose(session.game.view_for(0), decision))
     scene = open_table(app, session)
     assert scene.controller.my_decision().window and "Pass until my turn" not in _labels(scene)
+    # Her own fight's windows: she may pass the rest of it (or of her check).
+    words = "this check" if session.game.moment_key().startswith("check:") else "this fight"
+    assert f"Pass the rest of {words}" in _labels(scene)
+    press(app, f"Pass the rest of {words}")
+    assert app.toast is not None and app.toast[0] == f"Passing for the rest of {words}."

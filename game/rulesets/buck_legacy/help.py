@@ -314,3 +314,15 @@ def window_about(state: BLState) -> tuple[int, ...]:
         return (step["buyer"], step["declarer"])
     who = concerned(state, step["moment"]) if step["step"] == "help" else None
     return () if who is None else (who,)
+
+
+def window_moment(state: BLState) -> str | None:
+    """Which fight or check is on now (public facts), so that an Adventurer may pass at the rest
+    of its windows: a battle asks again at every Compare and after every change anyone makes
+    (BL-115), and a check's die after every change (BL-094). A fight's checks (an Escape) are
+    part of the fight. None when neither is on."""
+    fight = state.fight
+    if fight is not None:
+        return f"fight:{state.adventure}:{fight.fighter}:{fight.monster}"
+    check = state.check
+    return None if check is None else f"check:{state.adventure}:{len(state.checks)}:{check.seat}:{check.kind}"

@@ -88,6 +88,12 @@ class BuckLegacy(FlowRuleSystem):
     def concerned_seats(self, state: BLState) -> tuple[int, ...]:
         return _help.window_about(state)
 
+    def moment_key(self, state: BLState) -> str | None:
+        return _help.window_moment(state)
+
+    def moment_words(self, key: str) -> str:
+        return "this check" if key.startswith("check:") else "this fight"
+
     def seat_label(self, index: int, seats: int) -> str:
         return f"Adventurer {index + 1}"
 

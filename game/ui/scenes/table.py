@@ -44,6 +44,8 @@ BOARD_ROWS = 4
 """A group with at most this many answers lit on the board lists each; more get one row."""
 PASS_ON = "__pass_on"
 """The panel's "Pass until my turn" row (Session.pass_until_turn)."""
+PASS_MOMENT = "__pass_moment"
+"""The panel's "Pass the rest of this fight" row (Session.pass_moment)."""
 GUARD_SECONDS = 0.25
 """How long clicks and shortcuts wait after the question or its answers change."""
 
@@ -259,12 +261,19 @@ class TableScene(Scene):
         order = self.table.group_order
         ordered = sorted(groups.values(), key=lambda g: order.index(g.title) if g.title in order else len(order))
         shown_groups = [g for g in ordered if g.entries]
+        system = registry.get(self.controller.session.system_id)
+        passes = []
+        if self.controller.may_pass_moment():
+            words = system.moment_words(self.controller.session.game.moment_key() or "")
+            passes.append(Entry(PASS_MOMENT, f"Pass the rest of {words}",
+                                f"Pass now, and let the game pass for you at every response window of "
+                                f"{words} until it ends (any other question of yours in it is asked as usual)."))
         if self.controller.may_pass_until_turn():
-            own = registry.get(self.controller.session.system_id).own_moments
-            shown_groups.append(Group("Pass on", [Entry(
-                PASS_ON, "Pass until my turn",
-                f"Pass now, and let the game pass for you at every response window until one is about you "
-                f"({own}) or you are asked anything else.")]))
+            passes.append(Entry(PASS_ON, "Pass until my turn",
+                                f"Pass now, and let the game pass for you at every response window until one "
+                                f"is about you ({system.own_moments}) or you are asked anything else."))
+        if passes:
+            shown_groups.append(Group("Pass on", passes))
         return shown_groups, fixed
 
     def _labels(self, decision: Decision) -> dict[str, str]:
@@ -281,11 +290,15 @@ class TableScene(Scene):
         decision = self.controller.my_decision()  # (the input guard already held back early clicks)
         if decision is None:
             return
-        if entry.key == PASS_ON:
-            error = self.controller.pass_until_turn()
+        if entry.key in (PASS_ON, PASS_MOMENT):
+            moment = entry.key == PASS_MOMENT
+            session = self.controller.session
+            words = registry.get(session.system_id).moment_words(session.game.moment_key() or "")
+            error = self.controller.pass_on(moment)
             self.selected.clear()
             self.sub_options = None
-            self.app.show_toast(error or "Passing until your turn.", 4.0)
+            self.app.show_toast(error or (f"Passing for the rest of {words}." if moment else "Passing until your turn."),
+                                4.0)
         elif entry.key == "__back":
             self.sub_options = None
             self._decision_seen = None
@@ -598,7 +611,10 @@ class TableScene(Scene):
             name = session.seats[pending.seat].name if pending else ""
             text, colour = f"Waiting for {name}.", theme.PARCHMENT
         if decision is None and not session.over and controller.shown_seat in session.passing:
-            text += " You pass until your turn."  # (chosen in the panel: the game asks no more till then)
+            # (chosen in the panel: the game asks no more till then)
+            moment = session.passing[controller.shown_seat]
+            words = registry.get(session.system_id).moment_words(moment)
+            text += f" You pass for the rest of {words}." if moment else " You pass until your turn."
         return text, colour, thinking
 
     def _draw_spinner(self, surface: pygame.Surface, centre: tuple[int, int]) -> None:
