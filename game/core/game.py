@@ -110,7 +110,7 @@ class Game:
         return self.system.concerned_seats(self.state)
 
     def moment_key(self) -> str | None:
-        """Which moment the response window now open belongs to (RuleSystem.moment_key)."""
+        """Which moment of many response windows is on now (RuleSystem.moment_key)."""
         return self.system.moment_key(self.state)
 
     def view_for(self, seat: int | None) -> SeatView:

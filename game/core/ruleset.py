@@ -134,10 +134,10 @@ class RuleSystem(ABC):
         return None
 
     def moment_key(self, state: Any) -> str | None:
-        """Which moment the response window now open belongs to (a fight that asks again after
+        """Which moment of many response windows is on now (a fight, which asks again after
         every roll and every change), as an opaque key read from public facts; None outside
-        such a moment. A seat that chose "Pass the rest of this fight" is passed for while the
-        key stays the same."""
+        such a moment. A seat that chose "Pass the rest of this fight" is passed for at its
+        windows while the key stays the same."""
         return None
 
     def moment_words(self, key: str) -> str:
