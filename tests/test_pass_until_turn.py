@@ -129,14 +129,17 @@ def test_with_strict_windows_at_a_shared_screen_the_seat_is_not_handed_its_windo
     assert passed_for and bram_asked and forced_for_her
 
 
-def test_pass_the_rest_of_this_fight_passes_only_at_the_windows_of_that_fight():
+@pytest.mark.parametrize("system_id, seats, seed, kinds", [("buck-legacy", 3, 2, ("fight:", "check:")),
+                                                           ("fantasy-adventures", 2, 3, ("encounter:",))])
+def test_pass_the_rest_of_this_fight_passes_only_at_the_windows_of_that_fight(system_id, seats, seed, kinds):
     """Buck: Legacy asks every Adventurer with a backpack again at every Compare and after every
-    change anyone makes (BL-115): about six windows a fight. "Pass the rest of this fight"
-    passes at those of this fight alone (``moment_key``: the fight, or the check), asks the
-    fighter's own questions in it as usual, and asks again at every window once it is over."""
-    session = Session.new("buck-legacy", [Seat("human", "Ann"), Seat("ai", "Bram", "normal"),
-                                          Seat("ai", "Cora", "normal")], 2)
-    stand_in = make_agent("normal", "buck-legacy", 5, 0)
+    change anyone makes (BL-115): about six windows a fight; Fantasy Adventures asks at every
+    checkpoint of every round of an Encounter (FA-164). "Pass the rest of this fight" (of this
+    Encounter) passes at the windows of that moment alone (``moment_key``), asks the seat's own
+    other questions in it as usual, and asks again at every window once it is over."""
+    session = Session.new(system_id, [Seat("human", "Ann")] + [Seat("ai", f"AI {n}", "normal")
+                                                               for n in range(1, seats)], seed)
+    stand_in = make_agent("normal", system_id, 5, 0)
     asked: list[tuple[bool, str | None]] = []  # each of Ann's answers but forced passes: window? its moment
     real_choose = session.game.choose
 
@@ -157,7 +160,7 @@ def test_pass_the_rest_of_this_fight_passes_only_at_the_windows_of_that_fight():
             session.choose(0, stand_in.choose(session.game.view_for(0), decision))
             continue
         moment = session.game.moment_key()
-        assert moment and moment.startswith(("fight:", "check:"))
+        assert moment and moment.startswith(kinds)
         asked.clear()
         session.pass_moment(0)
         session.run_ai()

@@ -55,3 +55,22 @@ def test_no_such_row_at_a_window_about_the_seat_or_outside_a_window(make_app):
     assert f"Pass the rest of {words}" in _labels(scene)
     press(app, f"Pass the rest of {words}")
     assert app.toast is not None and app.toast[0] == f"Passing for the rest of {words}."
+
+
+def test_fantasy_adventures_offers_pass_the_rest_of_this_encounter(make_app):
+    """With two players every window of an Encounter is about both, so "Pass until my turn" is
+    never offered; "Pass the rest of this Encounter" is, and passes on."""
+    app = make_app()
+    session = Session.new("fantasy-adventures", [Seat("human", "Ann"), Seat("ai", "Bram", "normal")], 3)
+    stand_in = make_agent("normal", "fantasy-adventures", 5, 0)
+    for _ in range(20_000):
+        session.run_ai()
+        decision = session.pending()
+        if session.may_pass_moment(0):
+            break
+        session.choose(0, stand_in.choose(session.game.view_for(0), decision))
+    scene = open_table(app, session)
+    labels = _labels(scene)
+    assert "Pass the rest of this Encounter" in labels and "Pass until my turn" not in labels
+    press(app, "Pass the rest of this Encounter")
+    assert app.toast is not None and app.toast[0] == "Passing for the rest of this Encounter."

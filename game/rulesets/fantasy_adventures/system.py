@@ -93,6 +93,16 @@ class FantasyAdventures(FlowRuleSystem):
         encounter = state.encounter
         return (state.monster,) if encounter is None else (encounter.target, state.monster)
 
+    def moment_key(self, state: FAState) -> str | None:
+        """An Encounter asks at every checkpoint of every round (W1 to W10, FA-164); there is
+        one a party and player turn (FA-051)."""
+        encounter = state.encounter
+        return None if encounter is None else (f"encounter:{state.game_turn}:{state.turns_this_game_turn}:"
+                                               f"{state.monster}:{encounter.target}")
+
+    def moment_words(self, key: str) -> str:
+        return "this Encounter"
+
     def seat_label(self, index: int, seats: int) -> str:
         return f"Player {index + 1}"
 
