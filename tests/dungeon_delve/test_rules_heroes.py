@@ -451,6 +451,8 @@ def test_dd_020_hand_icons_total_at_most_two():
     hands = {s for s in equip_sets(g)}
     assert hands == {frozenset(), frozenset({"broadsword"}), frozenset({"round_shield"}),
                      frozenset({"broadsword", "round_shield"}), frozenset({"halberd"})}
+    labels = {o.id: o.label for o in decision(g).options}
+    assert labels["equip:"] == "Nothing" and labels["equip:broadsword,round_shield"] == "Broadsword + Round Shield"
     refused(g, "equip:broadsword,halberd")
     refused(g, "equip:broadsword,round_shield,halberd")
 
