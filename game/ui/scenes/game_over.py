@@ -12,6 +12,12 @@ from game.ui import theme
 from game.ui.scenes.base import MenuScene
 
 
+ENDING_FOOT = 46 + 14 + 12
+"""Room under an ending card's text (px at scale 1): the row of buttons, its margin and a gap."""
+PARAGRAPH_GAP = 6
+"""Space (px at scale 1) for the blank line between an ending card's paragraphs."""
+
+
 class GameOverScene(MenuScene):
     overlay = True
     name = "game-over"
@@ -62,10 +68,11 @@ class GameOverScene(MenuScene):
 
         line = height("italic", 16)
         lines = a.wrap(text, "italic", theme.px(16, s), width - theme.px(60, s))
+        # (the gaps and sizes draw_content uses above the text: crown, headline, reason, scores, title)
         above = (theme.px(74 + 50 + 4 + 8 + 12 + 4, s) + height("heading", 26) + height("italic", 17)
                  + height("body", 17) + height("heading", 20))
-        return above + sum(line if text.strip() else theme.px(6, s) for text in lines) + line \
-            + theme.px(46 + 14 + 12, s)
+        body = sum(line if wrapped.strip() else theme.px(PARAGRAPH_GAP, s) for wrapped in lines)
+        return above + body + line + theme.px(ENDING_FOOT, s)
 
     def play_again(self) -> None:
         from game.ui.scenes.launch import open_session
@@ -117,12 +124,12 @@ class GameOverScene(MenuScene):
             title = a.text(ending["title"], "heading", theme.px(20, s), theme.GOLD_LIGHT)
             surface.blit(title, title.get_rect(midtop=(self.panel.centerx, y)))
             y += title.get_height() + theme.px(4, s)
-            bottom = self.panel.bottom - theme.px(46 + 14 + 12, s)  # (the row of buttons)
+            bottom = self.panel.bottom - theme.px(ENDING_FOOT, s)
             size = theme.px(16, s)
             lines = a.wrap(ending["text"], "italic", size, self.panel.width - theme.px(60, s))
             for index, text in enumerate(lines):
                 if not text.strip():
-                    y += theme.px(6, s)  # a paragraph break
+                    y += theme.px(PARAGRAPH_GAP, s)  # a paragraph break
                     continue
                 rendered = a.text(text, "italic", size, theme.PARCHMENT)
                 if y + 2 * rendered.get_height() > bottom and index < len(lines) - 1:
