@@ -1419,6 +1419,36 @@ def test_dd_140_one_goblin_minion_reinforces_per_overlord_turn():
     assert len(full.state.monsters) == 2
 
 
+def test_dd_140_a_reinforcement_is_numbered_on_from_the_minions_placed_at_setup():
+    """DD-140: with four heroes three Goblin minions are placed (1-3); one is gone, so the one
+    that arrives is Goblin Skulker 4, named so in the log and numbered so on its token, and no
+    figure of the game shares its name."""
+    heroes = [hero("brakka_stonehide", 2, 4), bystander(), bystander("vessarin_ashmark", 1, 6),
+              bystander("tamsin_reedfoot", 0, 5)]
+    g = game("brakka_stonehide", heroes, [mon("goblin_skulker_master", 12, 2), mon("goblin_skulker", 13, 4),
+                                          mon("goblin_skulker", 12, 6), mon("bone_warden", 18, 4)])
+    pick(g, "end")
+    _, log = settle(g, lambda d: g.state.round == 2)
+    assert [e.text for e in of(log, "reinforce", "DD-140")] == ["Goblin Skulker 4 arrives at 14,1."]
+    view = g.view_for(0)
+    numbers = {m["id"]: (m["name"], m["number"]) for m in view["monsters"] if m["kind"] == "goblin_skulker"}
+    assert numbers == {"goblin_skulker#1": ("Goblin Skulker 1", "1"), "goblin_skulker#2": ("Goblin Skulker 2", "2"),
+                       "goblin_skulker#r1": ("Goblin Skulker 4", "4")}
+    master = next(m for m in view["monsters"] if m["kind"] == "goblin_skulker_master")
+    assert master["number"] == "" and master["name"] == "Goblin Skulker Master"
+
+
+def test_dd_077_a_monster_attacks_with_its_own_attack_unnamed():
+    """DD-077: a monster's attack is declared without naming a weapon ("… attacks Brakka
+    Stonehide."), a hero's names his ("… with Broadsword")."""
+    g = game("goblin_skulker#1", [hero("brakka_stonehide", 2, 4), bystander()], [mon("goblin_skulker", 3, 4)])
+    events = pick(g, "attack:goblin_skulker:2,4", kind="action")
+    assert [e.text for e in of(events, "attack", "DD-077")] == ["Goblin Skulker attacks Brakka Stonehide."]
+    g = game("brakka_stonehide", [hero("brakka_stonehide", 2, 4), bystander()], [mon("goblin_skulker", 3, 4)])
+    events = pick(g, "attack:broadsword:3,4", kind="action")
+    assert [e.text for e in of(events, "attack", "DD-077")] == ["Brakka Stonehide attacks Goblin Skulker with Broadsword."]
+
+
 # ==============================================================================================
 # 3.18 Dice
 # ==============================================================================================

@@ -139,3 +139,33 @@ def test_an_ai_move_shows_the_way_the_figure_went(make_app):
         assert trails[0].points == [grid.square_centre(sq) for sq in path]
         return
     raise AssertionError("the overlord never moved a monster")
+
+
+def test_a_numbered_minion_carries_its_number_on_its_token(make_app):
+    """DD-140: the log names minions of a kind on the map by number ("Goblin Skulker 4"), so
+    their tokens carry the same number, and a minion alone of its kind carries none."""
+    from game.session import Seat, Session
+    from game.ui.boards.grid import GridFigure, render_figure
+    from tests.ui.driver import open_table
+
+    app = make_app()
+    session = Session.new("dungeon-delve", [Seat("ai", "Overlord", "normal"), Seat("ai", "Heroes", "normal")], 3)
+    while not any(e.kind == "reinforce" for e in session.step_ai() or ()):
+        pass
+    table = open_table(app, session)
+    frames(app)
+    view = table.controller.view()
+    figures = {f.name: f for f in table.table._figures(view)}
+    numbered = [m for m in view["monsters"] if m["number"]]
+    assert any(m["kind"] == "goblin_skulker" for m in numbered), "no numbered Goblin Skulker on the map"
+    for monster in view["monsters"]:
+        figure = figures[monster["name"]]
+        assert figure.number == monster["number"]
+        assert monster["name"].endswith(f" {figure.number}") if figure.number else not monster["name"][-1].isdigit()
+    figure = figures[numbered[0]["name"]]
+    plain = GridFigure(figure.square, figure.name, figure.kind, figure.side, figure.health, figure.max_health)
+    with_number = GridFigure(figure.square, figure.name, figure.kind, figure.side, figure.health, figure.max_health,
+                             number=figure.number)
+    assets = table.table.grid.assets
+    assert pygame.image.tobytes(render_figure(plain, 40, assets), "RGBA") != \
+        pygame.image.tobytes(render_figure(with_number, 40, assets), "RGBA")

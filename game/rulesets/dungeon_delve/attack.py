@@ -180,7 +180,9 @@ def begin_attack(ctx: Ctx, attacker: str, weapon_id: str, target: tuple[int, int
         attack.range_bonus = ctx.data.range_bonus(attacker)
     ctx.state.attack = attack
     how = f" ({label})" if label else ""
-    ctx.emit("attack", "DD-077", f"{ctx.name(attacker)} attacks {ctx.name(defender)} with {weapon.name}{how}.",
+    # A monster's own attack is no weapon to name ("Goblin Skulker attacks Tamsin Reedfoot.").
+    using = "" if ctx.data.is_monster_attack(weapon) else f" with {weapon.name}"
+    ctx.emit("attack", "DD-077", f"{ctx.name(attacker)} attacks {ctx.name(defender)}{using}{how}.",
              attacker=attacker, target=list(target), weapon=weapon.id)
     ctx.push({"step": "attack_end"})
     ctx.push({"step": "attack_damage"})

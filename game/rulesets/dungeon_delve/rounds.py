@@ -435,8 +435,9 @@ FLOW.question(ReinforceChoiceStep, ask_reinforce, answer_reinforce)
 def place_reinforcement(ctx: Ctx, group: str, kind: str, target: tuple[int, int]) -> None:
     state = ctx.state
     state.reinforcements += 1
+    # "#r1", "#r2", …: its name numbers it on from the minions placed at setup (figure_number).
     monster = Monster(f"{kind}#r{state.reinforcements}", group, kind, False, [target[0], target[1]],
                       activated=True)
     state.monsters.append(monster)
-    ctx.emit("reinforce", "DD-140", f"A {ctx.data.monster_name(kind)} arrives at {sq_id(target)}.",
+    ctx.emit("reinforce", "DD-140", f"{ctx.name(monster.id)} arrives at {sq_id(target)}.",
              figure=monster.id, square=list(target))

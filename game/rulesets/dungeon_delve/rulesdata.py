@@ -68,6 +68,7 @@ class Data:
         self._walls: dict[tuple[str, tuple[str, ...]], frozenset[geo.Edge]] = {}
         self._sight_masks: dict[tuple[str, frozenset[geo.Edge]], SightMasks] = {}
         self._monster_weapons: dict[str, Weapon] = {}  # a Weapon is frozen, so sharing it is safe
+        self._placed: dict[tuple[str, int, str], int] = {}  # minions of a kind placed at setup
 
     # -- names -------------------------------------------------------------------------------
 
@@ -82,10 +83,32 @@ class Data:
             kind = definition_id(figure)
             return self.content.monsters[kind].name if kind in self.content.monsters else figure
         name = self.content.monsters[monster.kind].name
-        same = [m for m in state.monsters if m.kind == monster.kind]
-        if len(same) > 1 and not monster.master:
-            return f"{name} {figure.rsplit('#', 1)[-1]}"
-        return name
+        number = self.figure_number(state, figure)
+        return f"{name} {number}" if number else name
+
+    def figure_number(self, state: "DDState", figure: str) -> str:
+        """The number a minion's name and token carry while others of its kind are on the map
+        ("2" of "Goblin Skulker 2"), else ""."""
+        monster = state.monster(figure)
+        if monster is None or monster.master or "#" not in figure:
+            return ""
+        if sum(1 for m in state.monsters if m.kind == monster.kind) < 2:
+            return ""
+        number = figure.rsplit("#", 1)[-1]
+        if number.startswith("r"):
+            # A reinforcement ("#r1") is numbered on from the minions of its kind placed at
+            # setup, so no two figures of a game share a name, the fallen included (DD-140).
+            # Its id stays as it is: saves replay to the same ids.
+            return str(self._placed_at_setup(state.quest, len(state.heroes), monster.kind) + int(number[1:]))
+        return number
+
+    def _placed_at_setup(self, quest: str, heroes: int, kind: str) -> int:
+        key = (quest, heroes, kind)
+        found = self._placed.get(key)
+        if found is None:
+            found = self._placed[key] = sum(1 for _, placed, _ in self.content.monster_setup(quest, heroes)
+                                            if placed == kind)
+        return found
 
     def monster_name(self, kind: str) -> str:
         return self.content.monsters[kind].name
@@ -213,6 +236,10 @@ class Data:
             found = self._monster_weapons[kind] = Weapon(kind, f"{m.name}'s attack", m.attack_type == "ranged",
                                                          tuple(m.dice), m.reach, m.pierce, m.blast, tuple(m.surges))
         return found
+
+    def is_monster_attack(self, weapon: Weapon) -> bool:
+        """Whether ``weapon`` is a monster's own attack (its id is the monster's kind)."""
+        return weapon.id in self.content.monsters
 
     def weapon_of(self, state: "DDState", figure: str, weapon_id: str) -> Weapon:
         if any(h.id == figure for h in state.heroes):

@@ -24,11 +24,13 @@ def setup(ctx: Ctx, hero_ids: list[str], hero_seats: int) -> None:
     ctx.emit("setup", "DD-148", "The heroes: " + ", ".join(ctx.name(h) for h in hero_ids) + ".")
     # Monsters by group size for this many heroes (DD-007, 2.7).
     count = len(hero_ids)
+    numbered: dict[str, int] = {}  # minions of a kind are numbered 1, 2, … across the placements
     for placement in quest.placements:
         group = content.groups[placement.group]
         master = Monster(group.master, group.id, group.master, True, list(placement.master))
         state.monsters.append(master)
-        for n, square in enumerate(placement.minions[: group.minions_for(count)], 1):
+        for square in placement.minions[: group.minions_for(count)]:
+            numbered[group.minion] = n = numbered.get(group.minion, 0) + 1
             state.monsters.append(Monster(f"{group.minion}#{n}", group.id, group.minion, False, list(square)))
     ctx.emit("setup", "DD-007", f"The map of {quest.name} is laid out: doors closed, "
              f"{len(state.monsters)} monsters and {len(quest.search_tokens)} search tokens placed.")

@@ -36,7 +36,8 @@ def _monster(state: DDState, data: Data, monster: Monster) -> MonsterView:
     return {"id": monster.id, "group": monster.group, "kind": monster.kind, "master": monster.master,
             "square": list(monster.square), "damage": monster.damage, "conditions": list(monster.conditions),
             "activated": monster.activated,
-            "name": data.figure_name(state, monster.id), "health": data.health(state, monster.id)}
+            "name": data.figure_name(state, monster.id), "number": data.figure_number(state, monster.id),
+            "health": data.health(state, monster.id)}
 
 
 def view(state: DDState, data: Data, seat: int | None) -> DDView:

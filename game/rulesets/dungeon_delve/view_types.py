@@ -48,6 +48,7 @@ class MonsterView(TypedDict):
     conditions: list[str]
     activated: bool
     name: str
+    number: str  # the number its name and token carry ("2"), or "" (rulesdata.figure_number)
     health: int
 
 

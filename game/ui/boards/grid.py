@@ -671,7 +671,7 @@ class GridBoard:
     def _figure_sprite(self, figure: GridFigure) -> pygame.Surface:
         key = (figure.name, figure.kind, figure.side, figure.health, figure.max_health, figure.fatigue,
                figure.max_fatigue, tuple(figure.conditions), figure.master, figure.colour, figure.icon, figure.active,
-               self.square)
+               figure.number, self.square)
         sprite = self._sprites.get(key)
         if sprite is None:
             if len(self._sprites) > 400:

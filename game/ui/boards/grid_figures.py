@@ -38,6 +38,8 @@ class GridFigure:
     suffered out of ``max_fatigue`` (Stamina; 0 for monsters, which have no fatigue track).
     ``side`` is ``"hero"`` or ``"monster"``. ``colour`` is a hero's ring colour; ``icon`` a
     game-icons name (a default by side and kind if omitted). ``active`` adds a glow.
+    ``number`` is the number a minion's name carries while others of its kind are on the map
+    ("Goblin Skulker 2"), drawn in its top-left corner so the log's names can be found.
     """
 
     square: Square
@@ -53,6 +55,7 @@ class GridFigure:
     colour: Colour | None = None
     icon: str | None = None
     active: bool = False
+    number: str = ""
 
 
 def sprite_pad(square: int) -> int:
@@ -109,7 +112,19 @@ def render_figure(f: GridFigure, square: int, assets: Assets) -> pygame.Surface:
         crown_badge(sprite, a, (cx, cy - rad - max(1, s // 40)), crown, 3)
     _draw_bars(sprite, f, pad, s)
     _draw_conditions(sprite, f, pad, s)
+    if f.number:
+        _draw_number(sprite, f.number, (cx - rad + max(2, s // 16), cy - rad + max(2, s // 16)), s, assets)
     return sprite
+
+
+def _draw_number(sprite: pygame.Surface, number: str, centre: tuple[int, int], s: int, assets: Assets) -> None:
+    """A minion's number on a dark disc with a pale rim (the conditions use the other corner)."""
+    r = max(6, int(s * 0.14))
+    pygame.draw.circle(sprite, (0, 0, 0), (centre[0] + 1, centre[1] + 2), r + 1)
+    pygame.draw.circle(sprite, MINION_RIM, centre, r + 1)
+    pygame.draw.circle(sprite, (24, 16, 12), centre, r)
+    text = assets.text(number, "bold", max(9, int(r * 1.5)), theme.PARCHMENT)
+    sprite.blit(text, text.get_rect(center=(centre[0], centre[1] + 1)))
 
 
 def _draw_bars(sprite: pygame.Surface, f: GridFigure, pad: int, s: int) -> None:

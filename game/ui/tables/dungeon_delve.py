@@ -291,7 +291,7 @@ class DungeonDelveTable(Table[DDView]):
             out.append(GridFigure((monster["square"][0], monster["square"][1]), monster["name"], monster["kind"],
                                   "monster", monster["health"] - monster["damage"], monster["health"],
                                   conditions=tuple(monster["conditions"]), master=monster["master"],
-                                  active=moving == monster["id"]))
+                                  active=moving == monster["id"], number=monster["number"]))
         return out
 
     def _tokens(self, view: DDView) -> list[GridToken]:
