@@ -87,7 +87,7 @@ def place(w: World, decision: Decision) -> str:
         group = data().quest(w.quest).reinforcement
         kind = content().groups[group.group].minion if group is not None else next(iter(content().monsters))
         ghost: MonsterView = {"id": "ghost", "group": "", "kind": kind, "master": False, "square": list(squares[0][0]),
-                              "damage": 0, "conditions": [], "activated": False, "name": "ghost",
+                              "damage": 0, "conditions": [], "activated": False, "name": "ghost", "number": "",
                               "health": content().monsters[kind].health_for(len(w.heroes))}
         w.monster["ghost"] = ghost
         return max(squares, key=lambda x: (monster_pos(w, ghost, x[0]), x[1]))[1]
