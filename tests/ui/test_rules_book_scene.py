@@ -9,7 +9,7 @@ import itertools
 import pytest
 
 from game.core import registry
-from game.ui.scenes.rules import RulesScene
+from game.ui.scenes.rules import RULE_ID, RulesScene, range_width
 from game.ui.settings import WINDOW_SIZES
 from game.ui.widgets.basic import Button
 from tests.ui.driver import frames, press
@@ -69,3 +69,60 @@ def test_more_games_than_a_row_holds_wrap_and_the_text_moves_down(make_app, monk
     for a, b in itertools.combinations(scene.widgets, 2):
         assert not a.rect.colliderect(b.rect)
     assert all(screen.contains(w.rect) and not w.rect.colliderect(scene.text_rect) for w in scene.widgets)
+
+
+
+PREFIXES = {"fantasy-heroes": "FH", "dungeon-delve": "DD", "champions-of-albion": "CA", "buck-legacy": "BL",
+            "fantasy-adventures": "FA"}
+
+
+@pytest.mark.parametrize("system_id", registry.window_ids())
+def test_the_search_examples_are_the_shown_books_own(make_app, system_id):
+    """The search box's placeholder offers a word and a rule ID of the book shown (Buck:
+    Legacy's offered "FH-021", a rule of another game); each finds something there, and the
+    placeholder follows a change of book."""
+    app = make_app()
+    scene = _rules(app, system_id)
+    placeholder = scene.search.placeholder
+    word, rule = placeholder.removeprefix("Search (e.g. ").removesuffix(")").split(" or ")
+    assert rule == f"{PREFIXES[system_id]}-021"
+    for query in (word, rule):
+        scene.set_query(query)
+        found = [text for kind, text in scene.visible_blocks() if not kind.startswith("h")]
+        assert found and all(query.lower() in text.lower() or range_width(text, query) for text in found), \
+            (system_id, query)
+    other = next(s for s in registry.window_ids() if s != system_id)
+    scene.pick(other)
+    assert scene.search.placeholder.endswith(f" or {PREFIXES[other]}-021)")
+
+
+@pytest.mark.parametrize("system_id", registry.window_ids())
+def test_every_rule_id_finds_its_rule(make_app, system_id):
+    """A rule ID clicked in the log opens the book searched for it, so every rule of the book
+    finds a block, a rule cited only in a range too (Fantasy Heroes cites FH-021 only in
+    "[FH-020–FH-022]"), and an ID no block holds or cites finds nothing."""
+    app = make_app()
+    scene = _rules(app, system_id)
+    cited = [int(m[3:]) for _, text in scene.blocks for m in RULE_ID.findall(text) if m.startswith(PREFIXES[system_id])]
+    for number in range(1, max(cited) + 1):
+        scene.set_query(f"{PREFIXES[system_id]}-{number:03d}")
+        assert any(not kind.startswith("h") for kind, _ in scene.visible_blocks()), scene.query
+    scene.set_query(f"{PREFIXES[system_id]}-{max(cited) + 1:03d}")
+    assert scene.visible_blocks() == []
+
+
+
+def test_a_rule_in_a_cited_range_is_found_by_its_narrowest_range(make_app):
+    """FH-021 lies inside "[FH-020–FH-022]" and the book's opening "[FH-001–FH-134]": its search
+    shows the blocks of the narrow range and not the opening; a rule the text names shows only
+    the blocks that name it; a range of another game, or one that ends before it, does not hold it."""
+    assert range_width("… until he has exactly 7. [FH-020–FH-022]", "FH-021") == 3
+    assert range_width("… [FH-020–FH-022] and [FH-001–FH-134]", "FH-021") == 3
+    assert range_width("… [FH-020–FH-022]", "BL-021") is None
+    assert range_width("… [FH-018–FH-020]", "FH-021") is None
+    scene = _rules(make_app(), "fantasy-heroes")
+    scene.set_query("FH-021")
+    texts = [text for kind, text in scene.visible_blocks() if not kind.startswith("h")]
+    assert texts and all("[FH-020–FH-022]" in text for text in texts)
+    scene.set_query("BL-021")
+    assert scene.visible_blocks() == []

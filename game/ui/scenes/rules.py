@@ -1,11 +1,14 @@
 """The rules book: a rule system's rules.md in our own words, searchable, rule IDs shown.
 
 Headings, paragraphs and bullets are laid out as wrapped lines; the search box keeps
-the sections whose text contains the words typed (a rule ID such as FH-021 works);
+the sections whose text contains the words typed (a rule ID such as FH-021 works, also
+where the book cites it only in a range of rules, "[FH-020–FH-022]");
 the mouse wheel, arrows and Page Up/Down scroll."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -15,6 +18,22 @@ from game.core import registry, rulebook
 from game.ui import theme
 from game.ui.scenes.base import MenuScene
 from game.ui.widgets.basic import Button, TextField, draw_panel
+
+
+RULE_ID = re.compile(r"\b[A-Z]{2}-\d{3}\b")
+
+
+RULE_RANGE = re.compile(r"\b([A-Z]{2})-(\d{3})\s*[–-]\s*(?:[A-Z]{2}-)?(\d{3})\b")
+
+
+def range_width(text: str, rule: str) -> int | None:
+    """How many rules the narrowest range cited in ``text`` that holds ``rule`` spans
+    ("[FH-020–FH-022]" holds FH-021: 3), or None if no range cited there holds it."""
+    if not RULE_ID.fullmatch(rule):
+        return None
+    prefix, number = rule[:2], int(rule[3:])
+    widths = [int(b) - int(a) + 1 for p, a, b in RULE_RANGE.findall(text) if p == prefix and int(a) <= number <= int(b)]
+    return min(widths, default=None)
 
 
 def rules_text(system_id: str) -> str:
@@ -50,6 +69,18 @@ def blocks(markdown: str) -> list[tuple[str, str]]:
     return out
 
 
+SEARCH_WORDS = {"fantasy-heroes": "Goblins", "dungeon-delve": "Goblins", "champions-of-albion": "Dragon",
+                "buck-legacy": "Boss", "fantasy-adventures": "Horde"}
+"""A word each book's search box offers as an example; the book must hold it (a test looks)."""
+
+
+def search_examples(system_id: str, book: list[tuple[str, str]]) -> tuple[str, str]:
+    """The search box's examples for the book shown: a word of it and one of its own rule IDs
+    (its 21st, "BL-021"), so an example never searches another game's book."""
+    first = next((m.group(0) for _, text in book for m in [RULE_ID.search(text)] if m), None)
+    return SEARCH_WORDS.get(system_id, "turn"), f"{first[:2]}-021" if first else "a rule ID"
+
+
 STYLE = {"h1": ("title", 30, theme.GOLD_LIGHT), "h2": ("heading", 23, theme.GOLD_LIGHT),
          "h3": ("heading", 19, theme.GOLD), "bullet": ("body", 17, theme.PARCHMENT),
          "para": ("body", 17, theme.PARCHMENT)}
@@ -78,7 +109,8 @@ class RulesScene(MenuScene):
                       self.app.stack.pop, tooltip="Esc")
         search = pygame.Rect(0, theme.px(8, s), theme.px(300, s), row_h)
         search.right = back.rect.x - gap
-        self.search = TextField(search, self.query, max_length=40, placeholder="Search (e.g. Goblins or FH-021)",
+        word, rule = search_examples(self.system_id, self.blocks)
+        self.search = TextField(search, self.query, max_length=40, placeholder=f"Search (e.g. {word} or {rule})",
                                 on_change=self.set_query, tooltip="Type words or a rule ID")
         self.title_width = search.x - gap - left
         self.widgets += [self.search, back]
@@ -119,13 +151,25 @@ class RulesScene(MenuScene):
         if not self.query.strip():
             return self.blocks
         words = self.query.lower().split()
+        found = self._blocks_where(lambda text: all(word in text.lower() for word in words))
+        rule = self.query.strip().upper()
+        if found or not RULE_ID.fullmatch(rule):
+            return found
+        # A rule cited only within a range of rules ("[FH-020–FH-022]" for FH-021): the
+        # blocks that cite the narrowest such range, so a rule ID clicked in the log always
+        # finds its rule, and the book's opening "[FH-001–FH-134]" only when nothing else does.
+        widths = [w for _, text in self.blocks if (w := range_width(text, rule)) is not None]
+        return self._blocks_where(lambda text: widths != [] and range_width(text, rule) == min(widths))
+
+    def _blocks_where(self, keep: Callable[[str], bool]) -> list[tuple[str, str]]:
+        """The blocks of text ``keep`` keeps, each after the heading it comes under."""
         out: list[tuple[str, str]] = []
         heading: tuple[str, str] | None = None
         for kind, text in self.blocks:
             if kind.startswith("h"):
                 heading = (kind, text)
                 continue
-            if all(word in text.lower() for word in words):
+            if keep(text):
                 if heading is not None:
                     out.append(heading)
                     heading = None
