@@ -13,3 +13,9 @@ def ordinal(n: int) -> str:
     if 10 <= n % 100 <= 20:
         return f"{n}th"
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+
+
+def a_or_an(word: str) -> str:
+    """"a might test", "an awareness test", "an Earth hero": the article by the first letter
+    (a vowel's sound; the rules' words have no silent h or long u)."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"

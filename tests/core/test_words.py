@@ -16,3 +16,14 @@ def test_ordinal_says_a_place_as_people_write_it():
 
     assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111)] == \
         ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st", "111th"]
+
+
+def test_a_or_an_takes_the_article_of_the_first_letter():
+    """Dungeon Delve's log said "rolls for a awareness test"; every game now takes the article
+    from one helper."""
+    from game.core.words import a_or_an
+
+    assert a_or_an("awareness test") == "an awareness test"
+    assert a_or_an("might test") == "a might test"
+    assert a_or_an("Earth hero") == "an Earth hero"
+    assert a_or_an("item") == "an item"

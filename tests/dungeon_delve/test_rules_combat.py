@@ -26,6 +26,7 @@ from game.core.decision import Decision
 from game.core.errors import IllegalChoice
 from game.core.events import Event
 from game.core.game import Game
+from game.rulesets.dungeon_delve.context import recovery_words
 from game.rulesets.dungeon_delve.system import DungeonDelve
 from tests.dungeon_delve.dd_helpers import FairGame
 
@@ -746,7 +747,13 @@ def test_dd_107_recovery_never_below_zero():
     events = pick(g, "skill:mend:sister_elowen")
     assert g.state.hero("sister_elowen").damage == 0
     assert of(events, "recover")[0].data["hearts"] == 1
+    assert of(events, "recover")[0].text == "Sister Elowen recovers 1 damage (Mend)."
     script_used(g)
+    # Nothing to recover: the log says so, not "recovers 0 damage and 0 fatigue".
+    g = game("brakka_stonehide", [hero("brakka_stonehide", 10, 4), bystander()])
+    events = pick(g, "rest") + pick(g, "end")  # Unyielding's 2 damage come at the turn's end (DD-055)
+    assert [e.text for e in of(events, "recover")] == ["Brakka Stonehide has nothing to recover (Unyielding)."]
+    assert recovery_words(0, 2) == "recovers 2 fatigue"
 
 
 def test_dd_108_a_defeated_monster_is_removed():
@@ -990,6 +997,11 @@ def test_dd_117_attribute_test_gray_plus_black_at_most_the_attribute(gray, black
              stage="start", dice=[gray, black])
     test = [e for e in g.initial_events if e.kind == "test"]
     assert len(test) == 1 and test[0].data["passed"] is passed
+    shields = {"gray:5": "4 shields", "gray:6": "5 shields", "gray:1": "0 shields"}[gray]
+    assert test[0].text == (f"Brakka Stonehide {'passes' if passed else 'fails'} the might test: {shields}, "
+                            f"{'not ' if passed else ''}more than might 4.")
+    roll = next(e for e in g.initial_events if e.kind == "dice")
+    assert roll.text.startswith("Brakka Stonehide rolls for a might test (Poisoned): ")
     brakka = g.state.hero("brakka_stonehide")
     assert brakka.damage == (0 if passed else 1)
     assert ("poisoned" in brakka.conditions) is not passed

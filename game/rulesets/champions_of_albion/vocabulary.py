@@ -22,7 +22,7 @@ from typing import Any, Callable, Mapping
 
 from game.core.cards import Field
 from game.core.vocabulary import Verb, Vocabulary
-from game.core.words import counted
+from game.core.words import a_or_an, counted
 
 ATTRIBUTES = ("strength", "speed", "intuition", "perception", "persuasion", "resolve")
 """The six numeric champion attributes (2.2)."""
@@ -256,7 +256,7 @@ def _reroll(p: Mapping[str, Any]) -> str:
 
 
 def _gather(p: Mapping[str, Any]) -> str:
-    what = f"a {p['kind'].replace('_', ' ')}" if "kind" in p else "one resource"
+    what = a_or_an(p["kind"].replace("_", " ")) if "kind" in p else "one resource"
     text = f"Gather {what} from the Hand"
     if p.get("any_space"):
         text += " on any space"

@@ -13,7 +13,7 @@ from functools import lru_cache
 from game.core.cards import draw
 from game.core.decision import Blocked, Decision, Option
 from game.rulesets.dungeon_delve import geometry as geo
-from game.rulesets.dungeon_delve.context import FLOW, Ctx, parse_sq, sq, sq_id
+from game.rulesets.dungeon_delve.context import FLOW, Ctx, parse_sq, recovery_words, sq, sq_id
 from game.rulesets.dungeon_delve.state import OVERLORD, Activation, Hero
 from game.rulesets.dungeon_delve.steps import ActionsStep, KeenEyeStep, WalkStep
 
@@ -463,10 +463,10 @@ def _revive(ctx: Ctx, reviver: Hero, target: Hero) -> None:
     _, sums = ctx.roll(RED_PAIR, ctx.name(reviver.id), f"reviving {ctx.name(target.id)}", "DD-072")
     extra = sum(e.get("amount", 0) for e in ctx.data.ability_effects(reviver.id, "revive") if e.verb == "recover")
     hearts = sums.get("hearts", 0) + extra
-    target.damage = max(0, target.damage - hearts)
-    target.fatigue = max(0, target.fatigue - sums.get("surge", 0))
-    ctx.emit("recover", "DD-072", f"{ctx.name(target.id)} recovers {hearts} damage and {sums.get('surge', 0)} "
-             "fatigue.", hero=target.id)
+    healed, rested = min(target.damage, hearts), min(target.fatigue, sums.get("surge", 0))
+    target.damage -= healed
+    target.fatigue -= rested
+    ctx.emit("recover", "DD-072", f"{ctx.name(target.id)} {recovery_words(healed, rested)}.", hero=target.id)
     ctx.stand_up_in_place(target, "DD-072")
 
 

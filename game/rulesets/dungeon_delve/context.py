@@ -13,6 +13,7 @@ from game.core.context import BaseContext
 from game.core.dice import Die, roll_pool, total
 from game.core.events import EventLog
 from game.core.flow import Flow
+from game.core.words import a_or_an, counted
 from game.rulesets.dungeon_delve import geometry as geo
 from game.rulesets.dungeon_delve.rulesdata import Data
 from game.rulesets.dungeon_delve.state import DDState, Hero, Monster
@@ -160,7 +161,7 @@ class Ctx(BaseContext[DDState, DDStep]):
         """Gray + black; passes if the shields are at most the attribute (DD-117, DD-118)."""
         value = self.data.attribute(hero.id, attribute)
         dice = list(self.data.test_dice())
-        faces, sums = self.roll(dice, self.name(hero.id), f"a {attribute} test ({why})", "DD-117")
+        faces, sums = self.roll(dice, self.name(hero.id), f"{a_or_an(attribute)} test ({why})", "DD-117")
         passed = sums.get("shields", 0) <= value
         stone = next((i for i in hero.equipped if i not in hero.exhausted
                       and self.data.item(i).when == "attribute_test"), None)
@@ -174,8 +175,10 @@ class Ctx(BaseContext[DDState, DDStep]):
             faces[worst] = new_faces[0]
             sums = total([self.die(d) for d in dice], faces)
             passed = sums.get("shields", 0) <= value
+        shields = counted(sums.get("shields", 0), "shield")
         self.emit("test", "DD-117", f"{self.name(hero.id)} {'passes' if passed else 'fails'} the {attribute} "
-                  f"test ({sums.get('shields', 0)} against {value}).", hero=hero.id, passed=passed)
+                  f"test: {shields}, {'not ' if passed else ''}more than {attribute} {value}.", hero=hero.id,
+                  passed=passed)
         return passed
 
     # -- damage, fatigue, recovery (DD-053, DD-054, DD-107 to DD-113) -----------------------------
@@ -224,7 +227,7 @@ class Ctx(BaseContext[DDState, DDStep]):
         hero.damage -= healed
         rested = min(hero.fatigue, max(0, fatigue))
         hero.fatigue -= rested
-        self.emit("recover", rule, f"{self.name(hero.id)} recovers {healed} damage and {rested} fatigue ({why}).",
+        self.emit("recover", rule, f"{self.name(hero.id)} {recovery_words(healed, rested)} ({why}).",
                   hero=hero.id, hearts=healed, fatigue=rested)
         if hero.knocked_out and healed >= 1:
             self.stand_up_in_place(hero, rule)
@@ -351,3 +354,10 @@ def describe_face(face: dict[str, int]) -> str:
 @lru_cache(maxsize=8)
 def board_for(data: Data, quest: str) -> geo.Board:
     return data.board(quest)
+
+
+def recovery_words(damage: int, fatigue: int) -> str:
+    """What a recovery did, naming only what it took away: "recovers 2 damage", "recovers 1
+    damage and 1 fatigue", "has nothing to recover" (not "recovers 0 damage and 0 fatigue")."""
+    parts = [f"{amount} {what}" for amount, what in ((damage, "damage"), (fatigue, "fatigue")) if amount > 0]
+    return "recovers " + " and ".join(parts) if parts else "has nothing to recover"

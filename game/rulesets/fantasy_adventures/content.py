@@ -39,6 +39,7 @@ from game.core.cards import (
 )
 from game.core.effects import Effect
 from game.core.errors import ContentError
+from game.core.words import a_or_an
 from game.rulesets.fantasy_adventures.vocabulary import (
     AK_OF,
     ANY_PARTY_TARGETS,
@@ -469,7 +470,7 @@ def _check_ability(a: Effect, card: Card, where: str, *, in_pair: bool = False) 
             refuse("a trap's Melee penalty falls on the party (whom = \"party\")")
     elif kind == "automatic":
         if a.verb not in AUTOMATIC_ON[holder]:
-            refuse(f"a {holder} cannot have this ability")
+            refuse(f"{a_or_an(holder)} cannot have this ability")
     elif kind == "ranged" and holder not in ("hero", "item"):
         refuse("only heroes and items make Ranged attacks (FA-117)")
     elif kind == "trap":
@@ -510,7 +511,7 @@ def _check_side(a: Effect, card: Card, refuse: Any) -> None:
     """Vs. abilities name the other side; leadership its own (FA-208, FA-228)."""
     other = "heroes" if card.kind == "monster" else "monsters"
     if a.verb == "melee_vs" and a.has("side") and a.get("side") != other:
-        refuse(f"a {card.kind}'s vs. ability is against {other}")
+        refuse(f"{a_or_an(card.kind)}'s vs. ability is against {other}")
     if a.verb == "melee_vs" and a.get("vs") in MONSTER_GROUPS and card.kind == "monster":
         refuse("a monster's vs. ability is against heroes")
     if a.verb == "leadership" and a.has("element") != (card.kind == "hero"):

@@ -37,6 +37,7 @@ from typing import Any, Mapping, Sequence
 from game.core.cards import instances
 from game.core.errors import ContentError, FiveRealmsError
 from game.core.files import write_atomic
+from game.core.words import a_or_an
 from game.rulesets.fantasy_adventures.content import CONTENT_DIR, FAContent, Item
 
 FORMAT = "five-realms-deck"
@@ -133,7 +134,7 @@ def check_deck(deck: DeckList, content: FAContent) -> list[Violation]:
                 out.append(Violation("FA-023", f"The {part} lists '{card_id}', a card this version does not know "
                                                "(FA-023)."))
             elif card.deck != which and which == "hero":
-                out.append(Violation("FA-020", f"'{card.name}' is {_a(card.kind)}: the Hero deck holds only heroes "
+                out.append(Violation("FA-020", f"'{card.name}' is {a_or_an(card.kind)}: the Hero deck holds only heroes "
                                                "(FA-020)."))
             elif card.deck != which:
                 out.append(Violation("FA-001", f"'{card.name}' is a hero: heroes belong in the Hero deck, not the "
@@ -158,10 +159,6 @@ def check_deck(deck: DeckList, content: FAContent) -> list[Violation]:
         out.append(Violation("FA-019", f"The Encounter deck's items total {t.item_gp:,} GP; the limit is "
                                        f"{ITEM_GP:,} GP (FA-019)."))
     return out
-
-
-def _a(word: str) -> str:
-    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
 
 
 def _count(n: int, noun: str) -> str:

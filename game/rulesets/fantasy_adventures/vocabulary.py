@@ -50,6 +50,7 @@ from typing import Any, Callable, Mapping
 from game.core.cards import Field
 from game.core.effects import Effect
 from game.core.vocabulary import Verb, Vocabulary
+from game.core.words import a_or_an
 
 ELEMENTS = ("fire", "water", "air", "earth")
 """The four elements (FA-006): Fire red, Water blue, Air white, Earth green."""
@@ -164,10 +165,6 @@ def element_name(element: str) -> str:
     return element.title()
 
 
-def _a(word: str) -> str:
-    return f"{'an' if word[0].lower() in 'aeiou' else 'a'} {word}"
-
-
 def _vs_text(p: Params) -> str:
     if "min_melee" in p:
         return f"{p['side']} with Melee Value {p['min_melee']} or more"
@@ -236,9 +233,9 @@ def _defeat(p: Params, holder: str) -> str:
 def _summon_monster(p: Params, holder: str) -> str:
     monster = f"{p['group']} monster" if "group" in p else "monster"
     if holder == "trap":
-        return (f"the monster player draws from his Encounter deck until {_a(monster)} appears; it joins this "
+        return (f"the monster player draws from his Encounter deck until {a_or_an(monster)} appears; it joins this "
                 "Encounter")
-    return f"summon {_a(monster)}"
+    return f"summon {a_or_an(monster)}"
 
 
 def _summon_hero(p: Params, holder: str) -> str:
@@ -469,7 +466,7 @@ def _use_phrase(effect: Effect, whom: str) -> str:
     if verb == "current_melee":
         return f"give {whom} {signed(p['amount'])} Melee for the current melee"
     if verb == "summon_hero":
-        return f"summon {_a(element_name(p['element']))} hero into an open position{on}"
+        return f"summon {a_or_an(element_name(p['element']))} hero into an open position{on}"
     if verb == "join":
         return "join this Encounter"
     return _PHRASES[verb](p, "hero")
