@@ -267,6 +267,9 @@ def test_fa_211_fat_073_an_and_pair_is_one_action_one_flip_and_both_effects():
     to_action(g)
     events = act(g, f"use:{inst(0, 'thessaly_wren')}:0:{inst(0, 'flame_lancer')}")
     assert len(of(events, "granted")) == 2 and len(of(events, "ability")) == 1
+    assert [e.text for e in of(events, "granted")] == [  # the abilities' words, not their verbs' ids
+        'Flame Lancer has +1 Melee until the end of the Encounter (Captain Thessaly Wren).',
+        'Flame Lancer has "Save on 1" until the end of the Encounter (Captain Thessaly Wren).']
     me = g.state.players[0]
     assert me.flipped == [inst(0, "thessaly_wren")] and me.used == [f"{inst(0, 'thessaly_wren')}:0"]
     to(g, "action")

@@ -189,7 +189,7 @@ def test_fa_199_fat_059_a_healed_hero_keeps_its_items_position_and_monsters():
     assert d.seat == 0
     events = do(g, heal_option(g, "elder_fenwick", "flame_lancer"))
     events += to(g, "action")
-    assert of(events, "healed")
+    assert [e.text for e in of(events, "healed")] == ["Elder Fenwick heals Flame Lancer: it stays, as if never defeated."]
     me = g.state.players[0]
     assert me.front[0] == inst(0, "flame_lancer")
     assert me.items[inst(0, "flame_lancer")] == [inst(0, "chain_armor"), inst(0, "footmans_sword")]
@@ -260,7 +260,7 @@ def test_fa_200_a_monster_is_healed_only_by_an_effect_that_heals_monsters():
     d = pending(g, "heal_window")
     assert d.seat == 1
     events = do(g, f"use:{inst(1, 'cave_troll')}:0:{inst(1, 'cave_troll')}")
-    assert of(events, "healed")
+    assert [e.text for e in of(events, "healed")] == ["Cave Troll heals itself: it stays, as if never defeated."]
     to(g, "action")
     assert [m.card for m in g.state.encounter.monsters] == [inst(1, "cave_troll")]
 

@@ -22,6 +22,7 @@ from game.rulesets.fantasy_adventures import defeat, totals, traits
 from game.rulesets.fantasy_adventures.context import FLOW, Ctx
 from game.rulesets.fantasy_adventures.state import Monster
 from game.rulesets.fantasy_adventures.steps import SummonPlaceStep
+from game.rulesets.fantasy_adventures.vocabulary import gift_phrase
 
 
 def element_of(ctx: Ctx, source: str) -> str:
@@ -84,7 +85,9 @@ def do_heal(ctx: Ctx, source: str, target: str) -> None:
     encounter = ctx.state.encounter
     if encounter is not None and target not in encounter.healed:
         encounter.healed.append(target)
-    ctx.emit("healed", "FA-199", f"{ctx.name(source)} heals {ctx.name(target)}.", card=target, source=source)
+    healed = f"{ctx.name(target)} heals itself" if source == target else \
+        f"{ctx.name(source)} heals {ctx.name(target)}"
+    ctx.emit("healed", "FA-199", f"{healed}: it stays, as if never defeated.", card=target, source=source)
 
 
 def do_grant(ctx: Ctx, source: str, index: int, target: str) -> None:
@@ -94,9 +97,9 @@ def do_grant(ctx: Ctx, source: str, index: int, target: str) -> None:
     if encounter is None:
         return
     encounter.gained.setdefault(target, []).append(f"{source}:{index}")
-    gifts = ", ".join(a.verb.replace("_", " ") for a in traits.gift(ctx, f"{source}:{index}"))
-    whom = "the party" if target == "party" else ctx.name(target)
-    ctx.emit("granted", "FA-150", f"{ctx.name(source)} gives {whom} {gifts} until the end of the Encounter.",
+    gifts = gift_phrase(traits.gift(ctx, f"{source}:{index}"))
+    whom = "The party's heroes have" if target == "party" else f"{ctx.name(target)} has"
+    ctx.emit("granted", "FA-150", f"{whom} {gifts} until the end of the Encounter ({ctx.name(source)}).",
              card=source, target=target)
 
 

@@ -464,7 +464,7 @@ def _cast(ctx: Ctx, seat: int, use: Use) -> None:
     free = (traits.hero_has(ctx, caster, "first_spell_free") and caster not in ctx.encounter.cast_this_round)
     ctx.encounter.cast_this_round.append(caster)
     if free:
-        ctx.emit("not_flipped", "FA-136", f"{ctx.name(caster)} is not flipped by his first spell this round.",
+        ctx.emit("not_flipped", "FA-136", f"{ctx.name(caster)} is not flipped by its first spell this round.",
                  hero=caster)
     else:
         _flip(ctx, seat, caster)

@@ -447,11 +447,17 @@ def use_phrase(parts: tuple[Effect, ...], whom: str) -> str:
     card's sentence says whom it may be used on; the answer names the one it is."""
     grants = [p for p in parts if p.verb == "grant"]
     if len(grants) == len(parts):  # one grant, or a grant and more for "that hero" (same_target)
-        gifts = [sentence(g, "hero") for grant in grants for g in grant.get("gives")]
-        gift = gifts[0] if len(gifts) == 1 and gifts[0][0] in "+-" else " and ".join(f'"{g}"' for g in gifts)
+        gift = gift_phrase([g for grant in grants for g in grant.get("gives")])
         until = "round" if grants[0].get("until") == "round" else "Encounter"
         return f"give {whom} {gift} for this {until}"
     return " and ".join(_use_phrase(part, whom) for part in parts)
+
+
+def gift_phrase(gifts: list[Effect] | tuple[Effect, ...]) -> str:
+    """The abilities a grant gives, as people say them: "+1 Melee" alone, else each in quotes
+    ("Save on 1" and "Flying")."""
+    said = [sentence(g, "hero") for g in gifts]
+    return said[0] if len(said) == 1 and said[0][:1] in ("+", "-") else " and ".join(f'"{g}"' for g in said)
 
 
 def _use_phrase(effect: Effect, whom: str) -> str:
