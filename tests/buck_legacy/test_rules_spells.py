@@ -386,7 +386,7 @@ def test_null_zone_ignores_special_abilities_but_not_mana_drain_or_rules_blt44()
             continue
         events += g.choose(d.seat, "pass")
     assert "fear" not in kinds(events)
-    assert g.state.adventurers[2].mana == 0 and any(e.rule == "AK-27" for e in events)
+    assert g.state.adventurers[2].mana == 0 and any(e.kind == "mana" and e.rule == "BL-012" for e in events)
     d = ask(g, 0)
     assert "cast:magic_missile" not in d.option_ids and "cast:magic_arrow" not in d.option_ids
     while g.state.fight is None or g.state.fight.monster != "nagapon_warlord":

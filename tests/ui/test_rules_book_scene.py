@@ -89,8 +89,7 @@ def test_the_search_examples_are_the_shown_books_own(make_app, system_id):
     for query in (word, rule):
         scene.set_query(query)
         found = [text for kind, text in scene.visible_blocks() if not kind.startswith("h")]
-        assert found and all(query.lower() in text.lower() or range_width(text, query) for text in found), \
-            (system_id, query)
+        assert any(query.lower() in text.lower() or range_width(text, query) for text in found), (system_id, query)
     other = next(s for s in registry.window_ids() if s != system_id)
     scene.pick(other)
     assert scene.search.placeholder.endswith(f" or {PREFIXES[other]}-021)")
@@ -126,3 +125,36 @@ def test_a_rule_in_a_cited_range_is_found_by_its_narrowest_range(make_app):
     assert texts and all("[FH-020–FH-022]" in text for text in texts)
     scene.set_query("BL-021")
     assert scene.visible_blocks() == []
+
+
+@pytest.mark.parametrize("system_id", registry.window_ids())
+def test_every_rule_a_log_line_names_is_found_in_its_book(make_app, system_id):
+    """A log line's rule ID, clicked, opens the book searched for it: every ID the log of a few
+    games names (each of several, "BL-057, BL-065") finds its rule there. Buck: Legacy named
+    ability kinds of the checklist's table ("AK-17") that the book does not hold."""
+    from game.session import Seat, Session
+
+    named: set[str] = set()
+    for seed, level in ((1, "normal"), (2, "random"), (3, "random")):
+        seats = 2 if system_id != "champions-of-albion" else 1
+        options = registry.get(system_id).playout_options if level == "random" else None  # random play ends
+        session = Session.new(system_id, [Seat("ai", f"P{i}", level) for i in range(max(2, seats))], seed, options)
+        session.run_ai()
+        named |= {rule.strip() for event in session.log if event.rule for rule in event.rule.split(",")}
+    scene = _rules(make_app(), system_id)
+    assert len(named) > 20
+    for rule in sorted(named):
+        scene.set_query(rule)
+        assert scene.visible_blocks(), f"{rule}: the log names it, the rules book finds nothing"
+
+
+def test_a_heading_that_names_the_rule_shows_its_whole_section(make_app):
+    """Champions of Albion's rulings are headings ("The main enemy's moves (G-38)") over
+    paragraphs that do not repeat the ID: searching G-38 shows that section, and no other."""
+    scene = _rules(make_app(), "champions-of-albion")
+    start = next(i for i, (kind, text) in enumerate(scene.blocks) if kind.startswith("h") and "(G-38)" in text)
+    end = next(i for i in range(start + 1, len(scene.blocks)) if scene.blocks[i][0] <= scene.blocks[start][0])
+    scene.set_query("G-38")
+    shown = scene.visible_blocks()
+    assert shown[0] == scene.blocks[start] and len(shown) >= 2
+    assert all(block in scene.blocks[start:end] for block in shown if "G-38" not in block[1])

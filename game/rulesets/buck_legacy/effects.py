@@ -145,8 +145,8 @@ def draw_item(ctx: Ctx, effect: Effect, seat: int, card: str) -> None:
         item = ctx.draw("items")
         if item is None:
             return
-        ctx.emit("item_draw", "AK-17", f"{ctx.who(seat)} draws an Item into the backpack.", seat=seat)
-        ctx.emit("item_private", "AK-17", f"You draw {ctx.name(item)}.", seats=(seat,), card=item)
+        ctx.emit("item_draw", "BL-233", f"{ctx.who(seat)} draws an Item into the backpack.", seat=seat)
+        ctx.emit("item_private", "BL-233", f"You draw {ctx.name(item)}.", seats=(seat,), card=item)
         ctx.to_backpack(seat, item)
 
 
@@ -207,8 +207,8 @@ def peek_dungeon(ctx: Ctx, effect: Effect, seat: int, card: str) -> None:
     deck = ctx.state.dungeon_deck
     if deck:
         ctx.adventurer(seat).peeked = deck[-1]
-        ctx.emit("peek", "AK-31", f"{ctx.who(seat)} looks at the top Dungeon card.", seat=seat)
-        ctx.emit("peek_private", "AK-31", f"The top Dungeon card is {ctx.name(deck[-1])}.", seats=(seat,),
+        ctx.emit("peek", "BL-016", f"{ctx.who(seat)} looks at the top Dungeon card.", seat=seat)
+        ctx.emit("peek_private", "BL-016", f"The top Dungeon card is {ctx.name(deck[-1])}.", seats=(seat,),
                  card=deck[-1])
 
 

@@ -197,7 +197,7 @@ def encounter(ctx: Ctx, fight: Fight) -> None:
         return
     if monsters.keyword(ctx, "mana_drain") and ctx.adventurer(seat).mana:
         ctx.adventurer(seat).mana = 0
-        ctx.emit("mana", "AK-27", f"Mana Drain: {ctx.who(seat)}'s Mana drops to 0.", seat=seat)
+        ctx.emit("mana", "BL-012", f"Mana Drain: {ctx.who(seat)}'s Mana drops to 0.", seat=seat)
     resolve(ctx, seat, fight.monster, "encounter")
     if monsters.frightens(ctx):
         ctx.emit("fear", "BL-097", f"{monster_name(ctx)} frightens {ctx.who(seat)}: a Fear check of "

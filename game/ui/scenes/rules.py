@@ -162,14 +162,20 @@ class RulesScene(MenuScene):
         return self._blocks_where(lambda text: widths != [] and range_width(text, rule) == min(widths))
 
     def _blocks_where(self, keep: Callable[[str], bool]) -> list[tuple[str, str]]:
-        """The blocks of text ``keep`` keeps, each after the heading it comes under."""
+        """The blocks of text ``keep`` keeps, each after the heading it comes under; a heading
+        it keeps ("The main enemy's moves (G-38)") keeps its whole section."""
         out: list[tuple[str, str]] = []
         heading: tuple[str, str] | None = None
+        section: str | None = None  # the level of a kept heading whose section is being kept
         for kind, text in self.blocks:
             if kind.startswith("h"):
                 heading = (kind, text)
+                if section is not None and kind <= section:
+                    section = None
+                if section is None and keep(text):
+                    section = kind
                 continue
-            if keep(text):
+            if section is not None or keep(text):
                 if heading is not None:
                     out.append(heading)
                     heading = None
