@@ -177,6 +177,8 @@ def test_ca_068_ca_069_a_failed_test_applies_the_failure_part():
     p.run(*ends(1))
     assert p.of("CA-067")[0].data["total"] == 4 + 1 < 6
     assert p.of("CA-068", passed=False)
+    attribute = SYSTEM.content.stories["the_tithe_reeve"].parts[0].test.attribute
+    assert [e.text for e in p.of("CA-068")] == [f"Gareth fails the {attribute} test: 5 against 6."]
     assert g.state.champion("gareth").gold == 1
 
 

@@ -101,6 +101,7 @@ def test_fht_31_two_players_taking_last_territory_wins():
     assert state(g).players[1].eliminated
     [over] = events_of(g, "game_over")
     assert over.rule == "FH-076" and over.data["winners"] == [0]
+    assert over.text.endswith(" wins: they control every territory card in play.")  # a whole sentence
     assert kinds_index(g, "battle_discard") < kinds_index(g, "eliminated") < kinds_index(g, "game_over")
     out = g.outcome()
     assert out is not None

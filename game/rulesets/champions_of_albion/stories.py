@@ -224,7 +224,8 @@ def _settle(ctx: Ctx, step: StoryRollStep) -> None:
     part = story_card(ctx, story).parts[story.part]
     assert part.test is not None
     passed = story.total >= part.test.difficulty
-    ctx.emit("test", "CA-068", f"{ctx.short(story.champion)} {'passes' if passed else 'fails'} the test.",
+    ctx.emit("test", "CA-068", f"{ctx.short(story.champion)} {'passes' if passed else 'fails'} the "
+             f"{part.test.attribute} test: {story.total} against {part.test.difficulty}.",
              champion=story.champion, passed=passed, story=True)
     if passed:
         assert part.on_pass is not None

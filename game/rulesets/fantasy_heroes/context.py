@@ -133,7 +133,7 @@ class Ctx(BaseContext[FHState, FHStep]):
         state.battle = None
         names = " and ".join(self.who(w) for w in state.winners)
         won = f"{names} win{'s' if len(winners) == 1 else ''}"
-        self.emit("game_over", rule, f"{won}: {reason}", winners=list(state.winners), headline=won)
+        self.emit("game_over", rule, f"{won}: {reason.rstrip('.')}.", winners=list(state.winners), headline=won)
 
     def end_by_most_territories(self, reason: str, rule: str) -> None:
         """Most territory cards wins; players tied for most share the win (FH-080)."""
