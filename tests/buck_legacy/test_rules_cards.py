@@ -237,6 +237,13 @@ def test_gold_never_goes_below_zero_bl036():
     events = do(g, "end") + pass_windows(g)
     assert g.state.adventurers[0].gold == 0
     assert next(e for e in events if e.kind == "gold").data["amount"] == -10
+    assert next(e for e in events if e.kind == "gold").text == "A loses 10 Gold (Coin-Eating Lock)."
+    # With no Gold left the loss takes nothing, and the log says so (it said "gains 0 Gold").
+    g = position([adventurer("A", gold=0, backpack=["leather_cap"]), adventurer("B")], start="exploration",
+                 zone=GULCH, dungeon_top=["coin_eating_lock", "forgotten_purse"], dice=["plain:1"])
+    events = do(g, "end") + pass_windows(g)
+    lost = next(e for e in events if e.kind == "gold")
+    assert (lost.rule, lost.text, g.state.adventurers[0].gold) == ("BL-036", "A has no Gold to lose (Coin-Eating Lock).", 0)
 
     e = adventurer("E", gold=5, slots={"weapon": "sparkwire_rapier"})
     g = position([e, STOPPER], start="boss", zone="saltmarsh_fens", dice=["red:6", "white:6", "black:1"])

@@ -97,12 +97,15 @@ def _mark_failed(ctx: Ctx, seat: int, card: str) -> None:
 def gold(ctx: Ctx, effect: Effect, seat: int, card: str) -> None:
     """Gain Gold, or lose it, never below 0 (BL-036, A-37)."""
     adv = ctx.adventurer(seat)
-    amount = int(effect.get("amount"))
-    if amount < 0:
-        amount = -min(adv.gold, -amount)
+    printed = int(effect.get("amount"))
+    amount = -min(adv.gold, -printed) if printed < 0 else printed
     adv.gold += amount
-    ctx.emit("gold", "BL-036" if amount < 0 else "BL-023", f"{adv.name} {'gains' if amount >= 0 else 'loses'} "
-             f"{abs(amount)} Gold ({ctx.name_or_boss(card)}).", seat=seat, amount=amount)
+    if printed < 0:
+        what = f"loses {amount * -1} Gold" if amount else "has no Gold to lose"
+    else:
+        what = f"gains {amount} Gold"
+    ctx.emit("gold", "BL-036" if printed < 0 else "BL-023", f"{adv.name} {what} ({ctx.name_or_boss(card)}).",
+             seat=seat, amount=amount)
 
 
 @VOCABULARY.handles("mana")
