@@ -8,9 +8,10 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
-SCENES = ("title", "new-game", "table", "pause", "load", "save", "settings", "rules", "game-over", "handoff",
-          "deck-builder")
-SCENE_ALIASES = {"deck_builder": "deck-builder", "new_game": "new-game", "game_over": "game-over"}
+SCENES = ("title", "new-game", "game-options", "table", "pause", "load", "save", "settings", "rules", "game-over",
+          "handoff", "deck-builder")
+SCENE_ALIASES = {"deck_builder": "deck-builder", "new_game": "new-game", "game_over": "game-over",
+                 "game_options": "game-options"}
 
 
 def _headless() -> None:
@@ -119,6 +120,11 @@ def build_scene(app: Any, scene: str, ruleset: str, seed: int, steps: int, seats
     }
     if scene in simple:
         app.stack.push(simple[scene]())
+        return
+    if scene == "game-options":  # the game's options page, over its New game form
+        form = new_game_for(app, ruleset)
+        app.stack.push(form)
+        form.open_options()
         return
     humans = 2 if scene == "handoff" else 1
     count = seats if seats is not None else max(2, registry.get(ruleset).min_seats)

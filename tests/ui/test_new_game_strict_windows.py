@@ -1,6 +1,11 @@
 """New game: the "Strict windows" switch reaches the session, the form fits the window with
 the most seats a game allows, and its choices read as names, not ids."""
 
+import itertools
+
+import pytest
+
+from game.ui.settings import WINDOW_SIZES
 from game.ui.widgets.basic import Cycle
 from tests.ui.driver import click, press
 
@@ -26,19 +31,33 @@ def test_strict_windows_switch_reaches_the_session(make_app):
     assert table is not None and table.controller.session.strict_windows is True
 
 
-def test_the_form_fits_with_the_most_seats(make_app):
+@pytest.mark.parametrize("size", WINDOW_SIZES)
+def test_the_form_fits_with_the_most_seats(make_app, size):
+    """Every game's form, with the most seats it allows, lies inside the window, above Start
+    and Back, and no two of its widgets overlap, at every window size. Buck: Legacy's eight
+    options ran under Start and off the window; they are now on a page of their own."""
+    from game.core import registry
     from game.ui.scenes.title import TitleScene
 
-    app = make_app((1024, 640))
+    app = make_app(size)
     app.stack.replace(TitleScene(app))
     press(app, "New game")
-    press(app, "Dungeon Delve")
     scene = app.stack.top
-    scene.set_count(str(scene.system.max_seats))
-    start = next(w for w in scene.widgets if getattr(w, "label", "") == "Start")
-    form = [w for w in scene.widgets if w.rect.x >= scene.form_x and getattr(w, "label", "") not in ("Start", "Back")]
-    assert len(form) >= 2 * scene.system.max_seats + 2
-    assert all(w.rect.bottom <= start.rect.top for w in form), "the form runs under the Start button"
+    screen = app.screen.get_rect()
+    for system_id in registry.window_ids():
+        scene.pick(system_id)
+        scene.set_count(str(scene.system.max_seats))
+        start = next(w for w in scene.widgets if getattr(w, "label", "") == "Start")
+        back = next(w for w in scene.widgets if getattr(w, "label", "") == "Back")
+        form = [w for w in scene.widgets if w.rect.x >= scene.form_x and w not in (start, back)]
+        assert len(form) >= 2 * scene.system.max_seats + 2
+        assert all(w.rect.bottom <= min(start.rect.top, back.rect.top) for w in form), \
+            f"{system_id}: the form runs under the Start button"
+        for widget in scene.widgets:
+            assert screen.contains(widget.rect), (system_id, getattr(widget, "label", widget))
+        for a, b in itertools.combinations(scene.widgets, 2):
+            assert not a.rect.colliderect(b.rect), (system_id, getattr(a, "label", a), getattr(b, "label", b))
+        assert scene.options_inline is (system_id != "buck-legacy"), system_id
 
 
 def test_each_seat_says_what_every_level_is(make_app):

@@ -23,6 +23,7 @@ from game.core.errors import FiveRealmsError
 from game.session import Seat, Session
 from game.ui import theme
 from game.ui.scenes.base import MenuScene, NoticeScene
+from game.ui.scenes.game_options import GameOptionsScene, changed_options, option_widget, widget_width
 from game.ui.widgets.basic import Button, Cycle, TextField
 
 SEAT_KINDS = [("human", "Human"), ("normal", "AI · normal"), ("hard", "AI · hard"), ("easy", "AI · easy"),
@@ -47,6 +48,7 @@ def _typeable_in(field: TextField, ch: str) -> bool:
     return typeable(field.text, ch)
 
 
+OPTIONS_LABEL = "Game options"
 STRICT_LABEL = "Strict windows"
 STRICT_HELP = ("For players sharing one screen. On: at every moment the rules let a player respond, the screen "
                "goes to that player, even with nothing to play, so a hand-off never tells what a hand holds. "
@@ -93,8 +95,20 @@ class NewGameScene(MenuScene):
         # The summary goes under the list of games; the form's labels get the room they need.
         self.summary_rect = pygame.Rect(left, top + len(registry.window_ids()) * (row + 6) + theme.px(16, s),
                                         theme.px(260, s), h)
+        # Start and Back first: the form must end above them.
+        start = Button(pygame.Rect(0, 0, theme.px(220, s), theme.px(50, s)), "Start", self.start, primary=True,
+                       hotkey=pygame.K_RETURN, tooltip="Start the game (Enter)")
+        start.rect.bottomright = (w - theme.px(60, s), h - theme.px(40, s))
+        back = Button(pygame.Rect(0, 0, theme.px(160, s), theme.px(50, s)), "Back", self.app.stack.pop,
+                      tooltip="Back to the title (Esc)")
+        back.rect.bottomright = (start.rect.x - theme.px(16, s), start.rect.bottom)
+        # The game's options stand in the form while they fit under its most seats; else one
+        # row opens them on a page of their own (game_options), whatever the seats.
+        seats_end = top + row + theme.px(10, s) + system.max_seats * row + theme.px(10, s) + row
+        self.options_inline = seats_end + (len(self.form_options()) + 1) * row <= back.rect.y
         labels = [system.seat_label(i, system.max_seats) for i in range(system.max_seats)]
-        labels += ["Seed", STRICT_LABEL] + [option.label for option in self.form_options()]
+        labels += ["Seed", STRICT_LABEL]
+        labels += [option.label for option in self.form_options()] if self.options_inline else [OPTIONS_LABEL]
         label_w = max(self.app.assets.text(t, "bold", theme.px(17, s), theme.PARCHMENT).get_width() for t in labels)
         x = left + theme.px(260 + 28, s) + label_w + theme.px(8, s)
         self.form_x = x
@@ -130,37 +144,31 @@ class NewGameScene(MenuScene):
         self.seed_label_y = y
         y += row
         self.option_rows: list[tuple[str, int]] = []
-        for option in self.form_options():
-            value = self.options.get(option.id, option.default)
-            if option.choices or option.suggestions:
-                values = option.choices or option.suggestions
-                widget: Any = Cycle(pygame.Rect(x, y, theme.px(320, s), row - 8),
-                                    [(c, system.option_label(option.id, c)) for c in values], str(value),
-                                    partial(self.options.__setitem__, option.id), tooltip=option.help)
-            elif isinstance(option.default, bool):
-                widget = Cycle(pygame.Rect(x, y, theme.px(200, s), row - 8), [("off", "Off"), ("on", "On")],
-                                    "on" if value else "off",
-                                    partial(self._set_switch, option.id),
-                                    tooltip=option.help)
-            else:
-                widget = TextField(pygame.Rect(x, y, theme.px(200, s), row - 8), str(value), max_length=5,
-                                   allowed=str.isdigit, tooltip=option.help,
-                                   on_change=partial(self._set_number, option.id))
-            self.widgets.append(widget)
-            self.option_rows.append((option.label, y))
+        self.options_summary: tuple[str, int, int] | None = None  # the page's row: text, x, y
+        if self.options_inline:
+            for option in self.form_options():
+                rect = pygame.Rect(x, y, widget_width(option, s), row - 8)
+                self.widgets.append(option_widget(system, option, self.options, rect))
+                self.option_rows.append((option.label, y))
+                y += row
+        else:
+            page = Button(pygame.Rect(x, y, theme.px(200, s), row - 8), "Choose…", self.open_options,
+                          tooltip=f"All {len(self.form_options())} options of {system.title}, each with what it does")
+            self.widgets.append(page)
+            self.option_rows.append((OPTIONS_LABEL, y))
+            changed = changed_options(system, self.options)
+            text = "Changed: " + ", ".join(changed) if changed else "As the rules say"
+            self.options_summary = (text, page.rect.right + theme.px(12, s), y)
             y += row
         self.widgets.append(Cycle(pygame.Rect(x, y, theme.px(200, s), row - 8), [("off", "Off"), ("on", "On")],
                                   "on" if self.strict_windows else "off",
                                   lambda v: setattr(self, "strict_windows", v == "on"), tooltip=STRICT_HELP))
         self.option_rows.append((STRICT_LABEL, y))
-        y += row
-        start = Button(pygame.Rect(0, 0, theme.px(220, s), theme.px(50, s)), "Start", self.start, primary=True,
-                       hotkey=pygame.K_RETURN, tooltip="Start the game (Enter)")
-        start.rect.bottomright = (w - theme.px(60, s), h - theme.px(40, s))
-        back = Button(pygame.Rect(0, 0, theme.px(160, s), theme.px(50, s)), "Back", self.app.stack.pop,
-                      tooltip="Back to the title (Esc)")
-        back.rect.bottomright = (start.rect.x - theme.px(16, s), start.rect.bottom)
         self.widgets += [start, back]
+
+    def open_options(self) -> None:
+        self.app.stack.push(GameOptionsScene(self.app, self.system, self.options,
+                                             on_done=lambda: self.layout(self.app.size)))
 
     def deck_builder(self) -> Any:
         """The chosen game's deck builder scene class when its players build decks, else None."""
@@ -212,12 +220,6 @@ class NewGameScene(MenuScene):
     def set_count(self, value: str) -> None:
         self.seat_count = int(value)
         self.layout(self.app.size)
-
-    def _set_switch(self, option_id: str, value: str) -> None:
-        self.options[option_id] = value == "on"
-
-    def _set_number(self, option_id: str, text: str) -> None:
-        self.options[option_id] = int(text) if text else 0
 
     def set_kind(self, index: int, value: str) -> None:
         self.kinds[index] = value
@@ -275,5 +277,10 @@ class NewGameScene(MenuScene):
         for text_label, y in self.option_rows:
             label = a.text(text_label, "bold", theme.px(17, s), theme.PARCHMENT)
             surface.blit(label, label.get_rect(topright=(label_x, y + 6)))
+        if self.options_summary is not None:
+            changed, x, y = self.options_summary
+            lines = a.wrap(changed, "italic", theme.px(16, s), w - theme.px(40, s) - x)  # room for " …"
+            shown = lines[0] + (" …" if len(lines) > 1 else "")
+            surface.blit(a.text(shown, "italic", theme.px(16, s), theme.PARCHMENT), (x, y + 8))
         games = a.text("Games", "heading", theme.px(20, s), theme.GOLD_LIGHT)
         surface.blit(games, (self.games_x, theme.px(98, s)))

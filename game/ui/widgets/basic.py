@@ -133,9 +133,15 @@ class Cycle(Widget):
         pygame.draw.rect(surface, theme.GOLD if self.hovered else theme.WALNUT_LIGHT, rect, width=2,
                          border_radius=theme.px(6, scale))
         size = max(theme.MIN_TEXT_PX, min(theme.px(17, scale), int(rect.height * 0.55)))
-        label = assets.text(self.choices[self.index][1], "bold", size, theme.INK if self.enabled else theme.MUTED)
-        surface.blit(label, label.get_rect(center=rect.center))
         arrow = assets.text("‹ ›", "body", size, theme.MUTED)
+        # A long choice ("Brakka, Elowen, Vessarin, Tamsin") shrinks to stay clear of the arrows.
+        room = rect.width - 2 * (arrow.get_width() + 8)
+        text, colour = self.choices[self.index][1], theme.INK if self.enabled else theme.MUTED
+        label = assets.text(text, "bold", size, colour)
+        while label.get_width() > room and size > theme.MIN_TEXT_PX:
+            size -= 1
+            label = assets.text(text, "bold", size, colour)
+        surface.blit(label, label.get_rect(center=rect.center))
         surface.blit(arrow, (rect.right - arrow.get_width() - 6, rect.centery - arrow.get_height() // 2))
 
 
