@@ -243,7 +243,8 @@ def test_gold_never_goes_below_zero_bl036():
                  zone=GULCH, dungeon_top=["coin_eating_lock", "forgotten_purse"], dice=["plain:1"])
     events = do(g, "end") + pass_windows(g)
     lost = next(e for e in events if e.kind == "gold")
-    assert (lost.rule, lost.text, g.state.adventurers[0].gold) == ("BL-036", "A has no Gold to lose (Coin-Eating Lock).", 0)
+    assert (lost.rule, lost.text, g.state.adventurers[0].gold) == \
+        ("BL-036", "A has no Gold to lose (Coin-Eating Lock).", 0)
 
     e = adventurer("E", gold=5, slots={"weapon": "sparkwire_rapier"})
     g = position([e, STOPPER], start="boss", zone="saltmarsh_fens", dice=["red:6", "white:6", "black:1"])

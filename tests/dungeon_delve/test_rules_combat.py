@@ -1458,7 +1458,8 @@ def test_dd_077_a_monster_attacks_with_its_own_attack_unnamed():
     assert [e.text for e in of(events, "attack", "DD-077")] == ["Goblin Skulker attacks Brakka Stonehide."]
     g = game("brakka_stonehide", [hero("brakka_stonehide", 2, 4), bystander()], [mon("goblin_skulker", 3, 4)])
     events = pick(g, "attack:broadsword:3,4", kind="action")
-    assert [e.text for e in of(events, "attack", "DD-077")] == ["Brakka Stonehide attacks Goblin Skulker with Broadsword."]
+    assert [e.text for e in of(events, "attack", "DD-077")] == \
+        ["Brakka Stonehide attacks Goblin Skulker with Broadsword."]
 
 
 # ==============================================================================================

@@ -189,7 +189,8 @@ def test_fa_199_fat_059_a_healed_hero_keeps_its_items_position_and_monsters():
     assert d.seat == 0
     events = do(g, heal_option(g, "elder_fenwick", "flame_lancer"))
     events += to(g, "action")
-    assert [e.text for e in of(events, "healed")] == ["Elder Fenwick heals Flame Lancer: it stays, as if never defeated."]
+    assert [e.text for e in of(events, "healed")] == \
+        ["Elder Fenwick heals Flame Lancer: it stays, as if never defeated."]
     me = g.state.players[0]
     assert me.front[0] == inst(0, "flame_lancer")
     assert me.items[inst(0, "flame_lancer")] == [inst(0, "chain_armor"), inst(0, "footmans_sword")]

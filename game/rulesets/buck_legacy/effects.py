@@ -101,7 +101,7 @@ def gold(ctx: Ctx, effect: Effect, seat: int, card: str) -> None:
     amount = -min(adv.gold, -printed) if printed < 0 else printed
     adv.gold += amount
     if printed < 0:
-        what = f"loses {amount * -1} Gold" if amount else "has no Gold to lose"
+        what = f"loses {-amount} Gold" if amount else "has no Gold to lose"
     else:
         what = f"gains {amount} Gold"
     ctx.emit("gold", "BL-036" if printed < 0 else "BL-023", f"{adv.name} {what} ({ctx.name_or_boss(card)}).",

@@ -37,7 +37,7 @@ from typing import Any, Mapping, Sequence
 from game.core.cards import instances
 from game.core.errors import ContentError, FiveRealmsError
 from game.core.files import write_atomic
-from game.core.words import a_or_an
+from game.core.words import a_or_an, counted
 from game.rulesets.fantasy_adventures.content import CONTENT_DIR, FAContent, Item
 
 FORMAT = "five-realms-deck"
@@ -134,8 +134,8 @@ def check_deck(deck: DeckList, content: FAContent) -> list[Violation]:
                 out.append(Violation("FA-023", f"The {part} lists '{card_id}', a card this version does not know "
                                                "(FA-023)."))
             elif card.deck != which and which == "hero":
-                out.append(Violation("FA-020", f"'{card.name}' is {a_or_an(card.kind)}: the Hero deck holds only heroes "
-                                               "(FA-020)."))
+                out.append(Violation("FA-020", f"'{card.name}' is {a_or_an(card.kind)}: the Hero deck holds only "
+                                               "heroes (FA-020)."))
             elif card.deck != which:
                 out.append(Violation("FA-001", f"'{card.name}' is a hero: heroes belong in the Hero deck, not the "
                                                "Encounter deck (FA-001)."))
@@ -144,13 +144,13 @@ def check_deck(deck: DeckList, content: FAContent) -> list[Violation]:
                                                "hold only one (FA-016)."))
     t = totals(deck, content)
     if t.hero_cards < HERO_DECK_MIN:
-        out.append(Violation("FA-020", f"The Hero deck has {_count(t.hero_cards, 'hero')}; it needs at least "
-                                       f"{HERO_DECK_MIN} (FA-020)."))
+        out.append(Violation("FA-020", f"The Hero deck has {counted(t.hero_cards, 'hero', 'heroes')}; it needs at "
+                                       f"least {HERO_DECK_MIN} (FA-020)."))
     if t.hero_gp > HERO_DECK_GP:
         out.append(Violation("FA-021", f"The Hero deck's heroes total {t.hero_gp:,} GP; the limit is "
                                        f"{HERO_DECK_GP:,} GP (FA-021)."))
     if t.encounter_cards < ENCOUNTER_DECK_MIN:
-        out.append(Violation("FA-017", f"The Encounter deck has {_count(t.encounter_cards, 'card')}; it needs at "
+        out.append(Violation("FA-017", f"The Encounter deck has {counted(t.encounter_cards, 'card')}; it needs at "
                                        f"least {ENCOUNTER_DECK_MIN} (FA-017)."))
     if t.encounter_gp > ENCOUNTER_DECK_GP:
         out.append(Violation("FA-018", f"The Encounter deck's cards total {t.encounter_gp:,} GP; the limit is "
@@ -159,11 +159,6 @@ def check_deck(deck: DeckList, content: FAContent) -> list[Violation]:
         out.append(Violation("FA-019", f"The Encounter deck's items total {t.item_gp:,} GP; the limit is "
                                        f"{ITEM_GP:,} GP (FA-019)."))
     return out
-
-
-def _count(n: int, noun: str) -> str:
-    plural = "heroes" if noun == "hero" else noun + "s"
-    return f"{n} {noun if n == 1 else plural}"
 
 
 def deck_instances(deck: DeckList, seat: int) -> tuple[list[str], list[str]]:
