@@ -50,7 +50,10 @@ def changed_options(system: Any, chosen: MutableMapping[str, Any]) -> list[str]:
         if option.structured or chosen.get(option.id, option.default) == option.default:
             continue
         value = chosen[option.id]
-        out.append(option.label if value is True else f"{option.label} {system.option_label(option.id, value)}")
+        if isinstance(value, bool):
+            out.append(option.label if value else f"{option.label} off")
+        else:
+            out.append(f"{option.label} {system.option_label(option.id, value)}")
     return out
 
 
