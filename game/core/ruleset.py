@@ -98,8 +98,9 @@ class RuleSystem(ABC):
     game_options: ClassVar[tuple[GameOption, ...]] = ()
     state_type: ClassVar[type]
 
-    # How results are worded: what a turn is called, and what the scores count ("" = no scores).
-    turn_word: ClassVar[str] = "turns"
+    # How results are worded: what one turn is called ("1 round", "6 rounds": the game over
+    # counts it), and what the scores count ("" = no scores).
+    turn_word: ClassVar[str] = "turn"
     score_word: ClassVar[str] = "points"
 
     # Seat kinds the New game screen suggests ("human" or an AI level), seat 1 first.

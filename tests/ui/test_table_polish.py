@@ -307,3 +307,22 @@ def test_parts_of_a_line_are_wrapped_between_parts_never_inside_one(make_app):
     narrow = assets.font("body", 15).size("Hands: Broadsword,")[0]
     wrapped = assets.wrap_parts(parts[:1], "body", 15, narrow)
     assert len(wrapped) > 1 and " ".join(wrapped) == parts[0]
+
+
+@pytest.mark.parametrize("ruleset, seed, steps, expected", [
+    ("fantasy-adventures", 4, 50, r"^Fantasy Adventures: Ann 0, Bram \d+ GP · 1 game turn$"),
+    ("buck-legacy", 4, 50, r"^Buck: Legacy: Ann \d+, Bram \d+ Medals · \d+ adventures$"),
+])
+def test_the_results_count_the_games_length_in_its_own_words(make_app, ruleset, seed, steps, expected):
+    """The game over said "1 game turns": the length is counted as one or many of the game's
+    turns ("1 game turn", "6 adventures"), and Buck: Legacy's scores are Medals, as its rules
+    write them."""
+    import re
+
+    from game.ui.main import build_scene
+
+    app = make_app((1024, 640))
+    build_scene(app, "game-over", ruleset, seed, steps)
+    scene = app.stack.top
+    assert isinstance(scene, GameOverScene)
+    assert re.match(expected, scene.result_line()), scene.result_line()

@@ -71,8 +71,8 @@ class BuckLegacy(FlowRuleSystem):
     state_type = BLState
     # Aimless play rarely defeats a Boss, so random playouts end under a limit of Adventures.
     playout_options = {"adventure_limit": 3}
-    turn_word = "adventures"
-    score_word = "medals"
+    turn_word = "adventure"
+    score_word = "Medals"
     default_seats = ("human", "normal", "normal")
     # Backpacks and deck orders are hidden; dice and shuffles are chance; the Medal race is
     # every Adventurer's own (the party fights together, but the most Medals win, BL-009).

@@ -45,7 +45,7 @@ class ChampionsOfAlbion(FlowRuleSystem):
                    choices=MAIN_ENEMY_CHOICES),
     )
     state_type = CAState
-    turn_word = "rounds"
+    turn_word = "round"
     score_word = ""  # the champions win or lose together (CA-160, CA-161)
     default_seats = ("human", "normal")
     # Deck orders, token backs and face-down enemies are hidden from every seat alike; dice and

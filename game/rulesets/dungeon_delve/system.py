@@ -62,7 +62,7 @@ class DungeonDelve(FlowRuleSystem):
     hidden_information = True  # the overlord's hand; the orders of the overlord and search decks
     has_chance = True
     cooperative = True  # the hero seats win or lose together
-    turn_word = "rounds"
+    turn_word = "round"
     score_word = ""  # the heroes win or lose together against the overlord
 
     def __init__(self) -> None:

@@ -53,7 +53,7 @@ class FantasyAdventures(FlowRuleSystem):
                    validate=check_option, per_seat=True, sample=random_decks_option),
     )
     state_type = FAState
-    turn_word = "game turns"
+    turn_word = "game turn"
     score_word = "GP"
     default_seats = ("human", "normal")
     hidden_information = True

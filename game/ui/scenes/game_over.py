@@ -7,6 +7,7 @@ from typing import Any
 import pygame
 
 from game.core import registry
+from game.core.words import counted
 from game.session import Session
 from game.ui import theme
 from game.ui.scenes.base import MenuScene
@@ -91,6 +92,18 @@ class GameOverScene(MenuScene):
         self.app.stack.pop()
         return True
 
+    def result_line(self) -> str:
+        """The game, its scores in the game's own unit, and its length: "Fantasy Adventures: Ann 0,
+        Bram 3550 GP · 1 game turn"."""
+        outcome = self.session.game.outcome()
+        assert outcome is not None
+        system = registry.get(self.session.system_id)
+        length = counted(self.session.game.turn, system.turn_word)
+        if not system.score_word:
+            return f"{system.title} · {length}"
+        scores = ", ".join(f"{seat.name} {score}" for seat, score in zip(self.session.seats, outcome.scores))
+        return f"{system.title}: {scores} {system.score_word} · {length}"
+
     def draw_content(self, surface: pygame.Surface, s: float) -> None:
         assert self.panel is not None
         a = self.app.assets
@@ -111,12 +124,7 @@ class GameOverScene(MenuScene):
                         theme.px(17, s), theme.PARCHMENT_DARK)
         surface.blit(reason, reason.get_rect(midtop=(self.panel.centerx, y)))
         y += reason.get_height() + theme.px(8, s)
-        system = registry.get(self.session.system_id)
-        text = f"{system.title} · {self.session.game.turn} {system.turn_word}"
-        if system.score_word:
-            scores = ", ".join(f"{seat.name} {score}" for seat, score in zip(self.session.seats, outcome.scores))
-            text = f"{system.title}: {scores} {system.score_word} · {self.session.game.turn} {system.turn_word}"
-        line = a.text(text, "body", theme.px(17, s), theme.PARCHMENT)
+        line = a.text(self.result_line(), "body", theme.px(17, s), theme.PARCHMENT)
         surface.blit(line, line.get_rect(midtop=(self.panel.centerx, y)))
         ending = self.ending()
         if ending is not None:
