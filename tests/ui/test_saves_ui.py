@@ -266,3 +266,26 @@ def test_seat_names_are_checked_when_typed_and_on_start(make_app):
     scene.names[0] = "Ann"
     press(app, "Start")
     assert isinstance(app.stack.top, TableScene)
+
+
+def test_load_and_delete_are_greyed_out_with_no_save_and_come_back_with_one(make_app):
+    """No dead buttons: with no save listed, Load and Delete are disabled and say why; once a
+    save is listed they act on it; deleting the last greys them out again."""
+    from game.ui.scenes.base import ConfirmScene
+
+    app = make_app((1024, 640))
+    browser = SaveLoadScene(app, "load")
+    app.stack.push(browser)
+    frames(app)
+    buttons = {w.label: w for w in browser.widgets if getattr(w, "label", "") in ("Load", "Delete")}
+    assert not browser.slots and not any(b.enabled for b in buttons.values())
+    assert all(b.tooltip == "No saved game yet" for b in buttons.values())
+    saves.save(_session(), "good")
+    browser.refresh()
+    assert all(b.enabled for b in buttons.values()) and buttons["Delete"].tooltip.startswith("Delete the selected")
+    press(app, "Delete")
+    assert isinstance(app.stack.top, ConfirmScene)
+    press(app, "Delete")  # the confirmation's own Delete
+    assert app.stack.top is browser and not browser.slots
+    buttons = {w.label: w for w in browser.widgets if getattr(w, "label", "") in ("Load", "Delete")}
+    assert len(buttons) == 2 and not any(b.enabled for b in buttons.values())

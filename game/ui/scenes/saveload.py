@@ -164,6 +164,7 @@ def fitted(picture: tuple[int, int], box: pygame.Rect) -> pygame.Rect:
 
 class SaveLoadScene(MenuScene):
     name = "saveload"
+    tooltips = {"Load": "Open the selected save (Enter)", "Delete": "Delete the selected save (asks first)"}
 
     def __init__(self, app: Any, mode: str = "load", table: Any = None) -> None:
         super().__init__(app)
@@ -186,6 +187,15 @@ class SaveLoadScene(MenuScene):
         self.slots = saves.list_saves()
         self._thumbs = {}
         self.selected = min(self.selected, max(0, len(self.slots) - 1))
+        self._needs_a_save()
+
+    def _needs_a_save(self) -> None:
+        """Load and Delete act on the selected save: with none listed they are greyed out and
+        say why, not buttons that do nothing."""
+        for widget in self.widgets:
+            if isinstance(widget, Button) and widget.label in ("Load", "Delete"):
+                widget.enabled = bool(self.slots)
+                widget.tooltip = self.tooltips[widget.label] if self.slots else "No saved game yet"
 
     def build(self, size: tuple[int, int], s: float) -> None:
         w, h = size
@@ -203,11 +213,12 @@ class SaveLoadScene(MenuScene):
                                        hotkey=pygame.K_RETURN))
         else:
             self.widgets.append(Button(pygame.Rect(theme.px(60, s), y, bw, bh), "Load", self.load, primary=True,
-                                       hotkey=pygame.K_RETURN, tooltip="Open the selected save (Enter)"))
+                                       hotkey=pygame.K_RETURN, tooltip=self.tooltips["Load"]))
         self.widgets.append(Button(pygame.Rect(w - theme.px(60, s) - 2 * bw - 12, y, bw, bh), "Delete",
-                                   self.delete, tooltip="Delete the selected save (asks first)"))
+                                   self.delete, tooltip=self.tooltips["Delete"]))
         self.widgets.append(Button(pygame.Rect(w - theme.px(60, s) - bw, y, bw, bh), "Back", self.app.stack.pop,
                                    tooltip="Esc"))
+        self._needs_a_save()
 
     def current(self) -> saves.SlotInfo | None:
         return self.slots[self.selected] if 0 <= self.selected < len(self.slots) else None
