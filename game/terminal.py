@@ -22,6 +22,7 @@ from game import saves
 from game.core import registry
 from game.core.decision import told_apart
 from game.core.errors import FiveRealmsError
+from game.core.words import listed
 from game.session import Seat, Session
 
 
@@ -245,7 +246,7 @@ def _loop(session: Session, signals: _Signals, read: Callable[[str], str], write
         if decision is None:
             outcome = session.game.outcome()
             assert outcome is not None
-            write("Game over: " + " and ".join(session.seats[w].name for w in outcome.winners)
+            write("Game over: " + listed(session.seats[w].name for w in outcome.winners)
                   + f" won ({outcome.reason}).")
             return 0
         if len(humans) > 1 and decision.seat != last_human:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Iterable
+
 
 def counted(n: int, word: str, plural: str | None = None) -> str:
     """"1 card", "5 cards", "2 dice" (``plural`` where adding an s is wrong): never "card(s)"."""
@@ -19,3 +21,9 @@ def a_or_an(word: str) -> str:
     """"a might test", "an awareness test", "an Earth hero": the article by the first letter
     (a vowel's sound; the rules' words have no silent h or long u)."""
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
+def listed(items: Iterable[str]) -> str:
+    """"Ann", "Ann and Bram", "Ann, Bram and Cora": a list as people say it."""
+    things = list(items)
+    return " and ".join(things) if len(things) <= 2 else ", ".join(things[:-1]) + " and " + things[-1]

@@ -27,3 +27,10 @@ def test_a_or_an_takes_the_article_of_the_first_letter():
     assert a_or_an("might test") == "a might test"
     assert a_or_an("Earth hero") == "an Earth hero"
     assert a_or_an("item") == "an item"
+
+
+def test_listed_says_a_list_as_people_do():
+    from game.core.words import listed
+
+    assert [listed([]), listed(["Ann"]), listed(["Ann", "Bram"]), listed(["Dain", "Edda", "Finn"])] == \
+        ["", "Ann", "Ann and Bram", "Dain, Edda and Finn"]

@@ -326,3 +326,30 @@ def test_the_results_count_the_games_length_in_its_own_words(make_app, ruleset, 
     scene = app.stack.top
     assert isinstance(scene, GameOverScene)
     assert re.match(expected, scene.result_line()), scene.result_line()
+
+
+def test_six_adventurers_results_wrap_inside_the_game_over_panel(make_app):
+    """Six Adventurers' Medals ran past both sides of the game over's panel at 1024x640, and
+    shared winners read "Dain and Edda and Finn": the headline and the scores wrap inside the
+    panel, which grows to hold them above its buttons, and names are listed with commas."""
+    from game.ui.main import build_scene
+
+    app = make_app((1024, 640))
+    build_scene(app, "game-over", "buck-legacy", 4, 50, seats=6)
+    scene = app.stack.top
+    assert isinstance(scene, GameOverScene)
+    frames(app)
+    s, a = app.scale, app.assets
+    assert len(scene.result_lines) >= 2 and " ".join(scene.result_lines) == scene.result_line()
+    for text, role, size in [(t, "heading", 26) for t in scene.headline_lines] + \
+                            [(t, "body", 17) for t in scene.result_lines]:
+        assert a.text(text, role, theme.px(size, s), (0, 0, 0)).get_width() <= scene.panel.width - theme.px(40, s)
+    winners = scene.session.game.outcome().winners
+    assert " and " not in scene.headline().replace(f" and {scene.session.seats[winners[-1]].name}", "", 1)
+    buttons = [w for w in scene.widgets if getattr(w, "label", "") in ("Play again", "Look at the table")]
+    assert all(scene.panel.contains(b.rect) for b in buttons)
+    text_bottom = (scene.panel.y + theme.px(74 + 50 + 4 + 8, s)
+                   + len(scene.headline_lines) * a.font("heading", theme.px(26, s)).get_height()
+                   + a.font("italic", theme.px(17, s)).get_height()
+                   + len(scene.result_lines) * a.font("body", theme.px(17, s)).get_height())
+    assert text_bottom <= min(b.rect.top for b in buttons)

@@ -11,7 +11,7 @@ sharing the win (FA-038, FA-039).
 from __future__ import annotations
 
 from game.core.decision import Decision, Option
-from game.core.words import counted
+from game.core.words import counted, listed
 from game.rulesets.fantasy_adventures import party
 from game.rulesets.fantasy_adventures.context import FLOW, Ctx
 from game.rulesets.fantasy_adventures.encounter import begin_encounter
@@ -285,7 +285,7 @@ def end_game(ctx: Ctx, reason: str) -> None:
     state.end_reason = reason
     state.stage = "over"
     text = "; ".join(f"{ctx.who(s)} {p} GP" for s, p in scores.items())
-    winners = " and ".join(ctx.who(s) for s in state.winners) or "nobody"
+    winners = listed(ctx.who(s) for s in state.winners) or "nobody"
     rule = END_RULES[reason]
     ctx.emit("game_over", f"{rule}, FA-038, FA-039" if rule == "FA-037" else rule,
              f"The game ends ({reason}). Scores: {text}. Winner: {winners}.",

@@ -11,6 +11,7 @@ from game.core.cards import draw, shuffle_into
 from game.core.context import BaseContext
 from game.core.events import EventLog
 from game.core.flow import Flow
+from game.core.words import listed
 from game.rulesets.fantasy_heroes.content import ANY_TIME_VERBS, Content
 from game.rulesets.fantasy_heroes.state import FHState, Seen
 from game.rulesets.fantasy_heroes.steps import FHStep
@@ -131,7 +132,7 @@ class Ctx(BaseContext[FHState, FHStep]):
         state.phase = "over"
         state.stack.clear()
         state.battle = None
-        names = " and ".join(self.who(w) for w in state.winners)
+        names = listed(self.who(w) for w in state.winners)
         won = f"{names} win{'s' if len(winners) == 1 else ''}"
         self.emit("game_over", rule, f"{won}: {reason.rstrip('.')}.", winners=list(state.winners), headline=won)
 

@@ -7,7 +7,7 @@ from typing import Any
 import pygame
 
 from game.core import registry
-from game.core.words import counted
+from game.core.words import counted, listed
 from game.session import Session
 from game.ui import theme
 from game.ui.scenes.base import MenuScene
@@ -27,6 +27,8 @@ class GameOverScene(MenuScene):
     def __init__(self, app: Any, table: Any) -> None:
         super().__init__(app)
         self.table = table
+        self.headline_lines: list[str] = []  # wrapped to the panel by build
+        self.result_lines: list[str] = []
 
     @property
     def session(self) -> Session:
@@ -44,8 +46,16 @@ class GameOverScene(MenuScene):
         ending = self.ending()
         tall = ending is not None
         width = theme.px(780 if tall else 560, s)
+        # The headline and the scores wrap inside the panel (six Adventurers' Medals, three
+        # winners' names); each line past the first makes the panel taller.
+        a = self.app.assets
+        room = width - theme.px(40, s)
+        self.headline_lines = a.wrap(self.headline(), "heading", theme.px(26, s), room)
+        self.result_lines = a.wrap(self.result_line(), "body", theme.px(17, s), room)
+        extra = ((len(self.headline_lines) - 1) * a.font("heading", theme.px(26, s)).get_height()
+                 + (len(self.result_lines) - 1) * a.font("body", theme.px(17, s)).get_height())
         height = self._ending_height(ending["text"], width, s) if ending is not None else theme.px(430, s)
-        self.panel = pygame.Rect(0, 0, width, min(size[1] - theme.px(24, s), height))
+        self.panel = pygame.Rect(0, 0, width, min(size[1] - theme.px(24, s), height + extra))
         self.panel.center = (size[0] // 2, size[1] // 2)
         entries = [
             ("Play again", self.play_again, "Same players and options, a new shuffle"),
@@ -92,6 +102,15 @@ class GameOverScene(MenuScene):
         self.app.stack.pop()
         return True
 
+    def headline(self) -> str:
+        """ "Ann wins!", "Dain, Edda and Finn win!", or "Nobody wins." """
+        outcome = self.session.game.outcome()
+        assert outcome is not None
+        if not outcome.winners:
+            return "Nobody wins."
+        names = listed(self.session.seats[w].name for w in outcome.winners)
+        return f"{names} win{'s' if len(outcome.winners) == 1 else ''}!"
+
     def result_line(self) -> str:
         """The game, its scores in the game's own unit, and its length: "Fantasy Adventures: Ann 0,
         Bram 3550 GP · 1 game turn"."""
@@ -110,25 +129,27 @@ class GameOverScene(MenuScene):
         outcome = self.session.game.outcome()
         if outcome is None:
             return
-        names = " and ".join(self.session.seats[w].name for w in outcome.winners)
         y = self.panel.y + theme.px(74, s)
         # A cooperative game can end with nobody winning: a skull, not a crown.
         crown = a.icon("crown" if outcome.winners else "crowned-skull", theme.px(44, s), theme.GOLD)
         surface.blit(crown, crown.get_rect(midtop=(self.panel.centerx, y)))
         y += theme.px(50, s)
-        headline = f"{names} win{'s' if len(outcome.winners) == 1 else ''}!" if outcome.winners else "Nobody wins."
-        head = a.text(headline, "heading", theme.px(26, s), theme.PARCHMENT)
-        surface.blit(head, head.get_rect(midtop=(self.panel.centerx, y)))
-        y += head.get_height() + theme.px(4, s)
+        for text in self.headline_lines:
+            head = a.text(text, "heading", theme.px(26, s), theme.PARCHMENT)
+            surface.blit(head, head.get_rect(midtop=(self.panel.centerx, y)))
+            y += head.get_height()
+        y += theme.px(4, s)
         reason = a.text(f"{outcome.reason[0].upper()}{outcome.reason[1:]} ({outcome.rule}).", "italic",
                         theme.px(17, s), theme.PARCHMENT_DARK)
         surface.blit(reason, reason.get_rect(midtop=(self.panel.centerx, y)))
         y += reason.get_height() + theme.px(8, s)
-        line = a.text(self.result_line(), "body", theme.px(17, s), theme.PARCHMENT)
-        surface.blit(line, line.get_rect(midtop=(self.panel.centerx, y)))
+        for text in self.result_lines:
+            line = a.text(text, "body", theme.px(17, s), theme.PARCHMENT)
+            surface.blit(line, line.get_rect(midtop=(self.panel.centerx, y)))
+            y += line.get_height()
         ending = self.ending()
         if ending is not None:
-            y += line.get_height() + theme.px(12, s)
+            y += theme.px(12, s)
             title = a.text(ending["title"], "heading", theme.px(20, s), theme.GOLD_LIGHT)
             surface.blit(title, title.get_rect(midtop=(self.panel.centerx, y)))
             y += title.get_height() + theme.px(4, s)

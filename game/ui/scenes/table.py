@@ -23,6 +23,7 @@ import pygame
 from game.core import registry
 from game.core.decision import ENDING, Decision, Option, Target, told_apart
 from game.core.events import Event
+from game.core.words import listed
 from game.ui import theme
 from game.ui.animation import AnimationQueue, Banner, ResultCard
 from game.ui.controller import Controller
@@ -66,7 +67,7 @@ def lit_summary(options: list[Option]) -> str:
     for kind, idents in counts.items():
         noun = TARGET_NOUNS.get(kind, kind)
         things.append(f"{len(idents)} {noun if len(idents) == 1 else PLURALS.get(noun, noun + 's')}")
-    lit = " and ".join(things) if len(things) <= 2 else ", ".join(things[:-1]) + " and " + things[-1]
+    lit = listed(things)
     total = sum(len(idents) for idents in counts.values())
     answers = f"{len(options)} answers: " if len(options) > total else ""
     return f"{lit} lit on the table ({answers}list them)"

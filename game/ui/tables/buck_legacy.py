@@ -25,6 +25,7 @@ import pygame
 
 from game.core.decision import Blocked, Decision, Option, Target
 from game.core.events import Event
+from game.core.words import listed
 from game.rulesets.buck_legacy.content import BLContent
 from game.rulesets.buck_legacy.view_types import AdventurerView, BLView
 from game.ui import theme
@@ -206,7 +207,7 @@ class BuckLegacyTable(BandedTable[BLView]):
     def turn_label(self, view: BLView) -> str:
         winners = view["winners"]
         if winners is not None:
-            names = ", ".join(view["adventurers"][s]["name"] for s in winners)
+            names = listed(view["adventurers"][s]["name"] for s in winners)
             return f"Buck: Legacy · Game over · {names} win{'s' if len(winners) == 1 else ''}"
         label = f"Buck: Legacy · {PARTS.get(view['part'], view['part'])}"
         if view["adventure"]:

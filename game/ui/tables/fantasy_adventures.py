@@ -23,7 +23,7 @@ import pygame
 
 from game.core.decision import Decision, Target
 from game.core.events import Event
-from game.core.words import counted
+from game.core.words import counted, listed
 from game.rulesets.fantasy_adventures import party
 from game.rulesets.fantasy_adventures.content import FAContent
 from game.rulesets.fantasy_adventures.view_types import FAView, PlayerView
@@ -211,7 +211,7 @@ class FantasyAdventuresTable(BandedTable[FAView]):
     def turn_label(self, view: FAView) -> str:
         winners = view["winners"]
         if winners is not None:
-            names = ", ".join(view["players"][s]["name"] for s in winners)
+            names = listed(view["players"][s]["name"] for s in winners)
             return f"Fantasy Adventures · Game over · {names} win{'s' if len(winners) == 1 else ''}"
         label = f"Fantasy Adventures · {STAGES.get(view['stage'], view['stage'])}"
         if view["game_turn"]:

@@ -18,7 +18,7 @@ import pygame
 
 from game.core.decision import Decision
 from game.core.events import Event
-from game.core.words import counted
+from game.core.words import counted, listed
 from game.rulesets.fantasy_adventures.view_types import FAView, MeleeView
 from game.ui import theme
 from game.ui.tables.fantasy_adventures_layout import LOSS_RED, WIN_GREEN, Painter
@@ -120,8 +120,9 @@ class Centre(Painter):
                 self.lines(surface, main, ["Setup", "Each player forms a party in secret (FA-026 to FA-032)."])
             return
         if view["stage"] == "over":
-            winners = ", ".join(names.seat(w) for w in view["winners"] or [])
-            self.lines(surface, main, ["Game over", f"Winner: {winners}" if winners else "", view["end_reason"]])
+            won = [names.seat(w) for w in view["winners"] or []]
+            said = f"Winner{'s' if len(won) > 1 else ''}: {listed(won)}" if won else ""
+            self.lines(surface, main, ["Game over", said, view["end_reason"]])
             return
         if encounter is None:
             self.turn_summary(surface, main, view, names)
