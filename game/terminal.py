@@ -246,8 +246,9 @@ def _loop(session: Session, signals: _Signals, read: Callable[[str], str], write
         if decision is None:
             outcome = session.game.outcome()
             assert outcome is not None
-            write("Game over: " + listed(session.seats[w].name for w in outcome.winners)
-                  + f" won ({outcome.reason}).")
+            winners = listed(session.seats[w].name for w in outcome.winners)
+            why = outcome.reason.rstrip(".")
+            write(f"Game over: {winners} won ({why})." if winners else f"Game over: nobody wins ({why}).")
             return 0
         if len(humans) > 1 and decision.seat != last_human:
             _clear_screen(write)

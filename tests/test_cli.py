@@ -407,3 +407,19 @@ def test_terminal_offers_pass_until_my_turn_at_a_window_not_about_the_player(tmp
     after = out.index("> p")
     assert any(line.startswith("> ") for line in out[after + 1:])  # asked again later
     assert "Not allowed" not in "\n".join(out)
+
+
+def test_terminal_game_over_says_who_won_or_that_nobody_did(tmp_path, monkeypatch):
+    """A lost game of Champions of Albion ended with "Game over:  won (Every champion has
+    fallen.)." in the terminal: a game nobody wins says so, and a reason is one sentence."""
+    from game.terminal import play
+
+    monkeypatch.setenv("FIVE_REALMS_DATA_DIR", str(tmp_path))
+    lines: dict[int, list[str]] = {}
+    for seed in (1, 3):
+        out: list[str] = []
+        assert play("champions-of-albion", "normal,normal", seed, None, {"main_enemy": "dragon"},
+                    read=lambda prompt: "q", write=out.append) == 0
+        lines[seed] = [line for line in out if line.startswith("Game over")]
+    assert lines[1] == ["Game over: nobody wins (Every champion has fallen)."]
+    assert lines[3] == ["Game over: Normal AI 1 and Normal AI 2 won (The Dragon is defeated)."]

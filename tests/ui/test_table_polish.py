@@ -353,3 +353,16 @@ def test_six_adventurers_results_wrap_inside_the_game_over_panel(make_app):
                    + a.font("italic", theme.px(17, s)).get_height()
                    + len(scene.result_lines) * a.font("body", theme.px(17, s)).get_height())
     assert text_bottom <= min(b.rect.top for b in buttons)
+
+
+def test_the_reason_is_one_sentence_with_its_rule(make_app):
+    """Champions of Albion's defeat read "Every champion has fallen. (CA-162).": one full stop."""
+    from game.ui.main import build_scene
+
+    app = make_app((1024, 640))
+    build_scene(app, "game-over", "champions-of-albion", 4, 50)
+    scene = app.stack.top
+    assert isinstance(scene, GameOverScene)
+    outcome = scene.session.game.outcome()
+    assert outcome.reason.endswith(".")  # the case this guards
+    assert scene.reason_line() == f"{outcome.reason[:-1]} ({outcome.rule})."

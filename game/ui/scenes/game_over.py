@@ -111,6 +111,14 @@ class GameOverScene(MenuScene):
         names = listed(self.session.seats[w].name for w in outcome.winners)
         return f"{names} win{'s' if len(outcome.winners) == 1 else ''}!"
 
+    def reason_line(self) -> str:
+        """Why the game ended, and the rule: "Every champion has fallen (CA-162)." (some reasons
+        are sentences already: one full stop)."""
+        outcome = self.session.game.outcome()
+        assert outcome is not None
+        why = outcome.reason.rstrip(".")
+        return f"{why[:1].upper()}{why[1:]} ({outcome.rule})."
+
     def result_line(self) -> str:
         """The game, its scores in the game's own unit, and its length: "Fantasy Adventures: Ann 0,
         Bram 3550 GP · 1 game turn"."""
@@ -139,8 +147,7 @@ class GameOverScene(MenuScene):
             surface.blit(head, head.get_rect(midtop=(self.panel.centerx, y)))
             y += head.get_height()
         y += theme.px(4, s)
-        reason = a.text(f"{outcome.reason[0].upper()}{outcome.reason[1:]} ({outcome.rule}).", "italic",
-                        theme.px(17, s), theme.PARCHMENT_DARK)
+        reason = a.text(self.reason_line(), "italic", theme.px(17, s), theme.PARCHMENT_DARK)
         surface.blit(reason, reason.get_rect(midtop=(self.panel.centerx, y)))
         y += reason.get_height() + theme.px(8, s)
         for text in self.result_lines:
