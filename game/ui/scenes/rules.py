@@ -21,8 +21,6 @@ from game.ui.widgets.basic import Button, TextField, draw_panel
 
 
 RULE_ID = re.compile(r"\b[A-Z]{2}-\d{3}\b")
-
-
 RULE_RANGE = re.compile(r"\b([A-Z]{2})-(\d{3})\s*[–-]\s*(?:[A-Z]{2}-)?(\d{3})\b")
 
 
