@@ -496,3 +496,20 @@ def test_a_rolled_fights_chance_is_of_winning_in_the_end(make_app, monkeypatch, 
     assert headings and headings[0].endswith(f"{fight['chance']:.0%}"), headings
     if size == (1280, 720):
         assert headings[0] == f"Chance to win in the end {fight['chance']:.0%}"
+
+
+def test_six_watched_adventurers_keep_their_gold_inside_their_cards(make_app):
+    """A game watched with six computer seats puts all six cards across the top at 1024x640;
+    the Gold of each ran over the next card's edge. Mana and Tesla then show what is left, and
+    every value stays inside its card."""
+    app = make_app((1024, 640))
+    build_scene(app, "game-over", RULESET, 4, 50, 6)
+    app.stack.pop()  # "Look at the table"
+    scene = app.stack.top
+    assert isinstance(scene, TableScene) and all(seat.is_ai for seat in scene.controller.session.seats)
+    frames(app, 2)
+    table = scene.table
+    stats = [(rect, target) for rect, target in table.hits if target[0] == "stat"]
+    assert len({t[1].rpartition(":")[2] for _, t in stats}) == 6
+    for rect, target in stats:
+        assert table.places[f"seat:{target[1].rpartition(':')[2]}"].contains(rect), target

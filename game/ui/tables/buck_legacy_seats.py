@@ -153,6 +153,11 @@ class SeatCards(Panel):
             return sum(self.chip_width(v) + gap for _, v, _ in row) - gap
 
         rows = [chips] if x + width(chips, px(9, s)) <= right else [chips[:4], chips[4:]]
+        if len(rows) == 2 and x + width(rows[1], px(3, s)) > right:
+            # Six cards across a small window (a game watched, every seat the computer's): Mana
+            # and Tesla show what is left, not their maximum too (hover the card for it), so
+            # that Gold stays inside the card.
+            rows[1] = [(key, value.split("/")[0], target) for key, value, target in rows[1]]
         row_y = y
         for row in rows:
             cx = x
