@@ -513,3 +513,20 @@ def test_six_watched_adventurers_keep_their_gold_inside_their_cards(make_app):
     assert len({t[1].rpartition(":")[2] for _, t in stats}) == 6
     for rect, target in stats:
         assert table.places[f"seat:{target[1].rpartition(':')[2]}"].contains(rect), target
+
+
+def test_a_slot_with_a_value_says_its_name_whole(make_app, monkeypatch):
+    """At 1024x640 a Headgear tile's band, beside its "P1", read "Headge…": a slot's name that
+    does not fit beside the card's value is its short name ("Head"), never cut."""
+    from game.ui.tables.buck_legacy_cards import SHORT_SLOT_NAMES, SLOT_NAMES
+
+    app = make_app((1024, 640))
+    scene = table_at(app, (4, 50, 2))
+    assert scene.controller.view()["adventurers"][0]["slots"].get("headgear") == "scholars_hood"
+    drawn = Drawn(scene, monkeypatch)
+    app.stack.top.layout(app.size)  # the seat's card is painted again
+    frames(app, 2)
+    names = {text for text, _ in drawn.text}
+    assert "Head" in names or "Headgear" in names
+    slot_words = set(SLOT_NAMES.values()) | set(SHORT_SLOT_NAMES.values())
+    assert not [t for t in names if t.endswith("…") and any(w.startswith(t[:-1]) for w in slot_words)], names

@@ -36,6 +36,9 @@ KIND_COLOURS: dict[str, Colour] = {
 SLOT_ICONS = {"armour": "breastplate", "weapon": "broadsword", "glasses": "semi-closed-eye",
               "headgear": "visored-helm", "other": "power-ring"}
 SLOT_NAMES = {"armour": "Armour", "weapon": "Weapon", "glasses": "Glasses", "headgear": "Headgear", "other": "Other"}
+SHORT_SLOT_NAMES = {**SLOT_NAMES, "glasses": "Eyes", "headgear": "Head"}
+"""A slot's name where its tile's band also holds the card's value and has no room for the whole
+name ("Head P1", not "Headge… P1")."""
 CREATURE_ICONS = {"nagapon": "medusa-head", "undead": "skeleton", "water": "ice-spell-cast", "beast": "troll",
                   "elemental": "firewall", "demon": "devil-mask", "construct": "rock-golem"}
 KIND_ICONS = {"event": "scroll-unfurled", "gift": "charm", "curse": "pentagram-rose", "monster": "crossed-swords"}

@@ -19,7 +19,8 @@ from game.core.decision import Target
 from game.rulesets.buck_legacy.view_types import AdventurerView, BLView
 from game.rulesets.buck_legacy.vocabulary import SLOTS
 from game.ui import theme
-from game.ui.tables.buck_legacy_cards import DECK_COLOURS, KIND_COLOURS, SLOT_ICONS, SLOT_NAMES, STAT_ICONS, card_icon
+from game.ui.tables.buck_legacy_cards import (DECK_COLOURS, KIND_COLOURS, SHORT_SLOT_NAMES, SLOT_ICONS, SLOT_NAMES,
+                                              STAT_ICONS, card_icon)
 from game.ui.tables.bands import BAND_GAP
 from game.ui.tables.buck_legacy_layout import COUNTER_COLOURS, LOSS_RED, Panel
 from game.ui.tables.fans import fan_places
@@ -302,12 +303,15 @@ class SeatCards(Panel):
                          border_bottom_right_radius=px(5, s))
         value = f"{gear.cs:+d}" if gear.cs else (f"P{gear.protection}" if gear.protection else "")
         value_w = self.a.font("bold", self.fs).size(value)[0] + px(4, s) if value else 0
-        name_w = self.a.font("body", self.fs).size(SLOT_NAMES[slot])[0]
+        name = SLOT_NAMES[slot]
+        if self.a.font("body", self.fs).size(name)[0] + px(4, s) + value_w > band.width:
+            name = SHORT_SLOT_NAMES[slot]
+        name_w = self.a.font("body", self.fs).size(name)[0]
         icon_w = row if row + name_w + px(4, s) + value_w <= band.width else 0  # the icon gives way to the name
         if icon_w:
             icon = self.a.icon(card_icon(gear), row - px(2, s), theme.PARCHMENT)
             surface.blit(icon, (band.x + px(2, s), band.y + px(1, s)))
-        self.text(surface, SLOT_NAMES[slot], (band.x + icon_w + px(2, s), band.y - px(1, s)), "body", theme.PARCHMENT,
+        self.text(surface, name, (band.x + icon_w + px(2, s), band.y - px(1, s)), "body", theme.PARCHMENT,
                   width=band.width - icon_w - px(4, s) - value_w)
         if value:
             self.text(surface, value, (band.right - px(2, s), band.y - px(1, s)), "bold", theme.GOLD_LIGHT,
