@@ -177,3 +177,24 @@ def test_pass_the_rest_of_this_fight_passes_only_at_the_windows_of_that_fight(sy
             else:
                 assert 0 not in session.passing
     assert passed_for > 0 and kept_through > 0
+
+
+def test_fh_047_a_battles_defender_is_asked_at_its_windows():
+    """FH-047: in a battle's card windows the defender plays cards too. "Pass until my turn"
+    was offered to Ann at the windows of Bram's attack on her, and taking it passed her whole
+    defence; a battle's windows are now about both its sides, so she is asked at each."""
+    session = Session.new("fantasy-heroes", [Seat("human", "Ann"), Seat("ai", "Bram", "normal")], 9)
+    stand_in = make_agent("normal", "fantasy-heroes", 1, 0)
+    defended = 0
+    for _ in range(5000):
+        session.run_ai()
+        decision = session.pending()
+        if decision is None or defended >= 3:
+            break
+        battle = session.game.state.battle
+        if decision.window and battle is not None and battle.defender == 0:
+            assert 0 in session.game.concerned_seats()
+            assert not session.may_pass_until_turn(0), decision.prompt
+            defended += 1
+        session.choose(0, stand_in.choose(session.game.view_for(0), decision))
+    assert defended >= 3

@@ -44,12 +44,16 @@ class FantasyHeroes(FlowRuleSystem):
     )
     state_type = FHState
     score_word = "territories"
-    own_moments = "your own turn"
+    own_moments = "your own turn, and every battle you fight in"
 
     def concerned_seats(self, state: FHState) -> tuple[int, ...]:
         """An instant point (FH-133; the Wall of Fire window, FH-023) belongs to the turn it
-        falls in: its player's (public)."""
-        return (state.active,)
+        falls in: its player's; a battle's card windows (FH-047) also to its defender, who
+        plays cards in them (both public)."""
+        battle = state.battle
+        if battle is None:
+            return (state.active,)
+        return tuple(sorted({state.active, battle.attacker, battle.defender}))
 
     def __init__(self, content: Content | None = None) -> None:
         self.content = content or standard_content()
