@@ -262,3 +262,26 @@ def test_arrows_and_page_keys_move_the_cursor_and_scroll(make_app):
     key(app, pygame.K_RETURN)  # adds the card under the cursor
     card = scene.pool()[scene.cursor]
     assert scene.count(card.id) >= 1 and scene.dirty
+
+
+def test_delete_is_greyed_out_on_the_starter_deck(make_app):
+    """The starter deck has no file: with it selected, Delete is greyed out and says why (it was
+    a live button that answered with a toast); on a saved deck it deletes, after asking."""
+    from game.ui.scenes.base import ConfirmScene
+
+    app, scene = _builder(make_app)
+    scene.name_field.text = "Mine"
+    scene._rename("Mine")
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    scene.open_files()
+    files = app.stack.top
+    frames(app)
+    delete = next(w for w in files.widgets if getattr(w, "label", "") == "Delete")
+    files.selected = 0
+    frames(app)
+    assert not delete.enabled and "starter deck" in delete.tooltip
+    files.selected = [name for name, _, _ in files.entries()].index("Mine")
+    frames(app)
+    assert delete.enabled
+    press(app, "Delete")
+    assert isinstance(app.stack.top, ConfirmScene)

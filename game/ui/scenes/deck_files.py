@@ -16,6 +16,7 @@ from game.ui.scenes.base import ConfirmScene, MenuScene
 from game.ui.widgets.basic import Button, draw_panel
 
 DAMAGED = (240, 120, 104)
+DELETE_TIP = "Delete the selected deck file (asks first)"
 
 
 class DeckFilesScene(MenuScene):
@@ -51,7 +52,7 @@ class DeckFilesScene(MenuScene):
             Button(pygame.Rect(self.list_rect.x, y, bw, bh), "Open", self.open, primary=True,
                    hotkey=pygame.K_RETURN, tooltip="Open a copy of the selected deck (Enter)"),
             Button(pygame.Rect(self.list_rect.right - 2 * bw - 10, y, bw, bh), "Delete", self.delete,
-                   tooltip="Delete the selected deck file (asks first)"),
+                   tooltip=DELETE_TIP),
             Button(pygame.Rect(self.list_rect.right - bw, y, bw, bh), "Cancel", self.app.stack.pop, tooltip="Esc"),
         ]
 
@@ -123,6 +124,13 @@ class DeckFilesScene(MenuScene):
         return True  # a modal list: nothing below answers
 
     def draw_content(self, surface: pygame.Surface, s: float) -> None:
+        # (drawn before the buttons: Delete is greyed out, saying why, while the starter deck,
+        # which has no file, is the one selected)
+        for button in self.widgets:
+            if isinstance(button, Button) and button.label == "Delete":
+                button.enabled = 1 <= self.selected <= len(self.files)
+                button.tooltip = (DELETE_TIP if button.enabled
+                                  else "The starter deck has no file to delete: select a saved deck")
         a = self.app.assets
         rect = self.list_rect
         draw_panel(surface, rect, s, colour=theme.FELT_DARK, border=theme.WALNUT_LIGHT)
