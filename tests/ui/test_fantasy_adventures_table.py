@@ -364,3 +364,20 @@ def test_the_encounters_title_is_shortened_in_words_not_cut(make_app, monkeypatc
     assert not titles[0].endswith("…"), titles
     if encounter.round:
         assert titles[0].endswith(f"round {encounter.round}"), titles
+
+
+def test_a_windows_order_names_every_player_whole(make_app, monkeypatch):
+    """FA-164: a response window's box lists who answers in which order. With four players at
+    1024x640 it ended "Order: Ann (now), Cora, Da…"; it wraps onto the next line now."""
+    app = make_app((1024, 640))
+    scene = table_at(app, (9, 120, 4))
+    decision = scene.controller.decision()
+    assert decision is not None and decision.window
+    drawn = Drawn(scene, monkeypatch)
+    scene.table.forget_layers()
+    frames(app, 2)
+    said = [t for t, _ in drawn.text]
+    start = next(i for i, t in enumerate(said) if t.startswith("Order: "))
+    order = " ".join(said[start:start + 2])
+    assert all(p["name"] in order for p in scene.controller.view()["players"]), order
+    assert not any(t.endswith("…") for t in said[start:start + 2])

@@ -281,4 +281,10 @@ class Centre(Painter):
             order = priority(view)
             names = ", ".join(view["players"][seat]["name"] + (" (now)" if seat == pending.seat else "")
                               for seat in order)
-            self.text(surface, f"Order: {names}", (inner.x, y), "body", theme.PARCHMENT_DARK, width=inner.width)
+            # Wrapped while the box has room (four players' names run past one line at 1024x640).
+            lines = self.a.wrap(f"Order: {names}", "body", self.fs, inner.width)
+            while lines and y + self.row_h() <= inner.bottom:
+                last = len(lines) == 1 or y + 2 * self.row_h() > inner.bottom
+                text = " ".join(lines) if last else lines[0]
+                y = self.text(surface, text, (inner.x, y), "body", theme.PARCHMENT_DARK, width=inner.width).bottom
+                lines = [] if last else lines[1:]
