@@ -419,3 +419,21 @@ def test_every_ending_card_is_read_out_whole_on_the_game_over_screen(make_app, s
         assert not scene.ending_cut, ending.title
         buttons = [b for b in scene.widgets if b.label in ("Play again", "Look at the table", "Back to title")]
         assert len(buttons) == 3 and all(scene.panel.contains(b.rect) for b in buttons)
+
+
+def test_the_initiative_order_names_every_champion_whole(make_app, monkeypatch):
+    """CA-031: the round's panel says the order of play. With four champions at 1024x640 it
+    ended "Order: Elin › Gareth › Idris…"; it takes a second line now."""
+    app = make_app((1024, 640))
+    build_scene(app, "table", RULESET, 9, 60, 4)
+    scene = app.stack.top
+    table = scene.table
+    log = TextLog(app.assets, table, monkeypatch)
+    table.layout(table.area, table.scale)
+    frames(app, 2)
+    said = [text for text, _ in log.seen]
+    start = next(i for i, text in enumerate(said) if text.startswith("Order: "))
+    order = " ".join(said[start:start + 2])
+    shorts = [c["short"] for c in scene.controller.view()["champions"]]
+    assert len(shorts) == 4 and all(name in order for name in shorts), order
+    assert not any(text.endswith("…") for text in said[start:start + 2])

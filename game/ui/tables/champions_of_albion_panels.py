@@ -177,9 +177,13 @@ class SidePanels(PanelBase):
         names = {c["seat"]: c["short"] for c in view.get("champions", [])}
         order = [names[seat] for seat in view.get("initiative", []) if seat in names]
         if order:
-            self.blit_text(surface, self.fit("Order: " + " › ".join(order), "body", self.fs, width), "body", self.fs,
-                           theme.PARCHMENT_DARK, (x, y))
-            y += self.line_h()
+            # On two lines where one cannot hold it (four champions at 1024x640): the whole order
+            # counts for more than the token counts under it, which the map shows too.
+            lines = self.a.wrap("Order: " + " › ".join(order), "body", self.fs, width)[:2]
+            for line in lines:
+                self.blit_text(surface, self.fit(line, "body", self.fs, width), "body", self.fs,
+                               theme.PARCHMENT_DARK, (x, y))
+                y += self.line_h()
         decks = view.get("world_decks", {})
         if decks and y + self.line_h() <= rect.bottom - 2:
             text = f"Shadows {len(view.get('shadows', []))} · quest tokens {len(view.get('quest_tokens', []))}"
