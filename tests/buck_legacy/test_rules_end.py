@@ -44,6 +44,7 @@ def test_medals_when_the_boss_falls_blt36():
     assert won == {"Distance counters": [0, 1], "Trophy counters": [0, 2], "Curses": [1],
                    "defeated Monsters": [0]}
     assert [e.rule for e in medals] == ["BL-191", "BL-191", "BL-197", "BL-197"]
+    assert medals[0].text == "Most Distance counters (4): a Medal for P1 and P2."  # (was "P1, P2")
 
 
 def test_everyone_takes_a_treasure_from_the_dealer_on_bl198():

@@ -284,6 +284,9 @@ def test_a_curse_takes_the_weapon_now_bl088_bl069():
     assert a.attached == ["slipping_grip"] and "weapon" not in a.slots
     assert "studded_cudgel" in g.state.removed and "studded_cudgel" not in a.backpack + g.state.items_discard
     assert "weapon_gone" in kinds(events)
+    # The log says it in order: the weapon must come off, then it leaves the game.
+    said = [e.text for e in events if e.kind in ("unequip", "weapon_gone")]
+    assert said == ["A must unequip Studded Cudgel.", "A's Studded Cudgel leaves the game."]
 
 
 def test_defeated_monsters_lie_vertically_escaped_ones_horizontally_bl101_bl102_bl103():

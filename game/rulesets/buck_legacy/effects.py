@@ -183,8 +183,11 @@ def unequip_weapon(ctx: Ctx, effect: Effect, seat: int, card: str) -> None:
     from game.rulesets.buck_legacy.equipment import settle_maximums
 
     if "weapon" in ctx.adventurer(seat).slots:
+        weapon = ctx.adventurer(seat).slots["weapon"]
+        # Said before it is taken off: taking off a Starting Weapon says next that it leaves the game.
+        ctx.emit("unequip", "BL-069", f"{ctx.who(seat)} must unequip {ctx.name(weapon)}.", seat=seat, card=weapon)
         taken = ctx.unequip(seat, "weapon")
-        ctx.emit("unequip", "BL-069", f"{ctx.who(seat)} must unequip {ctx.name(taken)}.", seat=seat, card=taken)
+        assert taken == weapon
         settle_maximums(ctx, seat)
         ctx.check_limits(seat)
 

@@ -11,6 +11,7 @@ sold (BL-075, A-48). Then the game ends, or the Buck token passes (BL-008, BL-04
 
 from __future__ import annotations
 
+from game.core.words import listed
 from game.rulesets.buck_legacy.context import FLOW, Ctx
 from game.rulesets.buck_legacy.steps import AdventureEndStep
 
@@ -41,7 +42,7 @@ def award(ctx: Ctx, category: str, rule: str) -> list[int]:
     for seat in winners:
         ctx.adventurer(seat).medals += 1
     ctx.emit("medal", "BL-191" if len(winners) > 1 else rule,
-             f"Most {category} ({best}): a Medal for {', '.join(ctx.who(s) for s in winners)}.",
+             f"Most {category} ({best}): a Medal for {listed(ctx.who(s) for s in winners)}.",
              seats_won=winners, category=category)
     return winners
 
@@ -63,7 +64,7 @@ def adventure_end(ctx: Ctx, step: AdventureEndStep) -> None:
             if adv.active:
                 adv.medals += 1
         active = [a.name for a in state.adventurers if a.active]
-        ctx.emit("medal", "BL-197", f"A Medal for every Active Adventurer: {', '.join(active) or 'nobody'}.")
+        ctx.emit("medal", "BL-197", f"A Medal for every Active Adventurer: {listed(active) or 'nobody'}.")
         state.bosses_defeated += 1
         state.removed.append(state.zone)  # BL-199
     else:
