@@ -100,6 +100,7 @@ def test_fa_095_all_monsters_defeated_ends_the_encounter_in_victory():
     g = fight(["flame_lancer"], monsters=[{"card": "skulker", "hero": "flame_lancer"}], dice=[6, 1])
     events = play(g)
     assert [e.rule for e in of(events, "encounter_ends")] == ["FA-095"]
+    assert of(events, "encounter_ends")[0].text.endswith(": every monster is defeated, and the heroes are victorious.")
     assert H("flame_lancer") in g.state.players[0].heroes()
     used_up(g)
 

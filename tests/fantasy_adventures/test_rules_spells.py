@@ -280,6 +280,8 @@ def test_fa_136_fa_150_fat_036_byron_is_not_flipped_by_his_first_spell_each_roun
     events = play(g, f"melee:{M('skulker')}", f"cast:{H('howling_gale')}:{H('byron')}:{M('skulker')}", at="W9:0")
     assert [e.rule for e in of(events, "not_flipped")] == ["FA-136"]
     assert of(events, "not_flipped")[0].text == "Byron is not flipped by its first spell this round."
+    said = [e.kind for e in events if e.kind in ("cast", "not_flipped")]
+    assert said == ["cast", "not_flipped"]  # the cast first, then what it did not do
     assert g.state.players[0].flipped == []
     assert H("howling_gale") in g.state.players[0].encounter_discard
     assert M("skulker") in g.state.players[1].encounter_discard  # stricken with fear: it ran away

@@ -74,7 +74,7 @@ def run_round(ctx: Ctx, step: RoundStep) -> None:
         end_encounter(ctx, "the party has no heroes left", "FA-094")
         return
     if not encounter.monsters:
-        end_encounter(ctx, "every monster is defeated: the heroes are victorious", "FA-095")
+        end_encounter(ctx, "every monster is defeated, and the heroes are victorious", "FA-095")
         return
     if encounter.quiet_rounds >= STANDOFF_ROUNDS:
         end_encounter(ctx, f"a stand-off: {STANDOFF_ROUNDS} combat rounds without anyone leaving the fight", "FA-096")

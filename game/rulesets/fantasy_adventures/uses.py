@@ -463,13 +463,13 @@ def _cast(ctx: Ctx, seat: int, use: Use) -> None:
     player.encounter_discard.append(spell)
     free = (traits.hero_has(ctx, caster, "first_spell_free") and caster not in ctx.encounter.cast_this_round)
     ctx.encounter.cast_this_round.append(caster)
-    if free:
+    ctx.emit("cast", "FA-127", f"{ctx.name(caster)} casts {ctx.name(spell)}.", card=spell, caster=caster, seat=seat)
+    if free:  # (said after the cast it belongs to)
         ctx.emit("not_flipped", "FA-136", f"{ctx.name(caster)} is not flipped by its first spell this round.",
                  hero=caster)
     else:
         _flip(ctx, seat, caster)
     element, orb = ctx.card(spell).element, ctx.card(caster).orb
-    ctx.emit("cast", "FA-127", f"{ctx.name(caster)} casts {ctx.name(spell)}.", card=spell, caster=caster, seat=seat)
     if element != orb:
         die = ctx.roll()
         if die >= 4:
