@@ -19,6 +19,9 @@ ODD_WORDS = {
     "an id for a name": r"\b[a-z]+_[a-z_]+\b|#\d|\b\d/[a-z]",
     "a value the code left empty": r"\bNone\b|\{|\}",
     "a name twice": r"\b([A-Z][\w ]{2,30})'s \1's\b",
+    # A player's name is anyone's and heroes are women and men: "Ann discards their whole hand",
+    # "Sister Elowen stands up again" (they said "his").
+    "a player or hero made a man": r"\b(discards|shuffles) his\b|\bfrom his hand\b|\bon his feet\b",
 }
 
 

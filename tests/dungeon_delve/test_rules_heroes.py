@@ -1181,6 +1181,7 @@ def test_dd_072_revive_an_adjacent_knocked_out_hero():
     assert not v.knocked_out and (v.damage, v.fatigue) == (9 - 5, 5 - 1)
     assert tuple(v.square) == (4, 5)
     assert [e.text for e in events(g, "recover")] == ["Vessarin Ashmark recovers 5 damage and 1 fatigue."]
+    assert [e.text for e in events(g, "stand")] == ["Vessarin Ashmark stands up again at 4,5."]
     assert events(g, "dice")[0].data["dice"] == ["red", "red"]
     # In his space counts too; two spaces away does not.
     g2 = dd_game(BRAKKA, [hero(BRAKKA, (3, 4)), hero(VESSARIN, (3, 4), knocked_out=True, damage=9, fatigue=5)],

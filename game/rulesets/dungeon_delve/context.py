@@ -250,7 +250,7 @@ class Ctx(BaseContext[DDState, DDStep]):
     def place_standing(self, hero: Hero, here: Square, rule: str) -> None:
         hero.square = [here[0], here[1]]
         hero.knocked_out = False
-        self.emit("stand", rule, f"{self.name(hero.id)} is back on his feet at {sq_id(here)}.", hero=hero.id,
+        self.emit("stand", rule, f"{self.name(hero.id)} stands up again at {sq_id(here)}.", hero=hero.id,
                   square=list(here))
 
     def knock_out(self, hero: Hero) -> None:

@@ -85,7 +85,7 @@ class Ctx(BaseContext[FAState, FAStep]):
         pile.extend(discard)
         discard.clear()
         self.state.rng.shuffle(pile)
-        self.emit("reshuffle", "FA-049", f"{player.name} shuffles his {deck.title()} discard pile into a new deck.",
+        self.emit("reshuffle", "FA-049", f"{player.name} shuffles their {deck.title()} discard pile into a new deck.",
                   seat=seat, deck=deck)
 
     def discard(self, card: str) -> None:

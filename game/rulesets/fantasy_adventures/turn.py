@@ -73,7 +73,7 @@ def answer_mulligan(ctx: Ctx, step: MulliganStep, seat: int, choice: tuple[str, 
         names = ", ".join(ctx.name(c) for c in player.hand)
         player.encounter_discard.extend(player.hand)
         player.hand.clear()
-        ctx.emit("mulligan", "FA-048", f"{player.name} discards his whole hand: {names}.", seat=seat)
+        ctx.emit("mulligan", "FA-048", f"{player.name} discards their whole hand: {names}.", seat=seat)
 
 
 @FLOW.automatic(MulliganStep)

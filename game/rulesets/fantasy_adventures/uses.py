@@ -427,7 +427,7 @@ def perform(ctx: Ctx, seat: int, option: str, moment: str, defeated: str = "") -
     kind, source, index, _ = option.split(":", 3)
     if kind == "hand":
         player.hand.remove(source)
-        ctx.emit("anytime_card", "FA-157", f"{ctx.who(seat)} plays {ctx.name(source)} from his hand.", card=source,
+        ctx.emit("anytime_card", "FA-157", f"{ctx.who(seat)} plays {ctx.name(source)} from their hand.", card=source,
                  ability=index, seat=seat)
         if use.parts[0].verb == "join":
             effects.monster_joins(ctx, source)
