@@ -437,3 +437,19 @@ def test_the_initiative_order_names_every_champion_whole(make_app, monkeypatch):
     shorts = [c["short"] for c in scene.controller.view()["champions"]]
     assert len(shorts) == 4 and all(name in order for name in shorts), order
     assert not any(text.endswith("…") for text in said[start:start + 2])
+
+
+def test_a_champions_panel_says_a_name_whole(make_app, monkeypatch):
+    """Four champions' panels at 1024x640 read "Gareth Ston…", "Tamsin Goldv…": a name that
+    does not fit is the one the log calls the champion by ("Gareth"), never cut."""
+    app = make_app((1024, 640))
+    build_scene(app, "table", RULESET, 9, 60, 4)
+    scene = app.stack.top
+    table = scene.table
+    log = TextLog(app.assets, table, monkeypatch)
+    table.layout(table.area, table.scale)
+    frames(app, 2)
+    said = {text for text, _ in log.seen}
+    champions = scene.controller.view()["champions"]
+    assert all(c["name"] in said or c["short"] in said for c in champions), said
+    assert not [t for t in said if t.endswith("…") and any(c["name"].startswith(t[:-1]) for c in champions)]

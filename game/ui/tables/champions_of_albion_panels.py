@@ -322,11 +322,14 @@ class SidePanels(PanelBase):
                 self.blit_text(surface, arch, "italic", self.fs, theme.MUTED, (right, y + row_h // 2), "midright")
                 right -= arch_w + px(8, s)
         if surface is not None:
-            self.blit_text(surface, self.fit(c["name"], "heading", heading, right - nx), "heading", heading,
+            # The whole name where it fits, else the name the log calls the champion by ("Gareth",
+            # not "Gareth Ston…"); the panel's tooltip has the whole card.
+            name = c["name"] if self.a.font("heading", heading).size(c["name"])[0] <= right - nx else c["short"]
+            self.blit_text(surface, self.fit(name, "heading", heading, right - nx), "heading", heading,
                            theme.INK, (nx, y + row_h // 2), "midleft")
             if is_acting:
                 tag = self.a.text("acting", "italic", self.fs, GREEN)
-                if right - nx > self.a.font("heading", heading).size(c["name"])[0] + tag.get_width() + px(10, s):
+                if right - nx > self.a.font("heading", heading).size(name)[0] + tag.get_width() + px(10, s):
                     surface.blit(tag, tag.get_rect(midright=(right, y + row_h // 2)))
         y += row_h + gap
         if not dense:
