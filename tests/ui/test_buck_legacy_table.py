@@ -530,3 +530,21 @@ def test_a_slot_with_a_value_says_its_name_whole(make_app, monkeypatch):
     assert "Head" in names or "Headgear" in names
     slot_words = set(SLOT_NAMES.values()) | set(SHORT_SLOT_NAMES.values())
     assert not [t for t in names if t.endswith("…") and any(w.startswith(t[:-1]) for w in slot_words)], names
+
+
+def test_a_condensed_card_shortens_race_and_class_in_words(make_app, monkeypatch):
+    """Six seats at 1024x640 cut "Ironscale Saurian Alch…": a Race and Class that do not fit
+    read "Saurian Alchemist" (the Race's last word), or the Class alone, never cut."""
+    app = make_app((1024, 640))
+    scene = table_at(app, (4, 80, 6))
+    drawn = Drawn(scene, monkeypatch)
+    app.stack.top.layout(app.size)  # the cards are painted again
+    frames(app, 2)
+    said = {text for text, _ in drawn.text}
+    content = scene.controller.session.game.system.content
+    others = [a for a in scene.controller.view()["adventurers"] if a["seat"] != 0]
+    for a in others:
+        race, klass = content.races[a["race"]].name, content.classes[a["klass"]].name
+        assert {f"{race} {klass}", f"{race.split()[-1]} {klass}", klass} & said, (race, klass)
+    assert not [t for t in said if t.endswith("…") and any(content.races[a["race"]].name.startswith(t[:-1][:8])
+                                                             for a in others)], said

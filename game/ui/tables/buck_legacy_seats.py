@@ -30,10 +30,17 @@ OWN_FAN_SHARE = 0.4
 """The backpack fan's share of the bottom band's width (its cards overlap when they must)."""
 
 
-def race_and_class(panel: Panel, a: AdventurerView) -> str:
+def race_and_class(panel: Panel, a: AdventurerView, width: int | None = None) -> str:
+    """ "Ironscale Saurian Alchemist"; where ``width`` cannot hold it, the Race's last word and
+    the Class ("Saurian Alchemist"), then the Class alone, before anything is cut."""
     race = panel.content.races[a["race"]].name if a["race"] else "—"
     klass = panel.content.classes[a["klass"]].name if a["klass"] else "—"
-    return f"{race} {klass}"
+    whole = f"{race} {klass}"
+    if width is None:
+        return whole
+    font = panel.a.font("italic", panel.fs)
+    return next((words for words in (whole, f"{race.split()[-1]} {klass}", klass) if font.size(words)[0] <= width),
+                klass)
 
 
 class SeatCards(Panel):
@@ -82,7 +89,7 @@ class SeatCards(Panel):
         y = rect.y + px(6, s)
         self.header(surface, x, y, right, a, view, max(16, px(16, s)))
         y += self.row_h(max(16, px(16, s))) + px(2, s)
-        self.text(surface, race_and_class(self, a), (x, y), "italic", theme.PARCHMENT_DARK, width=right - x)
+        self.text(surface, race_and_class(self, a, right - x), (x, y), "italic", theme.PARCHMENT_DARK, width=right - x)
         y += self.row_h()
         y = self.stats(surface, x, y, right, a)
         # The five slots as small squares, then the backpack's size.
