@@ -381,3 +381,18 @@ def test_a_windows_order_names_every_player_whole(make_app, monkeypatch):
     order = " ".join(said[start:start + 2])
     assert all(p["name"] in order for p in scene.controller.view()["players"]), order
     assert not any(t.endswith("…") for t in said[start:start + 2])
+
+
+def test_a_partys_role_is_said_whole_or_shorter(make_app, monkeypatch):
+    """Four parties at 1024x640 headed one "Cora · monster pl…": the role is said whole, or
+    as "monsters" / "heroes" where it does not fit, never cut."""
+    app = make_app((1024, 640))
+    scene = table_at(app, (9, 120, 4))
+    drawn = Drawn(scene, monkeypatch)
+    scene.table.forget_layers()
+    frames(app, 2)
+    said = {t for t, _ in drawn.text}
+    view = scene.controller.view()
+    monster = view["players"][view["monster"]]["name"]
+    assert {f"{monster} · monster player", f"{monster} · monsters"} & said, said
+    assert not [t for t in said if " · " in t and t.endswith("…")], said

@@ -80,11 +80,17 @@ class Parties(Painter):
         acting = self.t.acting == seat
         colour = theme.GOLD_LIGHT if acting else theme.PARCHMENT
         chips_w = px(150, s)
-        name = p["name"] + (f" · {role}" if role else "")
         x = rect.x
         if acting:  # the game waits for this player
             x = self.chip(surface, x, rect.y, "hourglass", "", theme.GOLD_LIGHT) - px(6, s)
-        self.text(surface, name, (x, rect.y), "bold", colour, width=rect.right - chips_w - x)
+        # "Cora · monster player"; where that does not fit, "Cora · monsters" (four parties at
+        # 1024x640), then the name alone, before anything is cut.
+        room = rect.right - chips_w - x
+        short = {"monster player": "monsters", "hero player": "heroes"}.get(role, role)
+        font = self.a.font("bold", self.fs)
+        name = next((words for words in (f"{p['name']} · {role}", f"{p['name']} · {short}") if role
+                     and font.size(words)[0] <= room), p["name"])
+        self.text(surface, name, (x, rect.y), "bold", colour, width=room)
         x = rect.right - chips_w
         x = self.chip(surface, x, rect.y, "card-draw", str(p["hand_size"]))
         x = self.chip(surface, x, rect.y, "swordman", str(p["hero_deck"]))
