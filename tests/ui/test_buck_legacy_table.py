@@ -548,3 +548,19 @@ def test_a_condensed_card_shortens_race_and_class_in_words(make_app, monkeypatch
         assert {f"{race} {klass}", f"{race.split()[-1]} {klass}", klass} & said, (race, klass)
     assert not [t for t in said if t.endswith("…") and any(content.races[a["race"]].name.startswith(t[:-1][:8])
                                                              for a in others)], said
+
+
+def test_the_monsters_notes_take_a_second_line_not_a_cut(make_app, monkeypatch):
+    """A Boss round at 1280x720 read "Escape 4+ · HP 3 · resists Cutting · vulnerable to
+    Electric (auto-Parr…": the notes take a second line where the panel has room for it."""
+    app = make_app((1280, 720))
+    scene = table_at(app, (4, 150, 2))
+    fight = scene.controller.view()["fight"]
+    assert fight is not None and fight["boss"] and fight["vulnerable"] and fight["resist"]
+    drawn = Drawn(scene, monkeypatch)
+    app.stack.top.layout(app.size)
+    frames(app, 2)
+    said = [t for t, _ in drawn.text]
+    start = next(i for i, t in enumerate(said) if t.startswith("Escape "))
+    notes = " ".join(said[start:start + 2])
+    assert "vulnerable to" in notes and notes.endswith("(auto-Parry)") and "…" not in notes, notes

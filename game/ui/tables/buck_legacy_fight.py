@@ -137,10 +137,19 @@ class CompareWindow(Panel):
         if fight["vulnerable"]:
             notes.append(f"vulnerable to {words(fight['vulnerable'])}" + (" (auto-Parry)" if fight["auto_parry"]
                                                                           else ""))
-        if y + row <= rect.bottom:
-            self.text(surface, " · ".join(notes), (x, y), "italic", theme.PARCHMENT_DARK, width=width)
-            y += row
         check = view["check"]
+        # The notes take a second line where one cannot hold them and the lines under them still
+        # fit ("… vulnerable to Electric (auto-Parry)" was cut at 1280x720); else one, cut.
+        after = (1 if check and check["die"] else 0) + (1 if fight["boss"] and fight["attack"] else 0)
+        lines = self.a.wrap(" · ".join(notes), "italic", self.fs, width)
+        if len(lines) > 1 and y + (2 + after) * row <= rect.bottom:
+            lines = [lines[0], " ".join(lines[1:])]
+        else:
+            lines = [" ".join(lines)]
+        for line in lines:
+            if y + row <= rect.bottom:
+                self.text(surface, line, (x, y), "italic", theme.PARCHMENT_DARK, width=width)
+                y += row
         if check and check["die"] and y + row <= rect.bottom:
             passed = check["final"] >= check["need"]
             self.text(surface, f"{check['kind'].capitalize()} check: {check['final']} against {check['need']}+: "
