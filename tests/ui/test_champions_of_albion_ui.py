@@ -421,9 +421,8 @@ def test_every_ending_card_is_read_out_whole_on_the_game_over_screen(make_app, s
         assert len(buttons) == 3 and all(scene.panel.contains(b.rect) for b in buttons)
 
 
-def test_the_initiative_order_names_every_champion_whole(make_app, monkeypatch):
-    """CA-031: the round's panel says the order of play. With four champions at 1024x640 it
-    ended "Order: Elin › Gareth › Idris…"; it takes a second line now."""
+def _four_champions_drawn(make_app, monkeypatch):
+    """A table of four champions at 1024x640, drawn anew: the scene and every string drawn."""
     app = make_app((1024, 640))
     build_scene(app, "table", RULESET, 9, 60, 4)
     scene = app.stack.top
@@ -431,7 +430,13 @@ def test_the_initiative_order_names_every_champion_whole(make_app, monkeypatch):
     log = TextLog(app.assets, table, monkeypatch)
     table.layout(table.area, table.scale)
     frames(app, 2)
-    said = [text for text, _ in log.seen]
+    return scene, [text for text, _ in log.seen]
+
+
+def test_the_initiative_order_names_every_champion_whole(make_app, monkeypatch):
+    """CA-031: the round's panel says the order of play. With four champions at 1024x640 it
+    ended "Order: Elin › Gareth › Idris…"; it takes a second line now."""
+    scene, said = _four_champions_drawn(make_app, monkeypatch)
     start = next(i for i, text in enumerate(said) if text.startswith("Order: "))
     order = " ".join(said[start:start + 2])
     shorts = [c["short"] for c in scene.controller.view()["champions"]]
@@ -442,14 +447,8 @@ def test_the_initiative_order_names_every_champion_whole(make_app, monkeypatch):
 def test_a_champions_panel_says_a_name_whole(make_app, monkeypatch):
     """Four champions' panels at 1024x640 read "Gareth Ston…", "Tamsin Goldv…": a name that
     does not fit is the one the log calls the champion by ("Gareth"), never cut."""
-    app = make_app((1024, 640))
-    build_scene(app, "table", RULESET, 9, 60, 4)
-    scene = app.stack.top
-    table = scene.table
-    log = TextLog(app.assets, table, monkeypatch)
-    table.layout(table.area, table.scale)
-    frames(app, 2)
-    said = {text for text, _ in log.seen}
+    scene, drawn = _four_champions_drawn(make_app, monkeypatch)
+    said = set(drawn)
     champions = scene.controller.view()["champions"]
     assert all(c["name"] in said or c["short"] in said for c in champions), said
     assert not [t for t in said if t.endswith("…") and any(c["name"].startswith(t[:-1]) for c in champions)]
