@@ -564,3 +564,18 @@ def test_the_monsters_notes_take_a_second_line_not_a_cut(make_app, monkeypatch):
     start = next(i for i, t in enumerate(said) if t.startswith("Escape "))
     notes = " ".join(said[start:start + 2])
     assert "vulnerable to" in notes and notes.endswith("(auto-Parry)") and "…" not in notes, notes
+
+
+def test_a_verdict_never_cuts_its_rules_id(make_app, monkeypatch):
+    """Six seats at 1024x640 read "13 against 14: a loss, parried by the weapon (BL-…": where
+    the verdict does not fit, its rule's ID gives way first (the words stay whole)."""
+    app = make_app((1024, 640))
+    seen = []
+    for steps in (30, 100, 250):
+        scene = table_at(app, (5, steps, 6))
+        drawn = Drawn(scene, monkeypatch)
+        app.stack.top.layout(app.size)
+        frames(app, 2)
+        seen += [t for t, _ in drawn.text if " against " in t]
+    assert any("parried by the weapon" in t for t in seen), seen  # the case this guards
+    assert not [t for t in seen if "(BL-" in t and not t.endswith(")")], seen

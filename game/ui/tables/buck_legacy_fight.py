@@ -113,6 +113,8 @@ class CompareWindow(Panel):
         y += row + px(4, s)
         if rolled:
             said, colour = verdict(fight, fighter)
+            if self.a.font("bold", self.fs).size(said)[0] > width:  # the rule's ID gives way first
+                said = said.removesuffix(" (BL-124)")
             self.text(surface, said, (x, y), "bold", colour, width=width)
         else:
             self.text(surface, "Not rolled yet: anyone may still help.", (x, y), "italic", theme.PARCHMENT_DARK,
