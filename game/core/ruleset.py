@@ -145,6 +145,11 @@ class RuleSystem(ABC):
         """What the moment of ``key`` is called ("this fight"), for "Pass the rest of this fight"."""
         return "this moment"
 
+    def secret_of(self, seat: int) -> str:
+        """What of seat ``seat`` the others may not see ("hand"), as the hot-seat hand-off
+        names it; "" where nothing of it is secret (the others need not look away)."""
+        return "hand"
+
     def seat_label(self, index: int, seats: int) -> str:
         """What seat ``index`` (from 0) is called at the table ("Seat 1", "Overlord"...)."""
         return f"Seat {index + 1}"

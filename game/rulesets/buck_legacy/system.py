@@ -94,6 +94,9 @@ class BuckLegacy(FlowRuleSystem):
     def moment_words(self, key: str) -> str:
         return "this check" if key.startswith("check:") else "this fight"
 
+    def secret_of(self, seat: int) -> str:
+        return "backpack"  # (equipped gear lies open; the backpack is private, BL-073)
+
     def seat_label(self, index: int, seats: int) -> str:
         return f"Adventurer {index + 1}"
 

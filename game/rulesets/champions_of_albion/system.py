@@ -58,6 +58,9 @@ class ChampionsOfAlbion(FlowRuleSystem):
     def __init__(self) -> None:
         self.content = standard_content()
 
+    def secret_of(self, seat: int) -> str:
+        return ""  # the champions keep nothing from one another (the Hand lies face up, CA-016)
+
     def seat_label(self, index: int, seats: int) -> str:
         return f"Champion {index + 1}"
 

@@ -77,6 +77,9 @@ class DungeonDelve(FlowRuleSystem):
         (public: the phase), in his own turn his."""
         return (OVERLORD,) if state.phase == "overlord" else tuple(range(1, state.seats))
 
+    def secret_of(self, seat: int) -> str:
+        return "cards" if seat == OVERLORD else ""  # only the overlord holds cards unseen (DD-123)
+
     def seat_label(self, index: int, seats: int) -> str:
         if index == 0:
             return "Overlord"
