@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Callable, Iterable
 
 from game.core.errors import IllegalChoice
 from game.core.record import record
+from game.core.words import counted
 
 Target = tuple[str, str]
 """What an option points at on the table: (kind, id), e.g. ("card", "knight"),
@@ -160,10 +161,10 @@ class Decision:
                 raise IllegalChoice(f"'{option_id}' is not one of the options now.", self.rule)
         if not self.min_choices <= len(picked) <= self.max_choices:
             if self.min_choices == self.max_choices:
-                need = f"exactly {self.min_choices}"
+                need = f"exactly {counted(self.min_choices, 'option')}"
             else:
-                need = f"between {self.min_choices} and {self.max_choices}"
-            raise IllegalChoice(f"Pick {need} option(s), not {len(picked)}.", self.rule)
+                need = f"between {self.min_choices} and {self.max_choices} options"
+            raise IllegalChoice(f"Pick {need}, not {len(picked)}.", self.rule)
         return picked
 
 

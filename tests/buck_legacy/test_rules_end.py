@@ -186,3 +186,17 @@ def test_an_overflowing_treasure_at_the_end_cannot_be_sold_bl198_bl075():
     assert d.option_ids and all(o.startswith(("discard:", "use:")) for o in d.option_ids)
     do(g, "discard:leather_cap")
     assert len(g.state.adventurers[0].backpack) == 5 and pending(g, "keep_treasure").seat == 1
+
+
+def test_a_shared_win_is_said_as_people_say_it_bl009():
+    """BL-009: players tied for the most Medals all win; the last log line names them as "A and
+    B" (it said "A, B")."""
+    g = position([adventurer("A", medals=1), adventurer("B", medals=2, stunned=True)], quick=True,
+                 start="boss", zone="mossgrave_hollows", boss_hp=1, dice=list(WIN))
+    events = []
+    while (d := g.pending()) is not None and d.kind == "keep_treasure":
+        events += g.choose(d.seat, d.option_ids[0])
+    outcome = g.outcome()
+    assert outcome is not None and outcome.winners == (0, 1)
+    [over] = [e for e in events if e.kind == "game_over"]
+    assert over.text == "The game ends. Most Medals (2): A and B."

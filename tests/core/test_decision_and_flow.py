@@ -22,8 +22,9 @@ def test_validate_accepts_legal_choices():
     (1, ["a"], {}, "seat 1's decision, not seat 2's"),
     (0, ["z"], {}, "'z' is not one of the options"),
     (0, ["a", "a"], {"max_choices": 2}, "picked twice"),
-    (0, ["a"], {"min_choices": 2, "max_choices": 2}, "exactly 2"),
-    (0, [], {}, "exactly 1"),
+    (0, ["a"], {"min_choices": 2, "max_choices": 2}, "Pick exactly 2 options, not 1."),  # (was "option(s)")
+    (0, [], {}, "Pick exactly 1 option, not 0."),
+    (0, [], {"min_choices": 1, "max_choices": 3}, "Pick between 1 and 3 options, not 0."),
     (0, ["x"], {"blocked": (Blocked("x", "X needs a hero.", "R-1"),)}, "X needs a hero. (R-1)"),
 ])
 def test_validate_refuses_with_a_reason(seat, choice, kw, fragment):

@@ -128,7 +128,7 @@ def game_over(ctx: Ctx) -> bool:
     else:
         state.end_reason = f"the limit of {state.adventure_limit} Adventures (a house rule)"
     ctx.emit("game_over", "BL-009", f"The game ends. Most Medals ({best}): "
-             f"{', '.join(ctx.who(s) for s in state.winners)}.", headline="Game over")
+             f"{listed(ctx.who(s) for s in state.winners)}.", headline="Game over")
     return True
 
 
