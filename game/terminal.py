@@ -22,7 +22,7 @@ from game import saves
 from game.core import registry
 from game.core.decision import told_apart
 from game.core.errors import FiveRealmsError
-from game.core.words import listed
+from game.core.words import counted, listed
 from game.session import Seat, Session
 
 
@@ -262,6 +262,11 @@ def _loop(session: Session, signals: _Signals, read: Callable[[str], str], write
             write(f"  {n}. {label}" + (f" — {option.detail}" if option.detail else ""))
         for blocked in decision.blocked:
             write(f"     (not now: {blocked.reason}" + (f" [{blocked.rule}])" if blocked.rule else ")"))
+        if decision.max_choices > 1:  # (a pick of several is typed as numbers with spaces between)
+            low, high = decision.min_choices, decision.max_choices
+            how_many = counted(low, "number") if low == high else f"{low} to {high} numbers"
+            example = " ".join(str(n) for n in range(1, min(max(low, 2), len(decision.options)) + 1))
+            write(f"  Type {how_many}, separated by spaces (say, {example}).")
         if session.may_pass_moment(decision.seat):
             write(f"  f. Pass the rest of {system.moment_words(session.game.moment_key() or '')} "
                   "(your other questions in it are asked as usual)")

@@ -423,3 +423,20 @@ def test_terminal_game_over_says_who_won_or_that_nobody_did(tmp_path, monkeypatc
         lines[seed] = [line for line in out if line.startswith("Game over")]
     assert lines[1] == ["Game over: nobody wins (Every champion has fallen)."]
     assert lines[3] == ["Game over: Normal AI 1 and Normal AI 2 won (The Dragon is defeated)."]
+
+
+def test_terminal_says_how_to_type_a_pick_of_several(tmp_path, monkeypatch):
+    """Fantasy Adventures' setup asks to discard 2 heroes, then to pick 4 for the front rank; one
+    number was refused with "Pick exactly 2 option(s), not 1." and nothing said how to type two.
+    A pick of several now says so, and a refusal says it in words."""
+    from game.terminal import play
+
+    monkeypatch.setenv("FIVE_REALMS_DATA_DIR", str(tmp_path))
+    out: list[str] = []
+    answers = iter(["1", "1 2", "q"])
+    assert play("fantasy-adventures", "human,normal", 5, None, {}, read=lambda prompt: next(answers),
+                write=out.append) == 0
+    text = "\n".join(out)
+    assert "  Type 2 numbers, separated by spaces (say, 1 2)." in text
+    assert "Pick exactly 2 options, not 1." in text and "(s)" not in text
+    assert "  Type 4 numbers, separated by spaces (say, 1 2 3 4)." in text
