@@ -256,7 +256,9 @@ def _loop(session: Session, signals: _Signals, read: Callable[[str], str], write
         last_human = decision.seat
         write(describe_table(session, decision.seat))
         name = session.seats[decision.seat].name
-        said = decision.prompt if decision.prompt.startswith(f"{name}:") else f"{name}: {decision.prompt}"
+        # (not "Player 1: Player 1's market turn: …": a prompt that names its player first stands alone)
+        named = decision.prompt.startswith((f"{name}:", f"{name}'s "))
+        said = decision.prompt if named else f"{name}: {decision.prompt}"
         write(f"{said}  [{decision.rule}]")
         for n, (option, label) in enumerate(zip(decision.options, told_apart(decision.options)), 1):
             write(f"  {n}. {label}" + (f" — {option.detail}" if option.detail else ""))

@@ -440,3 +440,16 @@ def test_terminal_says_how_to_type_a_pick_of_several(tmp_path, monkeypatch):
     assert "  Type 2 numbers, separated by spaces (say, 1 2)." in text
     assert "Pick exactly 2 options, not 1." in text and "(s)" not in text
     assert "  Type 4 numbers, separated by spaces (say, 1 2 3 4)." in text
+
+
+def test_terminal_names_the_player_once(tmp_path, monkeypatch):
+    """Buck: Legacy's market turn read "Player 1: Player 1's market turn: …": a prompt that
+    names its player first stands alone."""
+    from game.terminal import play
+
+    monkeypatch.setenv("FIVE_REALMS_DATA_DIR", str(tmp_path))
+    out: list[str] = []
+    answers = iter(["1"] * 12 + ["q"])
+    play("buck-legacy", "human,normal", 5, None, {}, read=lambda prompt: next(answers), write=out.append)
+    text = "\n".join(out)
+    assert "Player 1's market turn" in text and "Player 1: Player 1" not in text
