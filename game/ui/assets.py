@@ -13,6 +13,7 @@ import os
 from functools import lru_cache
 from itertools import islice
 from pathlib import Path
+from typing import Sequence
 
 import pygame
 
@@ -100,6 +101,14 @@ class Assets:
                 self._fitted.clear()
             self._fitted[key] = found
         return found
+
+    def first_fitting(self, texts: Sequence[str], role: str, size: int, width: int) -> str:
+        """The first of ``texts`` (a name, then shorter ways to say it: "Ironscale Saurian
+        Alchemist", "Saurian Alchemist", "Alchemist") that fits ``width`` whole; else the last,
+        cut with "…" (:meth:`fit`)."""
+        font = self.font(role, size)
+        found = next((text for text in texts if font.size(text)[0] <= width), None)
+        return found if found is not None else self.fit(texts[-1], role, size, width)
 
     def fitting_size(self, text: str, role: str, size: int, width: int, smallest: int) -> int:
         """The largest font size from ``size`` down to ``smallest`` at which ``text`` fits in

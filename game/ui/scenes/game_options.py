@@ -36,6 +36,12 @@ def option_widget(system: Any, option: Any, chosen: MutableMapping[str, Any], re
                      on_change=lambda text: chosen.__setitem__(option.id, int(text) if text else 0))
 
 
+def editable_options(system: Any) -> list[Any]:
+    """The game options a widget can set: switches, numbers and words. A structured option (a
+    deck list) keeps its default until a form can edit one (the deck builder sets decks)."""
+    return [option for option in system.game_options if not option.structured]
+
+
 def widget_width(option: Any, s: float) -> int:
     """A word's cycle is wider than a switch or a number: Dungeon Delve's party of four names
     fits it with its arrows."""
@@ -70,7 +76,7 @@ class GameOptionsScene(MenuScene):
         self.entries: list[tuple[Any, pygame.Rect, pygame.Rect]] = []  # option, label row, help area
 
     def options(self) -> list[Any]:
-        return [option for option in self.system.game_options if not option.structured]
+        return editable_options(self.system)
 
     def build(self, size: tuple[int, int], s: float) -> None:
         w, h = size

@@ -23,7 +23,8 @@ from game.core.errors import FiveRealmsError
 from game.session import Seat, Session
 from game.ui import theme
 from game.ui.scenes.base import MenuScene, NoticeScene
-from game.ui.scenes.game_options import GameOptionsScene, changed_options, option_widget, widget_width
+from game.ui.scenes.game_options import (GameOptionsScene, changed_options, editable_options, option_widget,
+                                         widget_width)
 from game.ui.widgets.basic import Button, Cycle, TextField
 
 SEAT_KINDS = [("human", "Human"), ("normal", "AI · normal"), ("hard", "AI · hard"), ("easy", "AI · easy"),
@@ -205,9 +206,8 @@ class NewGameScene(MenuScene):
         return options
 
     def form_options(self) -> list[Any]:
-        """The game options this form has a widget for: switches, numbers and words. A
-        structured option (a deck list) keeps its default until the form can edit one."""
-        return [option for option in self.system.game_options if not option.structured]
+        """The game options this form (or its options page) has a widget for."""
+        return editable_options(self.system)
 
     def pick(self, system_id: str) -> None:
         self.system_id = system_id

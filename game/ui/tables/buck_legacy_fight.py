@@ -54,17 +54,18 @@ def part_texts(parts: list[tuple[str, int]]) -> list[str]:
 
 
 
-def verdict(fight: FightView, fighter: str) -> tuple[str, tuple[int, int, int]]:
-    """What the rolled dice say (and its colour): a win, a tie (a Parry, or the loss: BL-124),
-    or a loss, which a weapon the Monster is vulnerable to parries (BL-121, BL-124)."""
+def verdict(fight: FightView, fighter: str) -> tuple[str, str, tuple[int, int, int]]:
+    """What the rolled dice say, the rule that says it ("" for a plain win or loss) and its
+    colour: a win, a tie (a Parry, or the loss: BL-124), or a loss, which a weapon the Monster
+    is vulnerable to parries (BL-121, BL-124)."""
     ours, theirs = fight["fighter_cp"], fight["monster_cp"]
     if ours > theirs:
-        return f"{ours} against {theirs}: {fighter} wins", theme.GOLD_LIGHT
+        return f"{ours} against {theirs}: {fighter} wins", "", theme.GOLD_LIGHT
     if ours == theirs:
-        return f"{ours} against {theirs}: a tie: Parry, or the loss (BL-124)", theme.PARCHMENT
+        return f"{ours} against {theirs}: a tie: Parry, or the loss", "BL-124", theme.PARCHMENT
     if fight["auto_parry"]:
-        return f"{ours} against {theirs}: a loss, parried by the weapon (BL-124)", LOSS_RED
-    return f"{ours} against {theirs}: {fighter} loses", LOSS_RED
+        return f"{ours} against {theirs}: a loss, parried by the weapon", "BL-124", LOSS_RED
+    return f"{ours} against {theirs}: {fighter} loses", "", LOSS_RED
 
 
 class CompareWindow(Panel):
@@ -112,9 +113,9 @@ class CompareWindow(Panel):
                    str(fight["monster_cp"]) if rolled else "?", indent=strength_w)
         y += row + px(4, s)
         if rolled:
-            said, colour = verdict(fight, fighter)
-            if self.a.font("bold", self.fs).size(said)[0] > width:  # the rule's ID gives way first
-                said = said.removesuffix(" (BL-124)")
+            outcome, rule, colour = verdict(fight, fighter)
+            said = self.a.first_fitting((f"{outcome} ({rule})", outcome) if rule else (outcome,), "bold", self.fs,
+                                        width)
             self.text(surface, said, (x, y), "bold", colour, width=width)
         else:
             self.text(surface, "Not rolled yet: anyone may still help.", (x, y), "italic", theme.PARCHMENT_DARK,

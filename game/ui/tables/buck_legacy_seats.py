@@ -38,9 +38,7 @@ def race_and_class(panel: Panel, a: AdventurerView, width: int | None = None) ->
     whole = f"{race} {klass}"
     if width is None:
         return whole
-    font = panel.a.font("italic", panel.fs)
-    return next((words for words in (whole, f"{race.split()[-1]} {klass}", klass) if font.size(words)[0] <= width),
-                klass)
+    return panel.a.first_fitting((whole, f"{race.split()[-1]} {klass}", klass), "italic", panel.fs, width)
 
 
 class SeatCards(Panel):
@@ -310,9 +308,8 @@ class SeatCards(Panel):
                          border_bottom_right_radius=px(5, s))
         value = f"{gear.cs:+d}" if gear.cs else (f"P{gear.protection}" if gear.protection else "")
         value_w = self.a.font("bold", self.fs).size(value)[0] + px(4, s) if value else 0
-        name = SLOT_NAMES[slot]
-        if self.a.font("body", self.fs).size(name)[0] + px(4, s) + value_w > band.width:
-            name = SHORT_SLOT_NAMES[slot]
+        name = self.a.first_fitting((SLOT_NAMES[slot], SHORT_SLOT_NAMES[slot]), "body", self.fs,
+                                    band.width - px(4, s) - value_w)
         name_w = self.a.font("body", self.fs).size(name)[0]
         icon_w = row if row + name_w + px(4, s) + value_w <= band.width else 0  # the icon gives way to the name
         if icon_w:

@@ -324,8 +324,8 @@ class SidePanels(PanelBase):
         if surface is not None:
             # The whole name where it fits, else the name the log calls the champion by ("Gareth",
             # not "Gareth Ston…"); the panel's tooltip has the whole card.
-            name = c["name"] if self.a.font("heading", heading).size(c["name"])[0] <= right - nx else c["short"]
-            self.blit_text(surface, self.fit(name, "heading", heading, right - nx), "heading", heading,
+            name = self.a.first_fitting((c["name"], c["short"]), "heading", heading, right - nx)
+            self.blit_text(surface, name, "heading", heading,
                            theme.INK, (nx, y + row_h // 2), "midleft")
             if is_acting:
                 tag = self.a.text("acting", "italic", self.fs, GREEN)

@@ -87,9 +87,8 @@ class Parties(Painter):
         # 1024x640), then the name alone, before anything is cut.
         room = rect.right - chips_w - x
         short = {"monster player": "monsters", "hero player": "heroes"}.get(role, role)
-        font = self.a.font("bold", self.fs)
-        name = next((words for words in (f"{p['name']} · {role}", f"{p['name']} · {short}") if role
-                     and font.size(words)[0] <= room), p["name"])
+        said = (f"{p['name']} · {role}", f"{p['name']} · {short}", p["name"]) if role else (p["name"],)
+        name = self.a.first_fitting(said, "bold", self.fs, room)
         self.text(surface, name, (x, rect.y), "bold", colour, width=room)
         x = rect.right - chips_w
         x = self.chip(surface, x, rect.y, "card-draw", str(p["hand_size"]))

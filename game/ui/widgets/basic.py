@@ -136,11 +136,9 @@ class Cycle(Widget):
         arrow = assets.text("‹ ›", "body", size, theme.MUTED)
         # A long choice ("Brakka, Elowen, Vessarin, Tamsin") shrinks to stay clear of the arrows.
         room = rect.width - 2 * (arrow.get_width() + 8)
-        text, colour = self.choices[self.index][1], theme.INK if self.enabled else theme.MUTED
-        label = assets.text(text, "bold", size, colour)
-        while label.get_width() > room and size > theme.MIN_TEXT_PX:
-            size -= 1
-            label = assets.text(text, "bold", size, colour)
+        text = self.choices[self.index][1]
+        size = assets.fitting_size(text, "bold", size, room, theme.MIN_TEXT_PX)
+        label = assets.text(text, "bold", size, theme.INK if self.enabled else theme.MUTED)
         surface.blit(label, label.get_rect(center=rect.center))
         surface.blit(arrow, (rect.right - arrow.get_width() - 6, rect.centery - arrow.get_height() // 2))
 
